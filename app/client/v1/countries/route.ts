@@ -1,0 +1,7 @@
+import { cachedResponse } from "@/lib/api/cached-response";
+import { clientRoute } from "@/lib/api/route";
+import { referenceBody } from "@/lib/reference-data";
+
+export const { GET, POST, PUT, PATCH, DELETE } = clientRoute({
+  GET: async ({ request }) => cachedResponse(request, await referenceBody("countries")),
+});

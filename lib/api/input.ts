@@ -1,0 +1,147 @@
+import { z } from "zod";
+import { badRequest, invalidRequest, type FieldError, type FieldErrorCode } from "./errors";
+
+/** The one place that reads request bodies and validates them against zod schemas. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export type RawInput = Record<string, unknown>;
+
+/** Form-encoded (what the apps send) or JSON with the same fields; anything else is a 400. */
+export async function readBody(request: Request): Promise<RawInput> {
+  const declaredLength = Number(request.headers.get("content-length") ?? 0);
+  if (declaredLength > MAX_BODY_BYTES) throw badRequest("Request body is too large");
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw badRequest("Request body is too large");
+
+  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (mediaType === "application/x-www-form-urlencoded" || (mediaType === "" && text.trim() === "")) {
+    const fields: RawInput = {};
+    for (const [key, value] of new URLSearchParams(text)) fields[key] ??= value;
+    return fields;
+  }
+  if (mediaType === "application/json") {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw badRequest("Request body is not valid JSON");
+    }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+      throw badRequest("Request body must be a JSON object");
+    }
+    return parsed as RawInput;
+  }
+  throw badRequest("Content-Type must be application/x-www-form-urlencoded or application/json");
+}
+
+/**
+ * Validates `raw` against `schema`. Every problem becomes one `errors` entry; `crossChecks` adds the
+ * ones that compare fields (they run even when a single field already failed, so the caller
+ * sees every problem at once).
+ */
+export function parseInput<S extends z.ZodObject>(
+  schema: S,
+  raw: RawInput,
+  crossChecks: (raw: RawInput) => FieldError[] = () => [],
+): z.infer<S> {
+  const result = schema.safeParse(raw);
+  const problems = result.success ? [] : result.error.issues.map((issue) => toFieldError(issue, raw));
+  problems.push(...crossChecks(raw));
+  if (problems.length > 0 || !result.success) throw invalidRequest(problems);
+  return result.data;
+}
+
+function toFieldError(issue: z.core.$ZodIssue, raw: RawInput): FieldError {
+  const param = issue.path.map(String).join(".") || "body";
+  return { param, code: codeOf(issue, raw[param]), message: issue.message };
+}
+
+function codeOf(issue: z.core.$ZodIssue, value: unknown): FieldErrorCode {
+  switch (issue.code) {
+    case "invalid_type":
+      return isBlank(value) ? "required" : "invalid";
+    case "too_small":
+      return issue.minimum === 1 ? "required" : "too_short";
+    case "too_big":
+      return "too_long";
+    case "custom":
+      return (issue.params?.code as FieldErrorCode | undefined) ?? "invalid";
+    default:
+      return "invalid";
+  }
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+/** Missing and empty are the same thing to a form: both are `required`. */
+const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value);
+
+export const fields = {
+  /** A trimmed, non-empty string. */
+  text(label: string, max = 255) {
+    return z.preprocess(
+      (value) => blankToUndefined(typeof value === "string" ? value.trim() : value),
+      z
+        .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+        .max(max, `${label} must be at most ${max} characters`),
+    );
+  },
+
+  email(label = "E-mail address") {
+    return z.preprocess(
+      (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
+      z
+        .email({
+          error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} is not a valid e-mail address`),
+        })
+        .max(254, `${label} must be at most 254 characters`),
+    );
+  },
+
+  /** Passwords are never trimmed: spaces are characters like any other. */
+  password(label = "Password") {
+    return z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+        .min(8, `${label} must be at least 8 characters`)
+        .max(128, `${label} must be at most 128 characters`),
+    );
+  },
+
+  /** Any non-empty string, unchecked beyond that (used where the value is compared, e.g. confirm_password). */
+  secret(label: string) {
+    return z.preprocess(
+      blankToUndefined,
+      z.string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) }).max(1024),
+    );
+  },
+
+  /** An absolute http(s) URL that contains the literal `:token`, where the backend puts the token. */
+  tokenUrl(label: string) {
+    return z.preprocess(
+      (value) => blankToUndefined(typeof value === "string" ? value.trim() : value),
+      z
+        .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+        .max(2048, `${label} must be at most 2048 characters`)
+        .refine(isHttpUrlWithToken, `${label} must be an absolute http(s) URL containing :token`),
+    );
+  },
+};
+
+function isHttpUrlWithToken(value: string): boolean {
+  if (!value.includes(":token")) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.host !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** `confirm_password` must equal `password`, checked only when both were given. */
+export function confirmPasswordCheck(raw: RawInput): FieldError[] {
+  const { password, confirm_password: confirm } = raw;
+  if (isBlank(password) || isBlank(confirm) || password === confirm) return [];
+  return [{ param: "confirm_password", code: "_invalidConfirmPassword", message: "Passwords do not match" }];
+}

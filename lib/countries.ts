@@ -1,0 +1,32 @@
+import type { Country } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db";
+import type { z } from "zod";
+import type { countrySchema } from "@/lib/api/schemas";
+
+export type CountryBody = z.infer<typeof countrySchema>;
+
+export function toCountryBody(country: Country): CountryBody {
+  return {
+    known_name: country.knownName,
+    official_name: country.officialName,
+    endonym: country.endonym,
+    demonym: country.demonym,
+    isd_code: country.isdCode,
+    iso_code_alpha2: country.isoCodeAlpha2,
+    iso_code_alpha3: country.isoCodeAlpha3,
+    fips_code: country.fipsCode,
+    slug: country.slug,
+  };
+}
+
+/** Sorted by known name the way people read it: case- and accent-insensitive ("Åland" with the A's). */
+const byKnownName = new Intl.Collator("en", { sensitivity: "base" });
+
+export async function listCountries(options: { sourcesOnly?: boolean } = {}): Promise<Country[]> {
+  const rows = await db().country.findMany({ where: options.sourcesOnly ? { isSource: true } : undefined });
+  return rows.sort((a, b) => byKnownName.compare(a.knownName, b.knownName) || a.id - b.id);
+}
+
+export async function findCountryByAlpha2(code: string): Promise<Country | null> {
+  return db().country.findUnique({ where: { isoCodeAlpha2: code.toUpperCase() } });
+}

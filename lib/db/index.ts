@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { config } from "@/lib/config";
+import { databaseTarget, type DatabaseTarget } from "./target";
+
+export type Database = {
+  prisma: PrismaClient;
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  target: DatabaseTarget;
+  close(): Promise<void>;
+};
+
+// One instance per process, kept on globalThis: Next's dev reloads and its separately bundled
+// server chunks would otherwise each open their own, and PGlite cannot open a directory twice.
+const GLOBAL_KEY = Symbol.for("remit-accounts.database");
+type GlobalWithDatabase = typeof globalThis & { [GLOBAL_KEY]?: Database };
+
+export function database(): Database {
+  const holder = globalThis as GlobalWithDatabase;
+  holder[GLOBAL_KEY] ??= openDatabase(databaseTarget(config().DATABASE_URL));
+  return holder[GLOBAL_KEY];
+}
+
+export function db(): PrismaClient {
+  return database().prisma;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const holder = globalThis as GlobalWithDatabase;
+  const open = holder[GLOBAL_KEY];
+  holder[GLOBAL_KEY] = undefined;
+  await open?.close();
+}
+
+function openDatabase(target: DatabaseTarget): Database {
+  const adapter = createAdapterFactory(target);
+  const prisma = new PrismaClient({ adapter: adapter.factory });
+  return {
+    prisma,
+    adapterFactory: adapter.factory,
+    target,
+    async close() {
+      await prisma.$disconnect();
+      await adapter.close();
+    },
+  };
+}
+
+export function createAdapterFactory(target: DatabaseTarget): {
+  factory: SqlMigrationAwareDriverAdapterFactory;
+  close(): Promise<void>;
+} {
+  if (target.kind === "postgres") {
+    const { connectionString, poolSize } = poolOptions(target.url);
+    const factory = new PrismaPg({ connectionString, max: poolSize });
+    return { factory, close: async () => {} };
+  }
+  if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
+  const pglite = new PGlite(target.dataDir);
+  return { factory: new PrismaPGlite(pglite), close: () => pglite.close() };
+}
+
+/** Prisma's `connection_limit` URL parameter sizes the pool per instance (default 10). */
+function poolOptions(url: string): { connectionString: string; poolSize: number } {
+  const parsed = new URL(url);
+  const limit = Number(parsed.searchParams.get("connection_limit") ?? 10);
+  parsed.searchParams.delete("connection_limit");
+  return { connectionString: parsed.toString(), poolSize: Number.isInteger(limit) && limit > 0 ? limit : 10 };
+}

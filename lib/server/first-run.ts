@@ -1,0 +1,16 @@
+import { db } from "@/lib/db";
+
+/** What a new operator needs to do next, printed by `npm start`. */
+export async function firstRunHints(): Promise<string[]> {
+  const hints: string[] = [];
+  if ((await db().apiClient.count({ where: { active: true } })) === 0) {
+    hints.push(
+      "",
+      "No API clients yet. Stop the server (Ctrl-C) and create one for your app:",
+      '  npm run cli -- clients create --name "Mobile app" --origin https://app.example.com',
+      "then call the API with its client_id and client_secret, e.g.:",
+      "  curl -H 'X-Client-ID: cli_…' -H 'X-Client-Secret: sec_…' http://localhost:3000/client/v1/settings",
+    );
+  }
+  return hints;
+}

@@ -1,0 +1,37 @@
+import type { z } from "zod";
+import { db } from "@/lib/db";
+import type { settingsSchema } from "@/lib/api/schemas";
+import { niceName, utcOffset } from "@/lib/timezones";
+
+export type SettingsBody = z.infer<typeof settingsSchema>;
+
+export const SETTINGS_ID = 1;
+
+/** The business settings as the apps see them: the single settings row plus enabled locales and zones. */
+export async function readSettingsBody(at = new Date()): Promise<SettingsBody> {
+  const [settings, locales, timezones] = await Promise.all([
+    db().settings.findUnique({ where: { id: SETTINGS_ID } }),
+    db().locale.findMany({ where: { enabled: true }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
+    db().timezone.findMany({ where: { enabled: true }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
+  ]);
+  if (!settings) throw new Error("The settings row is missing: run `npm run db:seed`.");
+  return {
+    trading_name: settings.tradingName,
+    company_name: settings.companyName,
+    tag_line: settings.tagLine,
+    license: settings.license,
+    cs_number: settings.csNumber,
+    cs_email: settings.csEmail,
+    hq_address: settings.hqAddress,
+    hq_city: settings.hqCity,
+    hq_region: settings.hqRegion,
+    hq_postcode: settings.hqPostcode,
+    hq_country: settings.hqCountry,
+    locales: locales.map((locale) => ({ id: locale.id, label: locale.label })),
+    timezones: timezones.map((zone) => {
+      const offset = utcOffset(zone.id, at);
+      return { id: zone.id, offset, nice: niceName(offset, zone.label) };
+    }),
+  };
+}
+

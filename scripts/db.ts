@@ -1,0 +1,41 @@
+/**
+ * npm run db:migrate            apply pending migrations (DATABASE_URL, as the server)
+ * npm run db:migration -- NAME  write prisma/migrations/<timestamp>_NAME from schema.prisma's changes
+ * npm run db:seed               add missing reference data (never overwrites staff edits)
+ */
+import { closeDatabase, createAdapterFactory, database } from "@/lib/db";
+import { applyMigrations, createMigration } from "@/lib/db/migrations";
+import { databaseTarget } from "@/lib/db/target";
+import { seed } from "@/lib/seed";
+
+async function main([command, name]: string[]): Promise<void> {
+  if (command === "migrate") {
+    const { adapterFactory, target } = database();
+    const applied = await applyMigrations(adapterFactory);
+    console.log(applied.length ? `Applied to ${target.description}: ${applied.join(", ")}` : "No pending migrations.");
+  } else if (command === "migration") {
+    if (!name) throw new Error("Usage: npm run db:migration -- <name>, e.g. add_customer_phone");
+    const shadow = createAdapterFactory(databaseTarget("pglite:memory"));
+    try {
+      const directory = await createMigration(shadow.factory, name);
+      console.log(directory ? `Wrote ${directory}/migration.sql` : "schema.prisma matches the migrations: nothing to write.");
+    } finally {
+      await shadow.close();
+    }
+  } else if (command === "seed") {
+    const { adapterFactory } = database();
+    await applyMigrations(adapterFactory);
+    const added = await seed();
+    console.log(`Added ${added.countries} countries, ${added.locales} locales, ${added.timezones} timezones, ${added.settings} settings rows.`);
+  } else {
+    throw new Error("Usage: tsx scripts/db.ts migrate | migration <name> | seed");
+  }
+}
+
+main(process.argv.slice(2))
+  .then(() => closeDatabase())
+  .catch(async (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    await closeDatabase().catch(() => {});
+    process.exit(1);
+  });
