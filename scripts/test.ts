@@ -1,0 +1,34 @@
+/**
+ * `npm test`: builds if needed, then runs every test/*.test.ts with Node's test runner (each file
+ * in its own process, one after another), then the browser tests in e2e/ when Chromium is there.
+ * On PGlite by default; set TEST_DATABASE_URL=postgresql://… to run the same suite on PostgreSQL.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { buildIfNeeded } from "@/lib/server/build";
+
+const only = process.argv.slice(2);
+buildIfNeeded();
+
+const files = only.length
+  ? only
+  : fs
+      .readdirSync("test")
+      .filter((name) => name.endsWith(".test.ts"))
+      .sort()
+      .map((name) => path.join("test", name));
+
+const where = process.env.TEST_DATABASE_URL ? "PostgreSQL (TEST_DATABASE_URL)" : "embedded PostgreSQL (PGlite)";
+console.log(`Running ${files.length} test files on ${where}`);
+const unit = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=1", ...files], {
+  stdio: "inherit",
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+});
+let status = unit.status ?? 1;
+
+if (!only.length && fs.existsSync("e2e") && process.env.SKIP_E2E !== "1") {
+  const e2e = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test"], { stdio: "inherit" });
+  status ||= e2e.status ?? 1;
+}
+process.exit(status);

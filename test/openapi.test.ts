@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { startTestApp } from "./support/app";
+
+const app = await startTestApp();
+
+/** Every route.ts under app/client/v1, as the URL path it serves (the catch-all 404 aside). */
+function routePaths(directory = "app/client/v1"): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+    const child = path.join(directory, entry.name);
+    if (entry.isDirectory() && !entry.name.startsWith("[...")) found.push(...routePaths(child));
+    if (entry.isFile() && entry.name === "route.ts") found.push(`/${directory.replace(/^app\//, "")}`);
+  }
+  return found;
+}
+
+test("the OpenAPI document is served without client credentials", async () => {
+  const response = await fetch(`${app.url}/client/v1/openapi.json`);
+  assert.equal(response.status, 200);
+  const document = await response.json();
+  assert.equal(document.openapi, "3.1.0");
+});
+
+test("every route under app/client/v1 is described, with each method it answers", async () => {
+  const document = await (await fetch(`${app.url}/client/v1/openapi.json`)).json();
+  const routes = routePaths();
+  assert.ok(routes.length >= 5);
+  for (const route of routes) {
+    assert.ok(document.paths[route], `${route} is described`);
+    const source = fs.readFileSync(path.join("app", route, "route.ts"), "utf8");
+    const handled = [...source.matchAll(/^\s+(GET|POST):/gm)].map((m) => m[1].toLowerCase());
+    for (const method of handled) assert.ok(document.paths[route][method], `${method.toUpperCase()} ${route} is described`);
+  }
+  for (const described of Object.keys(document.paths)) {
+    assert.ok(routes.includes(described), `${described} is a real route`);
+  }
+});
+
+test("response schemas come from the zod schemas that shape the bodies", async () => {
+  const document = await (await fetch(`${app.url}/client/v1/openapi.json`)).json();
+  const schema = document.paths["/client/v1/countries"].get.responses["200"].content["application/json"].schema;
+  const country = schema.properties.countries.items;
+  assert.deepEqual(Object.keys(country.properties), [
+    "known_name",
+    "official_name",
+    "endonym",
+    "demonym",
+    "isd_code",
+    "iso_code_alpha2",
+    "iso_code_alpha3",
+    "fips_code",
+    "slug",
+  ]);
+  assert.equal(country.properties.isd_code.type, "integer");
+  const body = await (await app.request("/client/v1/countries")).json();
+  assert.deepEqual(Object.keys(body.countries[0]), Object.keys(country.properties));
+});

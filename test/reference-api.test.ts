@@ -1,0 +1,179 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import { test } from "node:test";
+import { startTestApp, db } from "./support/app";
+import { bumpVersion, changedHere } from "@/lib/cache";
+import { createClient, revokeClient } from "@/lib/clients";
+
+const app = await startTestApp();
+const COUNTRY_FIELDS = [
+  "known_name",
+  "official_name",
+  "endonym",
+  "demonym",
+  "isd_code",
+  "iso_code_alpha2",
+  "iso_code_alpha3",
+  "fips_code",
+  "slug",
+];
+
+const INVALID_CLIENT = { code: 401, type: "authentication_error", message: "Invalid client credentials" };
+
+test("every country, with exactly the contract's fields, ordered by known name", async () => {
+  const response = await app.request("/client/v1/countries");
+  assert.equal(response.status, 200);
+  assert.match(response.headers.get("content-type")!, /application\/json/);
+  const body = await response.json();
+  assert.equal(body.code, 200);
+  assert.equal(body.message, "Success");
+  assert.equal(body.countries.length, 250);
+  for (const country of body.countries) assert.deepEqual(Object.keys(country), COUNTRY_FIELDS);
+  const reference = JSON.parse(fs.readFileSync("prisma/seed/countries.json", "utf8"));
+  assert.deepEqual(body.countries, reference, "same data and the same order as the checked reference list");
+  const gb = body.countries.find((c: { iso_code_alpha2: string }) => c.iso_code_alpha2 === "GB");
+  assert.deepEqual(gb, {
+    known_name: "United Kingdom",
+    official_name: "United Kingdom of Great Britain and Northern Ireland",
+    endonym: "United Kingdom",
+    demonym: "British",
+    isd_code: 44,
+    iso_code_alpha2: "GB",
+    iso_code_alpha3: "GBR",
+    fips_code: "UK",
+    slug: "united-kingdom",
+  });
+});
+
+test("source countries at both paths, the same body, only the flagged countries", async () => {
+  const [a, b] = await Promise.all([app.request("/client/v1/sources"), app.request("/client/v1/countries/sources")]);
+  assert.equal(a.status, 200);
+  assert.equal(b.status, 200);
+  const bodyA = await a.text();
+  assert.equal(bodyA, await b.text());
+  const codes = JSON.parse(bodyA).countries.map((c: { iso_code_alpha2: string }) => c.iso_code_alpha2);
+  assert.deepEqual(codes, ["BE", "FR", "DE", "IE", "IT", "NL", "ES", "GB"]);
+});
+
+test("settings with business fields, locales and timezones", async () => {
+  const response = await app.request("/client/v1/settings");
+  assert.equal(response.status, 200);
+  const { settings, code, message } = await response.json();
+  assert.equal(code, 200);
+  assert.equal(message, "Success");
+  assert.deepEqual(Object.keys(settings), [
+    "trading_name",
+    "company_name",
+    "tag_line",
+    "license",
+    "cs_number",
+    "cs_email",
+    "hq_address",
+    "hq_city",
+    "hq_region",
+    "hq_postcode",
+    "hq_country",
+    "locales",
+    "timezones",
+  ]);
+  assert.equal(settings.hq_region, "");
+  assert.deepEqual(
+    settings.locales.map((l: { id: string }) => l.id),
+    ["en_GB", "en_US", "fr_FR", "es_ES", "pt_PT", "de_DE"],
+  );
+  const london = settings.timezones.find((z: { id: string }) => z.id === "Europe/London");
+  assert.ok(["+00:00", "+01:00"].includes(london.offset), "GMT or BST");
+  assert.deepEqual(london, { id: "Europe/London", offset: london.offset, nice: `(UTC${london.offset}) London` });
+  // ICU names India's zone Asia/Calcutta in older Node versions, Asia/Kolkata in newer ones.
+  const india = settings.timezones.find((z: { id: string }) => ["Asia/Kolkata", "Asia/Calcutta"].includes(z.id));
+  assert.equal(india.offset, "+05:30");
+  assert.match(india.nice, /^\(UTC\+05:30\) (Kolkata|Calcutta)$/);
+  for (const zone of settings.timezones) {
+    assert.match(zone.id, /^[A-Za-z]+\/[A-Za-z0-9_\-+/]+$/);
+    assert.match(zone.offset, /^[+-]\d{2}:\d{2}$/);
+  }
+});
+
+test("ETag and Cache-Control; If-None-Match answers 304 with no body", async () => {
+  for (const path of ["/client/v1/countries", "/client/v1/sources", "/client/v1/settings"]) {
+    const first = await app.request(path);
+    const etag = first.headers.get("etag");
+    assert.ok(etag, `${path} has an ETag`);
+    assert.equal(first.headers.get("cache-control"), "private, no-cache");
+    const again = await app.request(path, { headers: { "If-None-Match": etag! } });
+    assert.equal(again.status, 304);
+    assert.equal(await again.text(), "");
+    const stale = await app.request(path, { headers: { "If-None-Match": '"something-else"' } });
+    assert.equal(stale.status, 200);
+  }
+});
+
+test("missing, unknown, wrong and revoked client credentials are all the same 401", async () => {
+  const cases: Record<string, string>[] = [
+    {},
+    { "X-Client-ID": app.client.clientId },
+    { "X-Client-Secret": app.client.clientSecret },
+    { "X-Client-ID": "cli_unknown", "X-Client-Secret": app.client.clientSecret },
+    { "X-Client-ID": app.client.clientId, "X-Client-Secret": `${app.client.clientSecret}x` },
+  ];
+  for (const headers of cases) {
+    const response = await fetch(`${app.url}/client/v1/countries`, { headers });
+    assert.equal(response.status, 401, JSON.stringify(headers));
+    assert.deepEqual(await response.json(), INVALID_CLIENT);
+  }
+
+  const { client, clientSecret } = await createClient({ name: "Soon revoked", allowedOrigins: [] });
+  const credentials = { "X-Client-ID": client.clientId, "X-Client-Secret": clientSecret };
+  assert.equal((await fetch(`${app.url}/client/v1/settings`, { headers: credentials })).status, 200);
+  await revokeClient(client.clientId);
+  const revoked = await fetch(`${app.url}/client/v1/settings`, { headers: credentials });
+  assert.equal(revoked.status, 401, "revocation takes effect at once on the instance that made it");
+  assert.deepEqual(await revoked.json(), INVALID_CLIENT);
+});
+
+test("the client's last use is recorded", async () => {
+  await app.request("/client/v1/countries");
+  const client = await db().apiClient.findUnique({ where: { clientId: app.client.clientId } });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const after = await db().apiClient.findUnique({ where: { clientId: app.client.clientId } });
+  assert.ok(client && after?.lastUsedAt, "last_used_at is set");
+});
+
+test("a change to reference data is served at once, with a new ETag", async () => {
+  const before = await app.request("/client/v1/settings");
+  const etag = before.headers.get("etag")!;
+  await db().$transaction(async (tx) => {
+    await tx.settings.update({ where: { id: 1 }, data: { tradingName: "Changed Remit" } });
+    await bumpVersion(tx, "reference");
+  });
+  changedHere();
+  const after = await app.request("/client/v1/settings", { headers: { "If-None-Match": etag } });
+  assert.equal(after.status, 200);
+  assert.notEqual(after.headers.get("etag"), etag);
+  assert.equal((await after.json()).settings.trading_name, "Changed Remit");
+});
+
+test("unknown paths under /client/v1 are a JSON 404, whatever the method", async () => {
+  for (const method of ["GET", "POST", "DELETE"]) {
+    const response = await app.request("/client/v1/no-such-thing/here", { method });
+    assert.equal(response.status, 404);
+    assert.deepEqual(await response.json(), { code: 404, type: "invalid_request_error", message: "Unknown API path" });
+  }
+});
+
+test("a method a route does not handle is a JSON 405 with Allow", async () => {
+  for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+    const response = await app.request("/client/v1/countries", { method });
+    assert.equal(response.status, 405);
+    assert.equal(response.headers.get("allow"), "GET, HEAD");
+    assert.deepEqual(await response.json(), { code: 405, type: "invalid_request_error", message: "Method not allowed" });
+  }
+});
+
+test("every response carries a request id", async () => {
+  const ok = await app.request("/client/v1/countries");
+  const denied = await fetch(`${app.url}/client/v1/countries`);
+  assert.match(ok.headers.get("x-request-id")!, /^[0-9a-f-]{36}$/);
+  assert.match(denied.headers.get("x-request-id")!, /^[0-9a-f-]{36}$/);
+  assert.notEqual(ok.headers.get("x-request-id"), denied.headers.get("x-request-id"));
+});

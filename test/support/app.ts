@@ -1,0 +1,55 @@
+import { after } from "node:test";
+import { reloadConfig } from "@/lib/config";
+import { closeDatabase, db } from "@/lib/db";
+import { createClient } from "@/lib/clients";
+import { prepareDatabase } from "@/lib/server/prepare-database";
+import { startHttpServer } from "@/lib/server/http-server";
+import { createTestDatabase } from "./database";
+
+/**
+ * The real app for a test file: the production build served over HTTP on a free loopback port,
+ * in this process, on a fresh database (so tests can also reach the database directly).
+ * Call once per file, at top level; everything is torn down after the file's tests.
+ */
+export type TestApp = {
+  url: string;
+  /** Credentials of an API client made for this file, allowed origin https://app.example.com. */
+  client: { clientId: string; clientSecret: string; headers: Record<string, string> };
+  request(path: string, init?: RequestInit & { form?: Record<string, string>; json?: unknown }): Promise<Response>;
+};
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  Object.assign(process.env, { NODE_ENV: "production", DATABASE_URL: database.url, ...env });
+  reloadConfig();
+  await prepareDatabase();
+  const server = await startHttpServer({ port: 0, hostname: "127.0.0.1" });
+  const { client, clientSecret } = await createClient({ name: "Test app", allowedOrigins: ["https://app.example.com"] });
+  const headers = { "X-Client-ID": client.clientId, "X-Client-Secret": clientSecret };
+
+  after(async () => {
+    await server.close();
+    await closeDatabase();
+    await database.drop();
+  });
+
+  return {
+    url: server.url,
+    client: { clientId: client.clientId, clientSecret, headers },
+    request(path, init = {}) {
+      const { form, json, ...rest } = init;
+      const requestHeaders = new Headers({ ...headers, ...Object.fromEntries(new Headers(rest.headers)) });
+      let body = rest.body;
+      if (form) {
+        requestHeaders.set("Content-Type", "application/x-www-form-urlencoded");
+        body = new URLSearchParams(form).toString();
+      } else if (json !== undefined) {
+        requestHeaders.set("Content-Type", "application/json");
+        body = JSON.stringify(json);
+      }
+      return fetch(`${server.url}${path}`, { ...rest, headers: requestHeaders, body });
+    },
+  };
+}
+
+export { db };
