@@ -10,12 +10,14 @@ import { buildIfNeeded } from "@/lib/server/build";
 import { prepareDatabase } from "@/lib/server/prepare-database";
 import { startHttpServer } from "@/lib/server/http-server";
 import { firstRunHints } from "@/lib/server/first-run";
+import { startBackgroundWork } from "@/lib/server/background";
 
 async function main(): Promise<void> {
   const settings = config();
   buildIfNeeded();
   await prepareDatabase(console.log);
   const server = await startHttpServer({ port: settings.PORT, hostname: settings.HOSTNAME });
+  const stopBackgroundWork = startBackgroundWork();
   console.log(`\nReady on ${settings.PUBLIC_URL ?? server.url}  (${database().target.description})`);
   for (const line of await firstRunHints()) console.log(line);
 
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: shutting down`);
     await server.close();
+    await stopBackgroundWork();
     await closeDatabase();
     process.exit(0);
   };

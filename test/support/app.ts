@@ -4,6 +4,7 @@ import { closeDatabase, db } from "@/lib/db";
 import { createClient } from "@/lib/clients";
 import { prepareDatabase } from "@/lib/server/prepare-database";
 import { startHttpServer } from "@/lib/server/http-server";
+import { startBackgroundWork } from "@/lib/server/background";
 import { createTestDatabase } from "./database";
 
 /**
@@ -24,11 +25,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   reloadConfig();
   await prepareDatabase();
   const server = await startHttpServer({ port: 0, hostname: "127.0.0.1" });
+  const stopBackgroundWork = startBackgroundWork();
   const { client, clientSecret } = await createClient({ name: "Test app", allowedOrigins: ["https://app.example.com"] });
   const headers = { "X-Client-ID": client.clientId, "X-Client-Secret": clientSecret };
 
   after(async () => {
     await server.close();
+    await stopBackgroundWork();
     await closeDatabase();
     await database.drop();
   });
