@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { Algorithm, hash, verify } from "@node-rs/argon2";
+import { hash, verify, type Algorithm } from "@node-rs/argon2";
 
 /**
  * Password hashing. New hashes are argon2id with OWASP's parameters, computed in libuv's pool
@@ -8,7 +8,8 @@ import { Algorithm, hash, verify } from "@node-rs/argon2";
  * by bcryptjs in worker threads, because bcryptjs blocks whatever thread runs it; a successful
  * login then replaces them with argon2id (`needsRehash`).
  */
-const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+// Algorithm is an ambient const enum, which isolatedModules cannot read at run time: 2 is Argon2id.
+const ARGON2_OPTIONS = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 const CURRENT_PARAMS = `m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCost},p=${ARGON2_OPTIONS.parallelism}`;
 
 /** bcrypt reads only the first 72 bytes of a password; a longer one must not "match" on its prefix. */
