@@ -21,6 +21,7 @@ const envSchema = z.object({
   HOSTNAME: z.string().default("0.0.0.0"),
   WEB_CONCURRENCY: z.coerce.number().int().positive().optional(),
   PUBLIC_URL: z.url().optional(),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 

@@ -1,31 +1,57 @@
 /**
  * `npm start`: build if the sources changed, migrate, seed an empty database, serve on PORT.
+ * On PostgreSQL, WEB_CONCURRENCY server processes (default: one per core) share the port, each
+ * running this same script as a cluster worker; on the embedded database there is one process.
  */
 (process.env as Record<string, string | undefined>).NODE_ENV ??= "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
+import { availableParallelism } from "node:os";
 import { config, ConfigError } from "@/lib/config";
 import { closeDatabase, database } from "@/lib/db";
 import { buildIfNeeded } from "@/lib/server/build";
+import { isClusterWorker, reportReady, runCluster } from "@/lib/server/cluster";
 import { prepareDatabase } from "@/lib/server/prepare-database";
 import { startHttpServer } from "@/lib/server/http-server";
 import { firstRunHints } from "@/lib/server/first-run";
 import { startBackgroundWork } from "@/lib/server/background";
 
 async function main(): Promise<void> {
+  if (isClusterWorker()) {
+    reportReady(await serve());
+    return;
+  }
   const settings = config();
   buildIfNeeded();
   await prepareDatabase(console.log);
+  const hints = await firstRunHints();
+  const { target } = database();
+  const announce = (url: string, processes: number) => {
+    console.log(`\nReady on ${settings.PUBLIC_URL ?? url}  (${target.description}; ${processes} server process${processes > 1 ? "es" : ""})`);
+    for (const line of hints) console.log(line);
+  };
+
+  if (target.kind === "pglite") {
+    const ignored = settings.WEB_CONCURRENCY && settings.WEB_CONCURRENCY > 1 ? `, so WEB_CONCURRENCY=${settings.WEB_CONCURRENCY} is ignored` : "";
+    console.log(`One server process: the embedded database is single-process${ignored}. On PostgreSQL there is one per core.`);
+    announce(await serve(), 1);
+    return;
+  }
+  const workers = settings.WEB_CONCURRENCY ?? availableParallelism();
+  await closeDatabase(); // each worker opens its own pool
+  runCluster({ workers, log: console.log, onReady: (url) => announce(url, workers) });
+}
+
+/** Serves HTTP and runs the background work in this process until SIGTERM or SIGINT. */
+async function serve(): Promise<string> {
+  const settings = config();
   const server = await startHttpServer({ port: settings.PORT, hostname: settings.HOSTNAME });
   const stopBackgroundWork = startBackgroundWork();
-  console.log(`\nReady on ${settings.PUBLIC_URL ?? server.url}  (${database().target.description})`);
-  for (const line of await firstRunHints()) console.log(line);
-
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
+    if (!isClusterWorker()) console.log(`${signal}: shutting down`);
     await server.close();
     await stopBackgroundWork();
     await closeDatabase();
@@ -33,6 +59,7 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+  return server.url;
 }
 
 main().catch(async (error) => {

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import {
   bindMigrationAwareSqlAdapterFactory,
+  type SqlDriverAdapter,
   type SqlMigrationAwareDriverAdapterFactory,
 } from "@prisma/driver-adapter-utils";
 import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm";
@@ -39,14 +40,50 @@ function loadEngineModule(): Promise<EngineModule> {
   return engineModule;
 }
 
-async function openEngine(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<SchemaEngine> {
+type OpenEngine = { engine: SchemaEngine; close(): Promise<void> };
+
+async function openEngine(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<OpenEngine> {
   const { SchemaEngine } = await loadEngineModule();
   const schema = fs.readFileSync(SCHEMA_PATH, "utf8");
-  return SchemaEngine.new(
+  const connections = trackConnections(adapterFactory);
+  const engine = await SchemaEngine.new(
     { datamodels: [[SCHEMA_PATH, schema]] },
     () => {},
-    bindMigrationAwareSqlAdapterFactory(adapterFactory),
+    bindMigrationAwareSqlAdapterFactory(connections.factory),
   );
+  return {
+    engine,
+    async close() {
+      engine.free();
+      await connections.closeAll();
+    },
+  };
+}
+
+/**
+ * The engine leaves the connections it opened open when freed, and on PostgreSQL one of them holds
+ * the migration advisory lock until the pool drops it as idle (10 s): another instance starting
+ * meanwhile waits for that lock just as long, and gives up. So they are closed as soon as it is done.
+ */
+function trackConnections(factory: SqlMigrationAwareDriverAdapterFactory) {
+  const opened: SqlDriverAdapter[] = [];
+  const track = async (connecting: Promise<SqlDriverAdapter>) => {
+    const adapter = await connecting;
+    opened.push(adapter);
+    return adapter;
+  };
+  const tracked: SqlMigrationAwareDriverAdapterFactory = {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: () => track(factory.connect()),
+    connectToShadowDb: () => track(factory.connectToShadowDb()),
+  };
+  return {
+    factory: tracked,
+    closeAll: async () => {
+      await Promise.all(opened.splice(0).map((adapter) => adapter.dispose()));
+    },
+  };
 }
 
 export function readMigrations(): MigrationList {
@@ -82,7 +119,7 @@ export function readMigrations(): MigrationList {
 
 /** Applies every migration in prisma/migrations that the database has not had yet. */
 export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
-  const engine = await openEngine(adapterFactory);
+  const { engine, close } = await openEngine(adapterFactory);
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({
       migrationsList: readMigrations(),
@@ -90,7 +127,7 @@ export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAda
     });
     return appliedMigrationNames;
   } finally {
-    engine.free();
+    await close();
   }
 }
 
@@ -108,7 +145,7 @@ export async function createMigration(
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
   if (!slug) throw new Error("A migration needs a name made of letters or digits, e.g. add_customer_phone");
   await applyMigrations(shadowFactory);
-  const engine = await openEngine(shadowFactory);
+  const { engine, close } = await openEngine(shadowFactory);
   try {
     const files = [{ path: SCHEMA_PATH, content: fs.readFileSync(SCHEMA_PATH, "utf8") }];
     const { stdout } = await engine.diff({
@@ -127,6 +164,6 @@ export async function createMigration(
     if (!fs.existsSync(lockfilePath)) fs.writeFileSync(lockfilePath, LOCKFILE_CONTENT);
     return directory;
   } finally {
-    engine.free();
+    await close();
   }
 }

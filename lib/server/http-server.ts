@@ -1,6 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import next from "next";
+import { startEventLoopMonitor } from "./metrics";
+
+const DRAIN_TIMEOUT_MS = 10_000;
 
 export type RunningServer = { url: string; port: number; close(): Promise<void> };
 
@@ -8,6 +11,7 @@ export type RunningServer = { url: string; port: number; close(): Promise<void> 
 export async function startHttpServer(options: { port: number; hostname: string; dir?: string }): Promise<RunningServer> {
   const app = next({ dev: false, dir: options.dir ?? process.cwd(), hostname: options.hostname, port: options.port });
   await app.prepare();
+  startEventLoopMonitor();
   const handle = app.getRequestHandler();
   const server = http.createServer((request, response) => {
     handle(request, response).catch((error) => {
@@ -28,11 +32,18 @@ export async function startHttpServer(options: { port: number; hostname: string;
   return {
     url: `http://${host}:${port}`,
     port,
+    // Requests in flight finish (their connections close once idle); whatever still runs after DRAIN_TIMEOUT_MS is cut off.
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-        void app.close?.();
+        const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+        const cutOff = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+        server.close(() => {
+          clearInterval(closeIdle);
+          clearTimeout(cutOff);
+          void app.close?.();
+          resolve();
+        });
+        server.closeIdleConnections();
       }),
   };
 }

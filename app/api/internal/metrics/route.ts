@@ -1,0 +1,32 @@
+import { config } from "@/lib/config";
+import { notFound, unauthenticated } from "@/lib/api/errors";
+import { failure, newRequestId } from "@/lib/api/respond";
+import { digestsEqual, sha256 } from "@/lib/secrets";
+import { processMetrics, resetEventLoopDelay } from "@/lib/server/metrics";
+
+/**
+ * This server process's event-loop delay and memory, for `npm run bench` and monitoring.
+ * Only with `Authorization: Bearer <METRICS_TOKEN>`; while METRICS_TOKEN is unset the route does not
+ * exist. GET reads; DELETE starts a new measurement window. Each process of a cluster answers for
+ * itself (the `pid` field says which).
+ */
+const NO_STORE = { "Cache-Control": "no-store" };
+
+function refusal(request: Request): Response | undefined {
+  const token = config().METRICS_TOKEN;
+  if (!token) return failure(notFound("Unknown API path"), newRequestId());
+  const given = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
+  if (!digestsEqual(sha256(given), sha256(token))) return failure(unauthenticated("Missing or invalid metrics token"), newRequestId());
+  return undefined;
+}
+
+export async function GET(request: Request): Promise<Response> {
+  return refusal(request) ?? Response.json(processMetrics(), { headers: NO_STORE });
+}
+
+export async function DELETE(request: Request): Promise<Response> {
+  const refused = refusal(request);
+  if (refused) return refused;
+  resetEventLoopDelay();
+  return new Response(null, { status: 204, headers: NO_STORE });
+}
