@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { ConfigError } from "@/lib/config";
 import { closeDatabase } from "@/lib/db";
 import { prepareDatabase } from "@/lib/server/prepare-database";
-import { commands, UsageError, usage } from "@/lib/cli/commands";
+import { commands, CommandError, usage } from "@/lib/cli/commands";
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -40,7 +40,7 @@ main(process.argv.slice(2))
     process.exit(code);
   })
   .catch(async (error) => {
-    const known = error instanceof UsageError || error instanceof ConfigError || error?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION";
+    const known = error instanceof CommandError || error instanceof ConfigError || error?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION";
     process.stderr.write(`${known ? error.message : error?.stack ?? error}\n`);
     await closeDatabase().catch(() => {});
     process.exit(known ? 2 : 1);

@@ -45,7 +45,12 @@ export function parseInput<S extends z.ZodObject>(
   crossChecks: (raw: RawInput) => FieldError[] = () => [],
 ): z.infer<S> {
   const result = schema.safeParse(raw);
-  const problems = result.success ? [] : result.error.issues.map((issue) => toFieldError(issue, raw));
+  const issues = result.success ? [] : result.error.issues;
+  // A value of the wrong type has one problem, not also a length.
+  const mistyped = new Set(issues.filter((issue) => issue.code === "invalid_type").map((issue) => issue.path.join(".")));
+  const problems = issues
+    .filter((issue) => issue.code === "invalid_type" || !mistyped.has(issue.path.join(".")))
+    .map((issue) => toFieldError(issue, raw));
   problems.push(...crossChecks(raw));
   if (problems.length > 0 || !result.success) throw invalidRequest(problems);
   return result.data;
@@ -117,6 +122,52 @@ export const fields = {
     );
   },
 
+  /** A trimmed string that may be empty: missing is "". */
+  optionalText(label: string, max = 255) {
+    return z.preprocess(
+      (value) => (value === undefined || value === null ? "" : typeof value === "string" ? value.trim() : value),
+      z.string({ error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`),
+    );
+  },
+
+  /** A telephone number as people write it: digits with spaces, dashes, brackets and a leading +. */
+  phone(label: string) {
+    return fields.text(label, 32).refine(
+      (value) => /^\+?[0-9][0-9 ()-]{4,30}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 5,
+      `${label} must be a telephone number such as +44 20 7946 0000`,
+    );
+  },
+
+  /** true or false; a form sends them as strings. */
+  flag(label: string) {
+    return z.preprocess(
+      (value) => (value === "true" ? true : value === "false" ? false : blankToUndefined(value)),
+      z.boolean({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be true or false`) }),
+    );
+  },
+
+  /** A whole number from `min` to `max`; a form sends it as a string. */
+  integer(label: string, min: number, max: number) {
+    return z.preprocess(
+      (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : blankToUndefined(value)),
+      z
+        .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) })
+        .int(`${label} must be a whole number`)
+        .min(min, `${label} must be at least ${min}`)
+        .max(max, `${label} must be at most ${max}`),
+    );
+  },
+
+  /** One of a fixed list of values. */
+  choice<const T extends readonly [string, ...string[]]>(label: string, values: T) {
+    return z.preprocess(
+      blankToUndefined,
+      z.enum(values, {
+        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be one of: ${values.join(", ")}`),
+      }),
+    );
+  },
+
   /** An absolute http(s) URL that contains the literal `:token`, where the backend puts the token. */
   tokenUrl(label: string) {
     return z.preprocess(
@@ -129,7 +180,7 @@ export const fields = {
   },
 };
 
-function isHttpUrlWithToken(value: string): boolean {
+export function isHttpUrlWithToken(value: string): boolean {
   if (!value.includes(":token")) return false;
   try {
     const url = new URL(value);

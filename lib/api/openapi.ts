@@ -1,5 +1,18 @@
 import { z } from "zod";
-import { countriesResponse, errorResponse, settingsResponse } from "./schemas";
+import {
+  countriesResponse,
+  errorResponse,
+  forgotPasswordRequest,
+  loginRequest,
+  meResponse,
+  plainSuccessResponse,
+  recipientResponse,
+  registerRequest,
+  resetPasswordRequest,
+  settingsResponse,
+  tokenResponse,
+  verifyEmailRequest,
+} from "./schemas";
 
 /**
  * The OpenAPI 3.1 description of /client/v1, generated from the zod schemas the routes use.
@@ -23,6 +36,8 @@ export type Operation = {
 };
 
 const invalidCredentials = { description: "Missing or invalid client credentials", schema: errorResponse };
+const invalidLoginToken = { description: "Missing, invalid, expired or revoked login token (or client credentials)", schema: errorResponse };
+const tooManyAttempts = { description: "Too many attempts: wait for Retry-After seconds", schema: errorResponse };
 
 export const operations: Operation[] = [
   {
@@ -56,6 +71,73 @@ export const operations: Operation[] = [
     security: "client",
     conditional: true,
     responses: { 200: { description: "The settings", schema: settingsResponse }, 401: invalidCredentials },
+  },
+  {
+    method: "post",
+    path: "/client/v1/register",
+    summary: "Register a customer; sends the e-mail verification link; returns a login token",
+    description:
+      "email_verification_url must be an absolute http(s) URL containing :token, on one of the API client's allowed origins; " +
+      "the e-mailed link is that URL with the token in place of :token.",
+    security: "client",
+    deviceHeaders: true,
+    requestBody: registerRequest,
+    responses: { 201: { description: "Registered", schema: tokenResponse(201) }, 401: invalidCredentials },
+  },
+  {
+    method: "post",
+    path: "/client/v1/login",
+    summary: "Log in with e-mail and password; returns a login token",
+    security: "client",
+    deviceHeaders: true,
+    requestBody: loginRequest,
+    responses: {
+      200: { description: "Logged in", schema: tokenResponse(200) },
+      401: { description: "Incorrect e-mail address or password (or client credentials)", schema: errorResponse },
+      429: tooManyAttempts,
+    },
+  },
+  {
+    method: "post",
+    path: "/client/v1/forgot-password",
+    summary: "E-mail a password reset link (valid 1 hour); returns the masked recipient",
+    security: "client",
+    deviceHeaders: true,
+    requestBody: forgotPasswordRequest,
+    responses: { 200: { description: "Sent", schema: recipientResponse }, 401: invalidCredentials, 429: tooManyAttempts },
+  },
+  {
+    method: "post",
+    path: "/client/v1/reset-password",
+    summary: "Set a new password with the token from the reset e-mail; logs out every session",
+    security: "client",
+    requestBody: resetPasswordRequest,
+    responses: { 200: { description: "Password changed", schema: plainSuccessResponse }, 401: invalidCredentials },
+  },
+  {
+    method: "post",
+    path: "/client/v1/verify-email",
+    summary: "Mark the e-mail address verified with the token from the verification e-mail",
+    security: "client",
+    extension: true,
+    requestBody: verifyEmailRequest,
+    responses: { 200: { description: "Verified", schema: plainSuccessResponse }, 401: invalidCredentials },
+  },
+  {
+    method: "get",
+    path: "/client/v1/me",
+    summary: "The customer behind the login token",
+    security: "client+bearer",
+    extension: true,
+    responses: { 200: { description: "The customer", schema: meResponse }, 401: invalidLoginToken },
+  },
+  {
+    method: "post",
+    path: "/client/v1/logout",
+    summary: "Revoke the login token presented",
+    security: "client+bearer",
+    extension: true,
+    responses: { 200: { description: "Logged out", schema: plainSuccessResponse }, 401: invalidLoginToken },
   },
   {
     method: "get",

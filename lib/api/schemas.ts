@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { confirmPasswordCheck, fields } from "./input";
+import { fields } from "./input";
 
 /**
  * The zod schemas of /client/v1: request bodies are validated with them, response bodies are
@@ -59,4 +59,48 @@ export const errorResponse = z
       .describe("One entry per problem, on validation failures"),
   });
 
-export { confirmPasswordCheck, fields };
+
+// Customer accounts. Field names and error codes are the apps' contract (README, "API").
+export const registerRequest = z.object({
+  email: fields.email(),
+  password: fields.password(),
+  confirm_password: fields.secret("Password confirmation"),
+  email_verification_url: fields.tokenUrl("E-mail verification URL"),
+});
+
+export const loginRequest = z.object({
+  email: fields.email(),
+  password: fields.secret("Password"),
+});
+
+export const forgotPasswordRequest = z.object({
+  email: fields.email(),
+  reset_password_url: fields.tokenUrl("Reset password URL"),
+});
+
+export const resetPasswordRequest = z.object({
+  token: fields.secret("Token"),
+  password: fields.password(),
+  confirm_password: fields.secret("Password confirmation"),
+});
+
+export const verifyEmailRequest = z.object({
+  token: fields.secret("Token"),
+});
+
+export const tokenResponse = (status: 200 | 201) =>
+  successEnvelope(status, { token: z.string().describe("Login token: send it as Authorization: Bearer <token>") });
+
+export const recipientResponse = successEnvelope(200, {
+  recipient: z.string().describe("The address the e-mail went to, masked, e.g. an********@example.org"),
+});
+
+export const plainSuccessResponse = successEnvelope(200, {});
+
+export const meResponse = successEnvelope(200, {
+  customer: z.object({
+    email: z.string(),
+    email_verified: z.boolean(),
+    created_at: z.string().describe("ISO 8601"),
+  }),
+});

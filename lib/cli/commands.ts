@@ -1,7 +1,10 @@
 import { z } from "zod";
+import fs from "node:fs";
+import { importCustomers } from "@/lib/customers/import-customers";
 import { createClient, listClients, originSchema, revokeClient, toPublicClient } from "@/lib/clients";
 
-export class UsageError extends Error {}
+/** A failure the operator can act on: printed as its message alone, exit code 2. */
+export class CommandError extends Error {}
 
 export type CommandContext = {
   args: string[];
@@ -17,12 +20,16 @@ export const usage = `Usage: npm run cli -- <command> [options]
       Prints every API client (never a secret).
   clients revoke <client_id>
       Revokes a client: its credentials stop working within a second on every instance.
+  customers import <file.csv>
+      Imports customers from the previous system. Columns (header row required):
+      email, password_hash (bcrypt), created_at (ISO 8601), email_verified (true/false).
+      All or nothing: any bad row is reported by line and nothing is imported.
 `;
 
 function parseOrigins(origins: string[] = []): string[] {
   return origins.map((origin) => {
     const parsed = originSchema.safeParse(origin);
-    if (!parsed.success) throw new UsageError(`--origin ${origin}: ${parsed.error.issues[0].message}`);
+    if (!parsed.success) throw new CommandError(`--origin ${origin}: ${parsed.error.issues[0].message}`);
     return parsed.data;
   });
 }
@@ -30,7 +37,7 @@ function parseOrigins(origins: string[] = []): string[] {
 export const commands: Record<string, (context: CommandContext) => Promise<void>> = {
   async "clients create"({ options, print }) {
     const name = z.string().trim().min(1).max(100).safeParse(options.name);
-    if (!name.success) throw new UsageError("clients create needs --name <name> (1–100 characters)");
+    if (!name.success) throw new CommandError("clients create needs --name <name> (1–100 characters)");
     const { client, clientSecret } = await createClient({ name: name.data, allowedOrigins: parseOrigins(options.origin) });
     print({ ...toPublicClient(client), client_secret: clientSecret });
   },
@@ -41,9 +48,20 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
 
   async "clients revoke"({ args, print }) {
     const [clientId] = args;
-    if (!clientId) throw new UsageError("clients revoke needs the client_id, e.g. clients revoke cli_…");
+    if (!clientId) throw new CommandError("clients revoke needs the client_id, e.g. clients revoke cli_…");
     const client = await revokeClient(clientId);
-    if (!client) throw new UsageError(`No API client with client_id ${clientId}`);
+    if (!client) throw new CommandError(`No API client with client_id ${clientId}`);
     print(toPublicClient(client));
+  },
+
+  async "customers import"({ args, print }) {
+    const [file] = args;
+    if (!file) throw new CommandError("customers import needs a CSV file: customers import customers.csv");
+    if (!fs.existsSync(file)) throw new CommandError(`No such file: ${file}`);
+    const result = await importCustomers(fs.readFileSync(file, "utf8"));
+    print(result);
+    if ("problems" in result) {
+      throw new CommandError(`Nothing imported: ${result.problems.length} bad row(s), listed above.`);
+    }
   },
 };

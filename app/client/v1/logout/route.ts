@@ -1,0 +1,12 @@
+import { success } from "@/lib/api/respond";
+import { clientRoute } from "@/lib/api/route";
+import { readDevice } from "@/lib/customers/device";
+import { logoutCustomer } from "@/lib/customers/session";
+
+// Extension to the seed contract: revokes the login token presented.
+export const { GET, POST, PUT, PATCH, DELETE } = clientRoute({
+  POST: async ({ request, client }) => {
+    await logoutCustomer(request, client, readDevice(request));
+    return success();
+  },
+});

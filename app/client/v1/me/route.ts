@@ -1,0 +1,8 @@
+import { success } from "@/lib/api/respond";
+import { clientRoute } from "@/lib/api/route";
+import { describeCustomer } from "@/lib/customers/session";
+
+// Extension to the seed contract: the customer behind a login token.
+export const { GET, POST, PUT, PATCH, DELETE } = clientRoute({
+  GET: async ({ request, client }) => success({ customer: await describeCustomer(request, client) }),
+});

@@ -1,0 +1,14 @@
+import { readBody } from "@/lib/api/input";
+import { success } from "@/lib/api/respond";
+import { clientRoute } from "@/lib/api/route";
+import { readDevice } from "@/lib/customers/device";
+import { verifyEmail } from "@/lib/customers/verify-email";
+
+// Extension to the seed contract: confirms the address with the token from the verification e-mail.
+export const { GET, POST, PUT, PATCH, DELETE } = clientRoute({
+  POST: async ({ request, client }) => {
+    const device = readDevice(request);
+    await verifyEmail(await readBody(request), client, device);
+    return success();
+  },
+});

@@ -1,0 +1,57 @@
+import { unauthenticated } from "@/lib/api/errors";
+import { parseInput, type RawInput } from "@/lib/api/input";
+import { loginRequest } from "@/lib/api/schemas";
+import type { AuthenticatedClient } from "@/lib/clients";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/passwords";
+import { enforceLimits, recordHits, type Limit } from "@/lib/rate-limit";
+import { issueLoginToken } from "@/lib/tokens";
+import type { Device } from "./device";
+import { recordEvent } from "./events";
+
+const INCORRECT = "Incorrect e-mail address or password";
+
+function loginLimits(email: string, ip: string): Limit[] {
+  const settings = config();
+  const windowMs = settings.LOGIN_WINDOW_MINUTES * 60_000;
+  return [
+    { bucket: "login_email", key: email, max: settings.LOGIN_MAX_FAILURES_PER_EMAIL, windowMs },
+    { bucket: "login_ip", key: ip, max: settings.LOGIN_MAX_FAILURES_PER_IP, windowMs },
+  ];
+}
+
+/**
+ * Checks the e-mail and password and issues a login token. Unknown e-mail and wrong password
+ * answer alike, in comparable time. Failed attempts count towards the per-e-mail and per-IP limits.
+ */
+export async function loginCustomer(raw: RawInput, client: AuthenticatedClient, device: Device): Promise<string> {
+  const input = parseInput(loginRequest, raw);
+  const limits = loginLimits(input.email, device.ip);
+  const event = { type: "login" as const, email: input.email, apiClientId: client.id, device };
+
+  try {
+    await enforceLimits(limits);
+  } catch (error) {
+    await recordEvent(db(), { ...event, outcome: "rate_limited" });
+    throw error;
+  }
+
+  const customer = await db().customer.findUnique({ where: { email: input.email } });
+  const verification = customer
+    ? await verifyPassword(input.password, customer.passwordHash)
+    : await verifyAgainstDummy(input.password).then(() => ({ valid: false, needsRehash: false }));
+
+  if (!customer || !verification.valid) {
+    await recordHits(limits);
+    await recordEvent(db(), { ...event, type: "login_failed", outcome: "failure", customerId: customer?.id });
+    throw unauthenticated(INCORRECT);
+  }
+
+  const upgradedHash = verification.needsRehash ? await hashPassword(input.password) : undefined;
+  return db().$transaction(async (tx) => {
+    if (upgradedHash) await tx.customer.update({ where: { id: customer.id }, data: { passwordHash: upgradedHash } });
+    await recordEvent(tx, { ...event, outcome: "success", customerId: customer.id });
+    return issueLoginToken(tx, { customerId: customer.id, apiClientId: client.id, device });
+  });
+}

@@ -1,0 +1,56 @@
+import { fieldError } from "@/lib/api/errors";
+import { parseInput, type RawInput } from "@/lib/api/input";
+import { forgotPasswordRequest } from "@/lib/api/schemas";
+import type { AuthenticatedClient } from "@/lib/clients";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { composeEmail } from "@/lib/email/compose";
+import { emailQueued, enqueueEmail } from "@/lib/email/outbox";
+import { enforceLimits, recordHits, type Limit } from "@/lib/rate-limit";
+import { createEmailToken, linkWithToken, newToken } from "@/lib/tokens";
+import type { Device } from "./device";
+import { recordEvent } from "./events";
+import { linkOriginCheck } from "./link-origin";
+import { maskEmail } from "./mask-email";
+
+function forgotLimits(email: string, ip: string): { perEmail: Limit; perIp: Limit } {
+  const settings = config();
+  const windowMs = settings.FORGOT_WINDOW_MINUTES * 60_000;
+  return {
+    perEmail: { bucket: "forgot_email", key: email, max: settings.FORGOT_MAX_PER_EMAIL, windowMs },
+    perIp: { bucket: "forgot_ip", key: ip, max: settings.FORGOT_MAX_PER_IP, windowMs },
+  };
+}
+
+/**
+ * Sends a reset link (valid 1 h) and returns the masked address it went to. Every request counts
+ * against the per-IP limit (so probing for addresses is slow); each e-mail sent counts against the
+ * per-address limit (so nobody can flood a customer's inbox).
+ */
+export async function requestPasswordReset(raw: RawInput, client: AuthenticatedClient, device: Device): Promise<string> {
+  const input = parseInput(forgotPasswordRequest, raw, linkOriginCheck("reset_password_url", client));
+  const { perEmail, perIp } = forgotLimits(input.email, device.ip);
+  await enforceLimits([perEmail, perIp]);
+  await recordHits([perIp]);
+
+  const customer = await db().customer.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (!customer) throw fieldError("email", "not_found", "No account uses this e-mail address");
+
+  const reset = newToken();
+  const email = await composeEmail("reset_password", input.email, linkWithToken(input.reset_password_url, reset.token));
+  await db().$transaction(async (tx) => {
+    await createEmailToken(tx, { customerId: customer.id, purpose: "reset_password", tokenHash: reset.tokenHash });
+    await enqueueEmail(tx, email);
+    await recordEvent(tx, {
+      type: "forgot_password",
+      outcome: "success",
+      email: input.email,
+      customerId: customer.id,
+      apiClientId: client.id,
+      device,
+    });
+  });
+  await recordHits([perEmail]);
+  emailQueued(email);
+  return maskEmail(input.email);
+}

@@ -1,0 +1,37 @@
+import { fieldError } from "@/lib/api/errors";
+import { confirmPasswordCheck, parseInput, type RawInput } from "@/lib/api/input";
+import { resetPasswordRequest } from "@/lib/api/schemas";
+import type { AuthenticatedClient } from "@/lib/clients";
+import { db } from "@/lib/db";
+import { hashPassword } from "@/lib/passwords";
+import { consumeEmailToken, findUsableEmailToken, revokeAllLoginTokens, revokeEmailTokens } from "@/lib/tokens";
+import type { Device } from "./device";
+import { recordEvent } from "./events";
+
+const invalidToken = () => fieldError("token", "invalid", "This reset link is invalid, expired or already used");
+
+/**
+ * Sets a new password with a reset token (single use), and ends every session the customer had:
+ * whoever knew the old password is logged out. Earlier reset links stop working too.
+ */
+export async function resetPassword(raw: RawInput, client: AuthenticatedClient, device: Device): Promise<void> {
+  const input = parseInput(resetPasswordRequest, raw, confirmPasswordCheck);
+  const token = await findUsableEmailToken(input.token, "reset_password");
+  if (!token) throw invalidToken();
+
+  const passwordHash = await hashPassword(input.password);
+  await db().$transaction(async (tx) => {
+    if (!(await consumeEmailToken(tx, token.id))) throw invalidToken();
+    const customer = await tx.customer.update({ where: { id: token.customerId }, data: { passwordHash } });
+    await revokeAllLoginTokens(tx, customer.id);
+    await revokeEmailTokens(tx, customer.id, "reset_password");
+    await recordEvent(tx, {
+      type: "password_reset",
+      outcome: "success",
+      email: customer.email,
+      customerId: customer.id,
+      apiClientId: client.id,
+      device,
+    });
+  });
+}

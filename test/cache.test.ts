@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { after, test } from "node:test";
+import { reloadConfig } from "@/lib/config";
+import { closeDatabase, db } from "@/lib/db";
+import { bumpVersion, changedHere, POLL_INTERVAL_MS, versionedCache } from "@/lib/cache";
+import { prepareDatabase } from "@/lib/server/prepare-database";
+import { createTestDatabase } from "./support/database";
+
+const database = await createTestDatabase();
+process.env.DATABASE_URL = database.url;
+reloadConfig();
+await prepareDatabase();
+after(async () => {
+  await closeDatabase();
+  await database.drop();
+});
+
+let loads = 0;
+const tradingName = versionedCache("reference", async () => {
+  loads += 1;
+  return (await db().settings.findUniqueOrThrow({ where: { id: 1 } })).tradingName;
+});
+
+/** A change made by another instance: it bumps the version but cannot tell this process. */
+async function changeElsewhere(name: string) {
+  await db().$transaction(async (tx) => {
+    await tx.settings.update({ where: { id: 1 }, data: { tradingName: name } });
+    await bumpVersion(tx, "reference");
+  });
+}
+
+test("reads are served from memory: no load per read", async () => {
+  await tradingName.get();
+  const before = loads;
+  for (let i = 0; i < 100; i++) await tradingName.get();
+  assert.equal(loads, before);
+});
+
+test("a change on this instance is seen at once", async () => {
+  await tradingName.get();
+  await changeElsewhere("Changed here");
+  changedHere();
+  assert.equal(await tradingName.get(), "Changed here");
+});
+
+test("a change on another instance is seen within a second, not before the next poll", async () => {
+  assert.equal(await tradingName.get(), "Changed here");
+  await changeElsewhere("Changed elsewhere");
+  assert.equal(await tradingName.get(), "Changed here", "until the next poll, the cached value is served");
+  const changedAt = Date.now();
+  let value = await tradingName.get();
+  while (value !== "Changed elsewhere" && Date.now() - changedAt < 2000) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    value = await tradingName.get();
+  }
+  assert.equal(value, "Changed elsewhere");
+  assert.ok(Date.now() - changedAt <= 1000, `seen after ${Date.now() - changedAt} ms`);
+  assert.ok(POLL_INTERVAL_MS <= 500);
+});
+
+test("concurrent reads after a change rebuild once", async () => {
+  await changeElsewhere("Once");
+  changedHere();
+  const before = loads;
+  const values = await Promise.all(Array.from({ length: 20 }, () => tradingName.get()));
+  assert.deepEqual(new Set(values), new Set(["Once"]));
+  assert.equal(loads - before, 1);
+});

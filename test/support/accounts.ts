@@ -1,0 +1,46 @@
+import { db } from "@/lib/db";
+import type { TestApp } from "./app";
+
+export const DEVICE = { "X-Client-IP": "203.0.113.7", "X-Client-UA": "TestApp/1.0 (iPhone)", "X-Client-Fingerprint": "fp-123" };
+export const VERIFY_URL = "https://app.example.com/verify/:token";
+export const RESET_URL = "https://app.example.com/reset?token=:token";
+
+let counter = 0;
+export function uniqueEmail(prefix = "customer"): string {
+  counter += 1;
+  return `${prefix}.${process.pid}.${counter}@example.org`;
+}
+
+export function register(app: TestApp, email: string, password = "correct horse battery", headers: Record<string, string> = DEVICE) {
+  return app.request("/client/v1/register", {
+    method: "POST",
+    headers,
+    form: { email, password, confirm_password: password, email_verification_url: VERIFY_URL },
+  });
+}
+
+export function login(app: TestApp, email: string, password: string, headers: Record<string, string> = DEVICE) {
+  return app.request("/client/v1/login", { method: "POST", headers, form: { email, password } });
+}
+
+export async function registeredCustomer(app: TestApp, password = "correct horse battery") {
+  const email = uniqueEmail();
+  const response = await register(app, email, password);
+  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  const { token } = await response.json();
+  return { email, password, token: token as string };
+}
+
+/** The token in the newest e-mail of this kind to this address, read from the outbox. */
+export async function tokenFromLatestEmail(to: string, template: "verify_email" | "reset_password"): Promise<string> {
+  const email = await db().emailOutbox.findFirst({ where: { toAddress: to, template }, orderBy: { createdAt: "desc" } });
+  if (!email?.text) throw new Error(`no ${template} e-mail with a body for ${to}`);
+  const prefix = template === "verify_email" ? "https://app.example.com/verify/" : "https://app.example.com/reset?token=";
+  const start = email.text.indexOf(prefix);
+  if (start < 0) throw new Error(`no link in the ${template} e-mail: ${email.text}`);
+  return decodeURIComponent(/^[A-Za-z0-9_\-%]+/.exec(email.text.slice(start + prefix.length))![0]);
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}` };
+}
