@@ -29,6 +29,8 @@ const envSchema = z.object({
   EMAIL_FROM: z.string().default("Remit Accounts <no-reply@example.com>"),
   EMAIL_DISPATCH_INTERVAL_MS: positiveInt(2000),
   EMAIL_MAX_ATTEMPTS: positiveInt(12),
+  /** Delay before the first retry of a failed send; doubled for each further attempt, at most an hour. */
+  EMAIL_RETRY_BASE_MS: positiveInt(5000),
 
   LOGIN_TOKEN_TTL_DAYS: positiveInt(30),
   LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(10),

@@ -1,7 +1,14 @@
+import { config } from "@/lib/config";
+import { startEmailDispatcher } from "@/lib/email/dispatcher";
+
 /**
  * Work every server process runs beside HTTP. Returns a function that stops it (awaited on
  * shutdown, so nothing is left half-done).
  */
 export function startBackgroundWork(): () => Promise<void> {
-  return async () => {};
+  // Without a Resend key mail stays in the outbox (its links are logged by emailQueued).
+  const stopEmailDispatcher = config().RESEND_API_KEY ? startEmailDispatcher() : undefined;
+  return async () => {
+    await stopEmailDispatcher?.();
+  };
 }

@@ -1,0 +1,30 @@
+import { createElement } from "react";
+import { render } from "@react-email/render";
+import { db } from "@/lib/db";
+import { SETTINGS_ID } from "@/lib/settings";
+import VerifyEmail from "@/emails/VerifyEmail";
+import ResetPassword from "@/emails/ResetPassword";
+
+export type EmailTemplate = "verify_email" | "reset_password";
+
+export type OutgoingEmail = { template: EmailTemplate; to: string; subject: string; html: string; text: string; url: string };
+
+const TEMPLATES = {
+  verify_email: { component: VerifyEmail, subject: (tradingName: string) => `Verify your e-mail address for ${tradingName}` },
+  reset_password: { component: ResetPassword, subject: (tradingName: string) => `Reset your ${tradingName} password` },
+};
+
+/** Renders an e-mail that carries `url`, signed with the business's trading name and support contacts. */
+export async function composeEmail(template: EmailTemplate, to: string, url: string): Promise<OutgoingEmail> {
+  const settings = await db().settings.findUnique({ where: { id: SETTINGS_ID } });
+  if (!settings) throw new Error("The settings row is missing: run `npm run db:seed`.");
+  const { component, subject } = TEMPLATES[template];
+  const element = createElement(component, {
+    tradingName: settings.tradingName,
+    supportEmail: settings.csEmail,
+    supportNumber: settings.csNumber,
+    url,
+  });
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { template, to, subject: subject(settings.tradingName), html, text, url };
+}
