@@ -19,9 +19,12 @@ export type TestApp = {
   request(path: string, init?: RequestInit & { form?: Record<string, string>; json?: unknown }): Promise<Response>;
 };
 
+// Production on PostgreSQL requires one (lib/config.ts); this one signs test sessions only.
+const TEST_AUTH_SECRET = "test-only-auth-secret-0123456789abcdef";
+
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  Object.assign(process.env, { NODE_ENV: "production", DATABASE_URL: database.url, ...env });
+  Object.assign(process.env, { NODE_ENV: "production", DATABASE_URL: database.url, AUTH_SECRET: TEST_AUTH_SECRET, ...env });
   reloadConfig();
   await prepareDatabase();
   const server = await startHttpServer({ port: 0, hostname: "127.0.0.1" });

@@ -1,0 +1,64 @@
+/**
+ * Who may do what in the back office. The server enforces this table on every admin API call; the
+ * browser reads the same table to show only what the signed-in role may use. No server imports.
+ */
+export const ROLES = ["admin", "operations", "compliance"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ADMIN_RESOURCES = [
+  "dashboard",
+  "settings",
+  "locales",
+  "timezones",
+  "countries",
+  "clients",
+  "customers",
+  "staff",
+  "audit-log",
+  "outbox",
+] as const;
+export type AdminResource = (typeof ADMIN_RESOURCES)[number];
+
+export type Access = "read" | "write";
+
+const EVERYONE: Role[] = ["admin", "operations", "compliance"];
+const OPERATIONS: Role[] = ["admin", "operations"];
+const COMPLIANCE: Role[] = ["admin", "compliance"];
+const ADMIN: Role[] = ["admin"];
+const NOBODY: Role[] = [];
+
+const ACCESS: Record<AdminResource, Record<Access, Role[]>> = {
+  dashboard: { read: EVERYONE, write: NOBODY },
+  settings: { read: OPERATIONS, write: OPERATIONS },
+  locales: { read: OPERATIONS, write: OPERATIONS },
+  timezones: { read: OPERATIONS, write: OPERATIONS },
+  // Operations may write only the source-country flag: see mayEditCountryDetails.
+  countries: { read: OPERATIONS, write: OPERATIONS },
+  clients: { read: OPERATIONS, write: ADMIN },
+  customers: { read: COMPLIANCE, write: NOBODY },
+  staff: { read: ADMIN, write: ADMIN },
+  "audit-log": { read: COMPLIANCE, write: NOBODY },
+  outbox: { read: OPERATIONS, write: OPERATIONS },
+};
+
+export function isRole(value: unknown): value is Role {
+  return ROLES.includes(value as Role);
+}
+
+export function isAdminResource(value: unknown): value is AdminResource {
+  return ADMIN_RESOURCES.includes(value as AdminResource);
+}
+
+export function may(role: Role, resource: AdminResource, access: Access): boolean {
+  return ACCESS[resource][access].includes(role);
+}
+
+/** Country names, codes and dialling codes are admin-only; the source flag is not. */
+export function mayEditCountryDetails(role: Role): boolean {
+  return role === "admin";
+}
+
+/** react-admin's actions (list, show, edit, create, delete, export, …) as reads or writes. */
+export function accessOfAction(action: string): Access {
+  return ["list", "show", "export", "read"].includes(action) ? "read" : "write";
+}

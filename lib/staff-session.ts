@@ -1,0 +1,119 @@
+import NextAuth, { type AuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { getToken, type JWT } from "next-auth/jwt";
+import type { NextRequest } from "next/server";
+import { authSecret } from "@/lib/auth-secret";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { readBody } from "@/lib/api/input";
+import { failure, newRequestId } from "@/lib/api/respond";
+import { isRole, type Role } from "@/lib/admin/permissions";
+import { enforceStaffSignInLimits, requestAddress, verifyStaffCredentials, type SignedInStaff } from "@/lib/staff-sign-in";
+
+/**
+ * Staff sessions: next-auth v4 with the credentials provider and a JWT in an httpOnly, SameSite=Lax
+ * cookie, marked Secure when the request came over https. A session lasts STAFF_SESSION_HOURS from
+ * sign-in however active it is, and ends at once when the account is deactivated.
+ */
+declare module "next-auth" {
+  interface Session {
+    user?: SignedInStaff;
+  }
+  interface User {
+    role: SignedInStaff["role"];
+  }
+}
+declare module "next-auth/jwt" {
+  interface JWT {
+    role?: Role;
+    /** Seconds since the epoch, set at sign-in and never moved. */
+    signedInAt?: number;
+  }
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const sessionSeconds = () => config().STAFF_SESSION_HOURS * 3600;
+
+/** Behind a proxy that ends TLS, X-Forwarded-Proto says so; Next sets it from the socket otherwise. */
+export function servedOverHttps(headers: Headers): boolean {
+  const forwarded = headers.get("x-forwarded-proto")?.split(",")[0].trim();
+  return forwarded === "https" || config().PUBLIC_URL?.startsWith("https:") === true;
+}
+
+type AuthRouteContext = { params: Promise<{ nextauth: string[] }> };
+
+/**
+ * next-auth's own handler for /api/auth/*. A sign-in attempt from an e-mail or address that has
+ * failed too often is answered 429 before any password is checked.
+ */
+export async function handleAuthRequest(request: NextRequest, context: AuthRouteContext): Promise<Response> {
+  const { nextauth } = await context.params;
+  if (request.method === "POST" && nextauth.join("/") === "callback/credentials") {
+    try {
+      const { email } = await readBody(request.clone());
+      await enforceStaffSignInLimits(String(email ?? ""), requestAddress(request.headers.get("x-forwarded-for")));
+    } catch (error) {
+      return failure(error, newRequestId());
+    }
+  }
+  return NextAuth(request, context, staffAuthOptions(request));
+}
+
+function staffAuthOptions(request: NextRequest): AuthOptions {
+  useRequestOrigin();
+  return {
+    secret: authSecret(),
+    useSecureCookies: servedOverHttps(request.headers),
+    session: { strategy: "jwt", maxAge: sessionSeconds() },
+    jwt: { maxAge: sessionSeconds() },
+    // The back office has its own sign-in page; next-auth's built-in ones are not used.
+    pages: { signIn: "/admin", error: "/admin" },
+    providers: [
+      CredentialsProvider({
+        name: "Staff",
+        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+        authorize: async (credentials) => {
+          if (!credentials?.email || !credentials.password) return null;
+          const staff = await verifyStaffCredentials(credentials.email, credentials.password, requestAddress(request.headers.get("x-forwarded-for")));
+          return staff && { ...staff, id: String(staff.id) };
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user) return { ...token, role: user.role, signedInAt: nowSeconds() };
+        // Thrown, next-auth clears the cookie and answers an empty session.
+        const staff = await staffForToken(token);
+        if (!staff) throw new Error("The staff session has expired or the account was deactivated");
+        return { ...token, name: staff.name, email: staff.email, role: staff.role };
+      },
+      session({ token }) {
+        const user = { id: Number(token.sub), email: token.email ?? "", name: token.name ?? "", role: token.role! };
+        return { user, expires: new Date(((token.signedInAt ?? 0) + sessionSeconds()) * 1000).toISOString() };
+      },
+    },
+  };
+}
+
+// next-auth v4 builds its URLs from NEXTAUTH_URL, or from the Host the request came to when
+// AUTH_TRUST_HOST is set (Next fills in X-Forwarded-Host and -Proto for direct connections).
+function useRequestOrigin(): void {
+  const { PUBLIC_URL } = config();
+  if (PUBLIC_URL) process.env.NEXTAUTH_URL ??= PUBLIC_URL;
+  else process.env.AUTH_TRUST_HOST ??= "true";
+}
+
+/** The staff member signed in on this request, or null: no cookie, a bad one, expired or deactivated. */
+export async function signedInStaff(request: NextRequest): Promise<SignedInStaff | null> {
+  const token = await getToken({ req: request, secret: authSecret(), secureCookie: servedOverHttps(request.headers) });
+  return staffForToken(token);
+}
+
+async function staffForToken(token: JWT | null): Promise<SignedInStaff | null> {
+  const id = Number(token?.sub);
+  if (!token || !Number.isSafeInteger(id) || !token.signedInAt) return null;
+  if (nowSeconds() - token.signedInAt >= sessionSeconds()) return null;
+  const staff = await db().staff.findUnique({ where: { id } });
+  if (!staff?.active || !isRole(staff.role)) return null;
+  return { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
+}

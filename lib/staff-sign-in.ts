@@ -1,0 +1,55 @@
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { enforceLimits, recordHits, type Limit } from "@/lib/rate-limit";
+import { verifyAgainstDummy, verifyPassword, hashPassword } from "@/lib/passwords";
+import { isRole, type Role } from "@/lib/admin/permissions";
+
+/**
+ * Staff sign-in: e-mail and password against the staff table. Failed attempts count per e-mail and
+ * per IP address like customers' logins, in buckets of their own.
+ */
+export type SignedInStaff = { id: number; email: string; name: string; role: Role };
+
+function signInLimits(email: string, ip: string): Limit[] {
+  const settings = config();
+  const windowMs = settings.STAFF_LOGIN_WINDOW_MINUTES * 60_000;
+  return [
+    { bucket: "staff_login_email", key: email, max: settings.STAFF_LOGIN_MAX_FAILURES_PER_EMAIL, windowMs },
+    { bucket: "staff_login_ip", key: ip, max: settings.STAFF_LOGIN_MAX_FAILURES_PER_IP, windowMs },
+  ];
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** Throws the API's 429 (with Retry-After) once this e-mail or this address has failed too often. */
+export async function enforceStaffSignInLimits(email: string, ip: string): Promise<void> {
+  await enforceLimits(signInLimits(normalizeEmail(email), ip));
+}
+
+/**
+ * The staff member these credentials belong to, or null. An unknown e-mail, a wrong password and
+ * an inactive account are the same null, in comparable time.
+ */
+export async function verifyStaffCredentials(emailInput: string, password: string, ip: string): Promise<SignedInStaff | null> {
+  const email = normalizeEmail(emailInput);
+  const staff = await db().staff.findUnique({ where: { email } });
+  const verification = staff
+    ? await verifyPassword(password, staff.passwordHash)
+    : await verifyAgainstDummy(password).then(() => ({ valid: false, needsRehash: false }));
+
+  if (!staff || !verification.valid || !staff.active || !isRole(staff.role)) {
+    await recordHits(signInLimits(email, ip));
+    return null;
+  }
+  const passwordHash = verification.needsRehash ? await hashPassword(password) : undefined;
+  await db().staff.update({ where: { id: staff.id }, data: { lastLoginAt: new Date(), ...(passwordHash ? { passwordHash } : {}) } });
+  return { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
+}
+
+/**
+ * The address a request came from. Next fills in X-Forwarded-For from the socket when no proxy
+ * did; behind a proxy that appends to it, the last entry is the one the proxy saw.
+ */
+export function requestAddress(forwardedFor: string | null | undefined): string {
+  return forwardedFor?.split(",").at(-1)?.trim() || "unknown";
+}
