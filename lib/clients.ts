@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { ApiClient } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { bumpVersion, changedHere, versionedCache } from "@/lib/cache";
+import { versionedCache } from "@/lib/cache";
+import { auditedChange, COMMAND_LINE, type Actor } from "@/lib/audit";
 import { digestsEqual, randomToken, sha256 } from "@/lib/secrets";
 
 /** API clients: the X-Client-ID / X-Client-Secret pairs the customer apps send. */
@@ -91,17 +92,18 @@ export function toPublicClient(client: ApiClient): PublicClient {
   };
 }
 
-/** Creates a client; the secret is in the result and nowhere else, ever. */
-export async function createClient(input: { name: string; allowedOrigins: string[] }) {
+/**
+ * Creates a client; the secret is in the result and nowhere else, ever. Every change here is
+ * audited as `actor`'s (the command line's unless a staff member is named).
+ */
+export async function createClient(input: { name: string; allowedOrigins: string[] }, actor: Actor = COMMAND_LINE) {
   const { clientId, clientSecret, secretHash } = newCredentials();
-  const client = await db().$transaction(async (tx) => {
+  const client = await auditedChange(actor, ["api_clients"], async (tx) => {
     const created = await tx.apiClient.create({
       data: { name: input.name, clientId, secretHash, allowedOrigins: dedupe(input.allowedOrigins) },
     });
-    await bumpVersion(tx, "api_clients");
-    return created;
+    return { result: created, audit: { action: "create", resource: "clients", resourceId: created.id, after: toPublicClient(created) } };
   });
-  changedHere();
   return { client, clientSecret };
 }
 
@@ -113,26 +115,39 @@ export async function findClientByClientId(clientId: string): Promise<ApiClient 
   return db().apiClient.findUnique({ where: { clientId } });
 }
 
-export async function revokeClient(clientId: string): Promise<ApiClient | null> {
-  return changeClient(clientId, { active: false, revokedAt: new Date() });
+export async function revokeClient(clientId: string, actor: Actor = COMMAND_LINE): Promise<ApiClient | null> {
+  return changeClient(clientId, "revoke", { active: false, revokedAt: new Date() }, actor);
 }
 
-export async function rotateClientSecret(clientId: string) {
+export async function rotateClientSecret(clientId: string, actor: Actor = COMMAND_LINE) {
   const { clientSecret, secretHash } = newCredentials();
-  const client = await changeClient(clientId, { secretHash });
+  const client = await changeClient(clientId, "rotate_secret", { secretHash }, actor);
   return client && { client, clientSecret };
 }
 
-async function changeClient(clientId: string, data: Partial<Pick<ApiClient, "active" | "revokedAt" | "secretHash">>) {
-  const client = await db().$transaction(async (tx) => {
+/** Renames a client or replaces its allowed origins. */
+export async function updateClient(
+  clientId: string,
+  changes: { name?: string; allowedOrigins?: string[] },
+  actor: Actor = COMMAND_LINE,
+): Promise<ApiClient | null> {
+  const allowedOrigins = changes.allowedOrigins && dedupe(changes.allowedOrigins);
+  return changeClient(clientId, "update", { name: changes.name, allowedOrigins }, actor);
+}
+
+async function changeClient(
+  clientId: string,
+  action: string,
+  data: Partial<Pick<ApiClient, "name" | "allowedOrigins" | "active" | "revokedAt" | "secretHash">>,
+  actor: Actor,
+) {
+  return auditedChange(actor, ["api_clients"], async (tx) => {
     const existing = await tx.apiClient.findUnique({ where: { clientId } });
-    if (!existing) return null;
+    if (!existing) return { result: null, audit: undefined };
     const updated = await tx.apiClient.update({ where: { clientId }, data });
-    await bumpVersion(tx, "api_clients");
-    return updated;
+    const audit = { action, resource: "clients", resourceId: existing.id, before: toPublicClient(existing), after: toPublicClient(updated) };
+    return { result: updated, audit };
   });
-  changedHere();
-  return client;
 }
 
 function dedupe(origins: string[]): string[] {

@@ -22,6 +22,35 @@ export function successBytes(body: Uint8Array, headers: Record<string, string>):
   return new Response(body as BodyInit, { status: 200, headers: { ...JSON_HEADERS, ...headers } });
 }
 
+/** A bare JSON body: the admin API speaks ra-data-simple-rest, which takes records as they are. */
+export function plainJson(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...JSON_HEADERS, ...Object.fromEntries(new Headers(headers)) },
+  });
+}
+
+/** One page of a list, ra-data-simple-rest style: the rows, and where they sit in the total in Content-Range. */
+export function listPage(resource: string, rows: unknown[], start: number, total: number): Response {
+  const range = rows.length > 0 ? `${start}-${start + rows.length - 1}` : "*";
+  return plainJson(rows, 200, {
+    "Content-Range": `${resource} ${range}/${total}`,
+    "Access-Control-Expose-Headers": "Content-Range",
+  });
+}
+
+/** A file for the browser to save. */
+export function download(body: string, filename: string, contentType: string): Response {
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
 export function errorBody(error: ApiError) {
   return {
     code: error.status,

@@ -1,5 +1,9 @@
+import type { NextRequest } from "next/server";
 import { authenticateClient, type AuthenticatedClient } from "@/lib/clients";
-import { invalidClientCredentials, methodNotAllowed } from "./errors";
+import { may, type AdminResource } from "@/lib/admin/permissions";
+import { signedInStaff } from "@/lib/staff-session";
+import type { SignedInStaff } from "@/lib/staff-sign-in";
+import { forbidden, invalidClientCredentials, methodNotAllowed, unauthenticated } from "./errors";
 import { failure, newRequestId, REQUEST_ID_HEADER } from "./respond";
 
 export type RequestContext = {
@@ -9,12 +13,23 @@ export type RequestContext = {
   client: AuthenticatedClient;
 };
 
+/** A request to /api/admin from a signed-in staff member whose role may make it. */
+export type AdminRequestContext = {
+  request: NextRequest;
+  requestId: string;
+  staff: SignedInStaff;
+  /** The route's dynamic segments, e.g. `id` in /api/admin/locales/[id]. */
+  params: Record<string, string>;
+};
+
 type Handler = (context: RequestContext) => Promise<Response>;
 type PublicHandler = (context: Omit<RequestContext, "client">) => Promise<Response>;
+type AdminHandler = (context: AdminRequestContext) => Promise<Response>;
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
-type RouteExports = Record<Method, (request: Request) => Promise<Response>>;
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type RouteExports = Record<Method, (request: NextRequest, context: RouteContext) => Promise<Response>>;
 
 /**
  * Wraps the handlers of one /client/v1 route: client authentication, request id, the one error
@@ -36,20 +51,38 @@ export function publicRoute(handlers: Partial<Record<Method, PublicHandler>>): R
   return buildRoute(handlers, (request, requestId, handler: PublicHandler) => handler({ request, requestId }));
 }
 
+/**
+ * Wraps the handlers of one /api/admin route: the staff session (401 without one), the role's
+ * access to `resource` (403: GET reads, every other method writes), request id, the one error
+ * translator and the JSON 405.
+ */
+export function adminRoute(resource: AdminResource, handlers: Partial<Record<Method, AdminHandler>>): RouteExports {
+  return buildRoute(handlers, async (request, requestId, handler: AdminHandler, context) => {
+    const staff = await signedInStaff(request);
+    if (!staff) throw unauthenticated("Sign in to the back office first");
+    const reads = request.method === "GET" || request.method === "HEAD";
+    if (!may(staff.role, resource, reads ? "read" : "write")) throw forbidden();
+    const params = Object.fromEntries(
+      Object.entries((await context.params) ?? {}).map(([name, value]) => [name, String(value)]),
+    );
+    return handler({ request, requestId, staff, params });
+  });
+}
+
 function buildRoute<H>(
   handlers: Partial<Record<Method, H>>,
-  run: (request: Request, requestId: string, handler: H) => Promise<Response>,
+  run: (request: NextRequest, requestId: string, handler: H, context: RouteContext) => Promise<Response>,
 ): RouteExports {
   const allowed = METHODS.filter((method) => handlers[method]);
   const allowHeader = allowed.includes("GET") ? ["GET", "HEAD", ...allowed.filter((m) => m !== "GET")] : allowed;
   const exports = {} as RouteExports;
   for (const method of METHODS) {
     const handler = handlers[method];
-    exports[method] = async (request: Request) => {
+    exports[method] = async (request, context) => {
       const requestId = newRequestId();
       try {
         if (!handler) throw methodNotAllowed(allowHeader);
-        const response = await run(request, requestId, handler);
+        const response = await run(request, requestId, handler, context);
         response.headers.set(REQUEST_ID_HEADER, requestId);
         return response;
       } catch (error) {

@@ -1,0 +1,7 @@
+import { notFound } from "@/lib/api/errors";
+import { failure, newRequestId } from "@/lib/api/respond";
+
+// Anything under /api/admin that no route matches: a JSON 404, whatever the method.
+const unknownPath = async () => failure(notFound("Unknown admin API path"), newRequestId());
+
+export { unknownPath as GET, unknownPath as POST, unknownPath as PUT, unknownPath as PATCH, unknownPath as DELETE };

@@ -1,0 +1,498 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { encode } from "next-auth/jwt";
+import { startTestApp, db } from "./support/app";
+import { makeStaff, signIn, staffSession, STAFF_PASSWORD } from "./support/staff";
+
+const app = await startTestApp({ STAFF_LOGIN_MAX_FAILURES_PER_IP: "8" });
+const admin = await staffSession(app, "admin");
+const operations = await staffSession(app, "operations");
+const compliance = await staffSession(app, "compliance");
+const sessions = { admin, operations, compliance };
+
+const UNAUTHENTICATED = { code: 401, type: "authentication_error", message: "Sign in to the back office first" };
+const FORBIDDEN = { code: 403, type: "permission_error", message: "You do not have permission to do this" };
+
+async function publicSettings() {
+  return (await (await app.request("/client/v1/settings")).json()).settings;
+}
+
+async function publicSourceCodes(): Promise<string[]> {
+  const body = await (await app.request("/client/v1/sources")).json();
+  return body.countries.map((country: { iso_code_alpha2: string }) => country.iso_code_alpha2);
+}
+
+async function latestAudit(resource: string) {
+  return db().auditLog.findFirst({ where: { resource }, orderBy: { id: "desc" } });
+}
+
+async function countryId(alpha2: string): Promise<number> {
+  return (await db().country.findUniqueOrThrow({ where: { isoCodeAlpha2: alpha2 } })).id;
+}
+
+test("without a session every admin call is a JSON 401", async () => {
+  for (const [method, path] of [
+    ["GET", "/api/admin/dashboard"],
+    ["GET", "/api/admin/settings"],
+    ["PUT", "/api/admin/settings/1"],
+    ["GET", "/api/admin/customers"],
+    ["GET", "/api/admin/customers/export"],
+    ["POST", "/api/admin/clients"],
+    ["POST", "/api/admin/clients/1/rotate"],
+  ]) {
+    const response = await fetch(`${app.url}${path}`, { method, headers: { Cookie: "next-auth.session-token=forged" } });
+    assert.equal(response.status, 401, `${method} ${path}`);
+    assert.deepEqual(await response.json(), UNAUTHENTICATED);
+  }
+});
+
+test("sign-in through next-auth sets an httpOnly, SameSite=Lax session cookie (Secure only over https)", async () => {
+  const staff = await makeStaff("operations");
+  const attempt = await signIn(app, staff.email.toUpperCase(), STAFF_PASSWORD);
+  assert.equal(attempt.status, 200);
+  const cookie = attempt.setCookie.find((line) => line.startsWith("next-auth.session-token="));
+  assert.ok(cookie, "a session cookie over plain http");
+  assert.match(cookie, /HttpOnly/i);
+  assert.match(cookie, /SameSite=Lax/i);
+  assert.doesNotMatch(cookie, /;\s*Secure/i);
+
+  const session = await (await fetch(`${app.url}/api/auth/session`, { headers: { Cookie: attempt.jar.header() } })).json();
+  assert.deepEqual(session.user, { id: staff.id, email: staff.email, name: staff.name, role: "operations" });
+  const expiresInHours = (Date.parse(session.expires) - Date.now()) / 3_600_000;
+  assert.ok(expiresInHours > 7.9 && expiresInHours <= 8, "the session ends 8 hours after sign-in");
+  assert.ok((await db().staff.findUniqueOrThrow({ where: { id: staff.id } })).lastLoginAt, "last login recorded");
+
+  const overHttps = await signIn(app, staff.email, STAFF_PASSWORD, { "X-Forwarded-Proto": "https" });
+  const secureCookie = overHttps.setCookie.find((line) => line.startsWith("__Secure-next-auth.session-token="));
+  assert.ok(secureCookie, "behind a TLS proxy the cookie is the __Secure- one");
+  assert.match(secureCookie, /;\s*Secure/i);
+});
+
+test("a wrong password, an unknown e-mail and an inactive account do not sign in", async () => {
+  const inactive = await makeStaff("admin", { active: false });
+  const active = await makeStaff("admin");
+  const address = { "X-Forwarded-For": "198.51.100.1" };
+  for (const [email, password] of [
+    [active.email, "wrong password"],
+    ["nobody@staff.example.org", STAFF_PASSWORD],
+    [inactive.email, STAFF_PASSWORD],
+  ]) {
+    const attempt = await signIn(app, email, password, address);
+    assert.equal(attempt.status, 401, email);
+    assert.match(String(attempt.body.url), /error=CredentialsSignin/);
+    assert.ok(!attempt.jar.names().some((name) => name.includes("session-token")), "no session cookie");
+  }
+});
+
+test("sign-out ends the session", async () => {
+  const { jar } = await staffSession(app, "compliance");
+  const csrf = await fetch(`${app.url}/api/auth/csrf`, { headers: { Cookie: jar.header() } });
+  const { csrfToken } = await csrf.json();
+  const signOut = await fetch(`${app.url}/api/auth/signout`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
+    body: new URLSearchParams({ csrfToken, json: "true" }).toString(),
+  });
+  assert.equal(signOut.status, 200);
+  jar.store(signOut);
+  assert.equal((await fetch(`${app.url}/api/admin/dashboard`, { headers: { Cookie: jar.header() } })).status, 401);
+});
+
+test("a session older than STAFF_SESSION_HOURS is refused, however well signed", async () => {
+  const secret = process.env.AUTH_SECRET!;
+  const nineHoursAgo = Math.floor(Date.now() / 1000) - 9 * 3600;
+  const token = await encode({ secret, token: { sub: String(admin.staff.id), role: "admin", signedInAt: nineHoursAgo } });
+  const response = await fetch(`${app.url}/api/admin/dashboard`, { headers: { Cookie: `next-auth.session-token=${token}` } });
+  assert.equal(response.status, 401);
+  const fresh = await encode({ secret, token: { sub: String(admin.staff.id), role: "admin", signedInAt: Math.floor(Date.now() / 1000) } });
+  assert.equal((await fetch(`${app.url}/api/admin/dashboard`, { headers: { Cookie: `next-auth.session-token=${fresh}` } })).status, 200);
+});
+
+test("each role reads what it may and gets a JSON 403 for the rest", async () => {
+  const readable = {
+    admin: ["dashboard", "settings", "locales", "timezones", "countries", "clients", "customers", "staff", "audit-log", "outbox"],
+    operations: ["dashboard", "settings", "locales", "timezones", "countries", "clients", "outbox"],
+    compliance: ["dashboard", "customers", "audit-log"],
+  };
+  const everything = readable.admin;
+  for (const [role, session] of Object.entries(sessions)) {
+    for (const resource of everything) {
+      const response = await session.request(`/api/admin/${resource}`);
+      const allowed = readable[role as keyof typeof readable].includes(resource);
+      assert.equal(response.status, allowed ? 200 : 403, `${role} GET ${resource}`);
+      if (!allowed) assert.deepEqual(await response.json(), FORBIDDEN);
+    }
+  }
+});
+
+test("writes a role may not make are 403 even when crafted by hand, and change nothing", async () => {
+  const before = await publicSettings();
+  const forbidden: [keyof typeof sessions, string, string, unknown][] = [
+    ["compliance", "PUT", "/api/admin/settings/1", { trading_name: "Hacked" }],
+    ["compliance", "POST", "/api/admin/locales", { id: "it_IT", label: "Italiano" }],
+    ["operations", "POST", "/api/admin/clients", { name: "Sneaky" }],
+    ["operations", "POST", "/api/admin/clients/1/rotate", {}],
+    ["operations", "POST", "/api/admin/staff", { email: "new@staff.example.org", role: "admin" }],
+    ["operations", "PUT", `/api/admin/staff/${operations.staff.id}`, { role: "admin" }],
+    ["compliance", "POST", "/api/admin/outbox/x/retry", {}],
+    ["admin", "PUT", "/api/admin/customers/1", { email: "x@example.org" }],
+  ];
+  for (const [role, method, path, json] of forbidden) {
+    const response = await sessions[role].request(path, { method, json });
+    assert.ok([403, 405].includes(response.status), `${role} ${method} ${path}: ${response.status}`);
+  }
+  for (const [role, method, path, json] of forbidden.slice(0, 6)) {
+    const response = await sessions[role].request(path, { method, json });
+    assert.deepEqual(await response.json(), FORBIDDEN, `${role} ${method} ${path}`);
+  }
+  assert.deepEqual(await publicSettings(), before);
+  assert.equal((await db().staff.findUniqueOrThrow({ where: { id: operations.staff.id } })).role, "operations");
+});
+
+test("lists follow ra-data-simple-rest: sort, range, filter and Content-Range", async () => {
+  const params = new URLSearchParams({ sort: '["known_name","DESC"]', range: "[10,19]", filter: "{}" });
+  const response = await operations.request(`/api/admin/countries?${params}`);
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("content-range"), "countries 10-19/250");
+  assert.match(response.headers.get("access-control-expose-headers")!, /Content-Range/);
+  const rows = await response.json();
+  assert.equal(rows.length, 10);
+  assert.ok(rows[0].known_name.localeCompare(rows[9].known_name) > 0, "descending");
+  assert.deepEqual(Object.keys(rows[0]).sort(), [
+    "demonym", "endonym", "fips_code", "id", "is_source", "isd_code", "iso_code_alpha2", "iso_code_alpha3",
+    "known_name", "official_name", "slug", "updated_at",
+  ]);
+
+  const search = async (filter: object) => {
+    const query = new URLSearchParams({ filter: JSON.stringify(filter), range: "[0,299]" });
+    const page = await operations.request(`/api/admin/countries?${query}`);
+    return { total: page.headers.get("content-range"), rows: (await page.json()) as { iso_code_alpha2: string }[] };
+  };
+  assert.deepEqual((await search({ q: "gbr" })).rows.map((c) => c.iso_code_alpha2), ["GB"]);
+  assert.ok((await search({ q: "kingdom" })).rows.some((c) => c.iso_code_alpha2 === "GB"));
+  const sources = await search({ is_source: true });
+  assert.equal(sources.rows.length, 8);
+  assert.equal(sources.total, "countries 0-7/8");
+  const ids = [await countryId("FR"), await countryId("DE")];
+  assert.deepEqual((await search({ id: ids })).rows.map((c) => c.iso_code_alpha2).sort(), ["DE", "FR"], "getMany");
+  assert.equal((await search({ q: "no such country at all" })).total, "countries */0");
+
+  for (const bad of ['sort=["password","ASC"]', "range=[5,2]", "filter=not-json"]) {
+    const answer = await operations.request(`/api/admin/countries?${bad}`);
+    assert.equal(answer.status, 400, bad);
+    assert.equal((await answer.json()).type, "invalid_request_error");
+  }
+});
+
+test("settings: one record, validated, audited, and served by the public API at once", async () => {
+  const list = await operations.request("/api/admin/settings");
+  assert.equal(list.headers.get("content-range"), "settings 0-0/1");
+  const [record] = await list.json();
+  assert.equal(record.id, 1);
+  const one = await (await operations.request("/api/admin/settings/1")).json();
+  assert.deepEqual(one, record);
+
+  const invalid = await operations.request("/api/admin/settings/1", {
+    method: "PUT",
+    json: { ...record, trading_name: "  ", cs_email: "not-an-email", cs_number: "call us" },
+  });
+  assert.equal(invalid.status, 400);
+  const body = await invalid.json();
+  assert.equal(body.type, "invalid_request_error");
+  assert.deepEqual(
+    body.errors.map((error: { param: string; code: string }) => [error.param, error.code]),
+    [["trading_name", "required"], ["cs_number", "invalid"], ["cs_email", "invalid"]],
+  );
+
+  const etag = (await app.request("/client/v1/settings")).headers.get("etag")!;
+  const saved = await operations.request("/api/admin/settings/1", {
+    method: "PUT",
+    json: { ...record, trading_name: "Remit Fast", hq_region: "" },
+  });
+  assert.equal(saved.status, 200);
+  assert.equal((await saved.json()).trading_name, "Remit Fast");
+  const after = await app.request("/client/v1/settings", { headers: { "If-None-Match": etag } });
+  assert.equal(after.status, 200, "a new ETag at once");
+  assert.equal((await after.json()).settings.trading_name, "Remit Fast");
+
+  const entry = await latestAudit("settings");
+  assert.equal(entry?.staffId, operations.staff.id);
+  assert.equal(entry?.action, "update");
+  assert.equal(entry?.resourceId, "1");
+  assert.equal((entry?.before as { trading_name: string }).trading_name, record.trading_name);
+  assert.equal((entry?.after as { trading_name: string }).trading_name, "Remit Fast");
+
+  assert.equal((await operations.request("/api/admin/settings/2")).status, 404);
+});
+
+test("a change and its audit entry commit together or not at all", async () => {
+  // Make every audit insert fail: the change it belongs to must roll back with it.
+  await db().$executeRawUnsafe(`
+    CREATE OR REPLACE FUNCTION refuse_audit() RETURNS trigger AS $$
+    BEGIN RAISE EXCEPTION 'audit log unavailable'; END; $$ LANGUAGE plpgsql`);
+  await db().$executeRawUnsafe(`CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()`);
+  try {
+    const before = await publicSettings();
+    const record = await (await operations.request("/api/admin/settings/1")).json();
+    const response = await operations.request("/api/admin/settings/1", { method: "PUT", json: { ...record, trading_name: "Never saved" } });
+    assert.equal(response.status, 500);
+    assert.deepEqual(await response.json(), { code: 500, type: "api_error", message: "An unexpected error occurred" });
+    assert.equal((await db().settings.findUniqueOrThrow({ where: { id: 1 } })).tradingName, before.trading_name);
+    assert.deepEqual(await publicSettings(), before);
+  } finally {
+    await db().$executeRawUnsafe("DROP TRIGGER refuse_audit ON audit_log");
+  }
+});
+
+test("locales and timezones: create, enable, reorder, delete, reflected in the public settings", async () => {
+  const created = await operations.request("/api/admin/locales", {
+    method: "POST",
+    json: { id: "it_IT", label: "Italiano (Italia)", enabled: true, position: 0 },
+  });
+  assert.equal(created.status, 201);
+  assert.deepEqual(Object.keys(await created.json()).sort(), ["enabled", "id", "label", "position", "updated_at"]);
+  assert.ok((await publicSettings()).locales.some((l: { id: string }) => l.id === "it_IT"));
+  await operations.request("/api/admin/locales/it_IT", { method: "PUT", json: { position: 99 } });
+  assert.equal((await publicSettings()).locales.at(-1).id, "it_IT", "ordered by position");
+
+  const duplicate = await operations.request("/api/admin/locales", { method: "POST", json: { id: "it_IT", label: "Again" } });
+  assert.equal(duplicate.status, 400);
+  assert.deepEqual((await duplicate.json()).errors.map((e: { param: string; code: string }) => [e.param, e.code]), [["id", "unique"]]);
+  const malformed = await operations.request("/api/admin/locales", { method: "POST", json: { id: "italian", label: "" } });
+  assert.deepEqual((await malformed.json()).errors.map((e: { param: string }) => e.param), ["id", "label"]);
+
+  const disabled = await operations.request("/api/admin/locales/it_IT", { method: "PUT", json: { enabled: false } });
+  assert.equal((await disabled.json()).enabled, false);
+  assert.ok(!(await publicSettings()).locales.some((l: { id: string }) => l.id === "it_IT"), "disabled ones are not served");
+  assert.equal((await operations.request("/api/admin/locales/it_IT", { method: "DELETE" })).status, 200);
+  assert.equal((await operations.request("/api/admin/locales/it_IT")).status, 404);
+  assert.equal((await latestAudit("locales"))?.action, "delete");
+
+  const london = await operations.request(`/api/admin/timezones/${encodeURIComponent("Europe/London")}`);
+  assert.equal(london.status, 200, "ids with a slash, as ra-data-simple-rest encodes them");
+  assert.equal((await london.json()).id, "Europe/London");
+  const off = await operations.request(`/api/admin/timezones/${encodeURIComponent("Europe/London")}`, { method: "PUT", json: { enabled: false } });
+  assert.equal(off.status, 200);
+  assert.ok(!(await publicSettings()).timezones.some((z: { id: string }) => z.id === "Europe/London"));
+  const bogus = await operations.request("/api/admin/timezones", { method: "POST", json: { id: "Mars/Olympus", label: "Olympus" } });
+  assert.equal(bogus.status, 400);
+  const enabledOnly = await operations.request(`/api/admin/timezones?${new URLSearchParams({ filter: '{"enabled":false}' })}`);
+  assert.equal(enabledOnly.headers.get("content-range"), "timezones 0-0/1");
+});
+
+test("countries: operations flip the source flag; only an admin edits names and codes", async () => {
+  const id = await countryId("PT");
+  assert.ok(!(await publicSourceCodes()).includes("PT"));
+  const flagged = await operations.request(`/api/admin/countries/${id}`, { method: "PUT", json: { is_source: true } });
+  assert.equal(flagged.status, 200);
+  assert.ok((await publicSourceCodes()).includes("PT"), "the public API shows the new source at once");
+
+  const record = await (await operations.request(`/api/admin/countries/${id}`)).json();
+  const unchangedWholeRecord = await operations.request(`/api/admin/countries/${id}`, { method: "PUT", json: { ...record, is_source: false } });
+  assert.equal(unchangedWholeRecord.status, 200, "the whole record may be sent back as long as only the flag differs");
+  const renamed = await operations.request(`/api/admin/countries/${id}`, { method: "PUT", json: { ...record, known_name: "Portugalia" } });
+  assert.equal(renamed.status, 403);
+  assert.equal((await db().country.findUniqueOrThrow({ where: { id } })).knownName, "Portugal");
+
+  const byAdmin = await admin.request(`/api/admin/countries/${id}`, { method: "PUT", json: { known_name: "Portugal (Republic)", iso_code_alpha2: "pt" } });
+  assert.equal(byAdmin.status, 200);
+  assert.equal((await byAdmin.json()).known_name, "Portugal (Republic)");
+  const clash = await admin.request(`/api/admin/countries/${id}`, { method: "PUT", json: { iso_code_alpha2: "ES" } });
+  assert.equal(clash.status, 400);
+  const entry = await latestAudit("countries");
+  assert.equal(entry?.staffId, admin.staff.id);
+  assert.equal((entry?.after as { known_name: string }).known_name, "Portugal (Republic)");
+});
+
+test("API clients: the secret once, rename, origins, rotate, revoke; never the hash", async () => {
+  const created = await admin.request("/api/admin/clients", {
+    method: "POST",
+    json: { name: "Web app", allowed_origins: ["https://web.example.com", "https://web.example.com/"] },
+  });
+  assert.equal(created.status, 201);
+  const client = await created.json();
+  assert.match(client.client_secret, /^sec_/);
+  assert.deepEqual(client.allowed_origins, ["https://web.example.com"]);
+  const credentials = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
+  assert.equal((await fetch(`${app.url}/client/v1/settings`, { headers: credentials })).status, 200);
+
+  const shown = await (await operations.request(`/api/admin/clients/${client.id}`)).json();
+  assert.equal(shown.client_secret, undefined);
+  assert.equal(shown.secret_hash, undefined);
+  const listed = await operations.request("/api/admin/clients?sort=%5B%22last_used_at%22%2C%22DESC%22%5D");
+  assert.ok((await listed.json()).every((row: Record<string, unknown>) => "last_used_at" in row && !("client_secret" in row)));
+  const createdEntry = await latestAudit("clients");
+  assert.ok(!JSON.stringify(createdEntry).includes(client.client_secret), "the audit log never holds the secret");
+
+  const badOrigin = await admin.request(`/api/admin/clients/${client.id}`, { method: "PUT", json: { allowed_origins: ["web.example.com/path"] } });
+  assert.equal(badOrigin.status, 400);
+  assert.equal((await badOrigin.json()).errors[0].param, "allowed_origins.0");
+  const renamed = await admin.request(`/api/admin/clients/${client.id}`, {
+    method: "PUT",
+    json: { name: "Web app (new)", allowed_origins: ["https://new.example.com"] },
+  });
+  assert.deepEqual(
+    [(await renamed.json()).name, (await db().apiClient.findUniqueOrThrow({ where: { id: client.id } })).allowedOrigins],
+    ["Web app (new)", ["https://new.example.com"]],
+  );
+
+  const rotated = await (await admin.request(`/api/admin/clients/${client.id}/rotate`, { method: "POST" })).json();
+  assert.notEqual(rotated.client_secret, client.client_secret);
+  assert.equal((await fetch(`${app.url}/client/v1/settings`, { headers: credentials })).status, 401, "the old secret stops at once");
+  const newCredentials = { ...credentials, "X-Client-Secret": rotated.client_secret };
+  assert.equal((await fetch(`${app.url}/client/v1/settings`, { headers: newCredentials })).status, 200);
+
+  const revoked = await (await admin.request(`/api/admin/clients/${client.id}/revoke`, { method: "POST" })).json();
+  assert.equal(revoked.active, false);
+  assert.ok(revoked.revoked_at);
+  assert.equal((await fetch(`${app.url}/client/v1/settings`, { headers: newCredentials })).status, 401);
+  assert.equal((await admin.request(`/api/admin/clients/${client.id}/rotate`, { method: "POST" })).status, 400);
+  assert.deepEqual(
+    (await db().auditLog.findMany({ where: { resource: "clients", resourceId: String(client.id) }, orderBy: { id: "asc" } })).map((e) => e.action),
+    ["create", "update", "rotate_secret", "revoke"],
+  );
+});
+
+test("customers: search, filters, detail with events, CSV export; never a hash or token", async () => {
+  const now = Date.now();
+  const old = await db().customer.create({
+    data: { email: "=old.timer@example.org", passwordHash: "$argon2id$hash", source: "import", createdAt: new Date("2025-01-15T10:00:00Z") },
+  });
+  const fresh = await db().customer.create({
+    data: { email: "fresh@example.org", passwordHash: "$argon2id$hash", emailVerifiedAt: new Date(now), registeredVia: null },
+  });
+  await db().customerEvent.createMany({
+    data: [
+      { customerId: fresh.id, type: "register", outcome: "success", email: fresh.email, ip: "203.0.113.9", userAgent: "App/1", fingerprint: "fp-1" },
+      { customerId: fresh.id, type: "login_failed", outcome: "failure", email: fresh.email, ip: "203.0.113.9", userAgent: "App/1", fingerprint: "fp-1" },
+    ],
+  });
+
+  const list = async (filter: object) => {
+    const response = await compliance.request(`/api/admin/customers?${new URLSearchParams({ filter: JSON.stringify(filter) })}`);
+    assert.equal(response.status, 200);
+    return ((await response.json()) as { email: string }[]).map((c) => c.email);
+  };
+  assert.deepEqual(await list({ q: "FRESH@" }), ["fresh@example.org"]);
+  assert.deepEqual(await list({ verified: true }), ["fresh@example.org"]);
+  assert.ok((await list({ verified: false })).includes("=old.timer@example.org"));
+  assert.deepEqual(await list({ source: "import" }), ["=old.timer@example.org"]);
+  assert.deepEqual(await list({ created_gte: "2025-01-15", created_lte: "2025-01-15" }), ["=old.timer@example.org"]);
+  assert.deepEqual(await list({ created_lte: "2025-01-14" }), []);
+
+  const detail = await compliance.request(`/api/admin/customers/${fresh.id}`);
+  const text = await detail.text();
+  assert.ok(!/password|hash|token/i.test(text), "no secrets in the detail");
+  const customer = JSON.parse(text);
+  assert.equal(customer.verified, true);
+  assert.deepEqual(
+    customer.events.map((e: { type: string; ip: string; user_agent: string; fingerprint: string }) => [e.type, e.ip, e.user_agent, e.fingerprint]).sort(),
+    [["login_failed", "203.0.113.9", "App/1", "fp-1"], ["register", "203.0.113.9", "App/1", "fp-1"]],
+  );
+
+  const csv = await compliance.request(`/api/admin/customers/export?${new URLSearchParams({ filter: '{"source":"import"}' })}`);
+  assert.equal(csv.status, 200);
+  assert.match(csv.headers.get("content-type")!, /^text\/csv/);
+  assert.match(csv.headers.get("content-disposition")!, /attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"/);
+  const lines = (await csv.text()).trim().split("\r\n");
+  assert.equal(lines[0], "id,email,verified,email_verified_at,source,registered_via,registered_via_name,created_at");
+  assert.deepEqual(lines.slice(1), [`${old.id},'=old.timer@example.org,false,,import,,,2025-01-15T10:00:00.000Z`], "a formula-looking cell is made inert");
+  const exported = await latestAudit("customers");
+  assert.equal(exported?.action, "export");
+  assert.equal(exported?.staffId, compliance.staff.id);
+
+  assert.equal((await operations.request("/api/admin/customers/export")).status, 403);
+  assert.equal((await compliance.request("/api/admin/customers/999999")).status, 404);
+});
+
+test("staff: admin creates (password generated once), changes role and deactivates; the session ends at once", async () => {
+  const created = await admin.request("/api/admin/staff", { method: "POST", json: { email: "New.Person@Staff.Example.org", name: "New Person", role: "operations" } });
+  assert.equal(created.status, 201);
+  const member = await created.json();
+  assert.equal(member.email, "new.person@staff.example.org");
+  assert.ok(member.password.length >= 16, "a generated password, shown this once");
+  assert.equal(member.password_hash, undefined);
+  assert.equal((await (await admin.request(`/api/admin/staff/${member.id}`)).json()).password, undefined);
+  assert.ok(!JSON.stringify(await latestAudit("staff")).includes(member.password));
+
+  const duplicate = await admin.request("/api/admin/staff", { method: "POST", json: { email: member.email, role: "admin" } });
+  assert.deepEqual((await duplicate.json()).errors.map((e: { param: string; code: string }) => [e.param, e.code]), [["email", "unique"]]);
+  const badRole = await admin.request("/api/admin/staff", { method: "POST", json: { email: "x@staff.example.org", role: "root" } });
+  assert.equal((await badRole.json()).errors[0].param, "role");
+
+  const signedIn = await signIn(app, member.email, member.password);
+  assert.equal(signedIn.status, 200);
+  const theirs = (path: string) => fetch(`${app.url}${path}`, { headers: { Cookie: signedIn.jar.header() } });
+  assert.equal((await theirs("/api/admin/customers")).status, 403);
+
+  await admin.request(`/api/admin/staff/${member.id}`, { method: "PUT", json: { role: "compliance" } });
+  assert.equal((await theirs("/api/admin/customers")).status, 200, "a new role applies to the open session");
+
+  const deactivated = await admin.request(`/api/admin/staff/${member.id}`, { method: "PUT", json: { active: false } });
+  assert.equal((await deactivated.json()).active, false);
+  assert.equal((await theirs("/api/admin/customers")).status, 401, "deactivation ends the session");
+  assert.equal((await signIn(app, member.email, member.password, { "X-Forwarded-For": "198.51.100.2" })).status, 401);
+
+  const selfLockout = await admin.request(`/api/admin/staff/${admin.staff.id}`, { method: "PUT", json: { active: false } });
+  assert.equal(selfLockout.status, 403);
+  const actions = await db().auditLog.findMany({ where: { resource: "staff", resourceId: String(member.id) }, orderBy: { id: "asc" } });
+  assert.deepEqual(actions.map((e) => [e.action, e.staffId]), [["create", admin.staff.id], ["update", admin.staff.id], ["update", admin.staff.id]]);
+});
+
+test("audit log: read-only, newest first, with who did it", async () => {
+  const response = await compliance.request(`/api/admin/audit-log?${new URLSearchParams({ filter: '{"resource":"settings"}' })}`);
+  assert.equal(response.status, 200);
+  const [newest] = await response.json();
+  assert.equal(newest.resource, "settings");
+  assert.equal(newest.staff_email, operations.staff.email);
+  assert.ok(newest.before && newest.after);
+  assert.equal((await compliance.request(`/api/admin/audit-log/${newest.id}`, { method: "DELETE" })).status, 405);
+  assert.equal((await operations.request("/api/admin/audit-log")).status, 403);
+});
+
+test("e-mail outbox: status and attempts without the bodies; a failed one can be sent again", async () => {
+  const failed = await db().emailOutbox.create({
+    data: { template: "verify_email", toAddress: "someone@example.org", subject: "Verify", html: "<a>secret-token</a>", text: "secret-token", status: "failed", attempts: 12, lastError: "bounced" },
+  });
+  const response = await operations.request(`/api/admin/outbox?${new URLSearchParams({ filter: '{"status":"failed"}' })}`);
+  const text = await response.text();
+  assert.ok(!text.includes("secret-token"), "never the bodies");
+  const [row] = JSON.parse(text);
+  assert.deepEqual([row.id, row.status, row.attempts, row.last_error], [failed.id, "failed", 12, "bounced"]);
+
+  const retried = await operations.request(`/api/admin/outbox/${failed.id}/retry`, { method: "POST" });
+  assert.equal(retried.status, 200);
+  assert.deepEqual([(await retried.json()).status, (await db().emailOutbox.findUniqueOrThrow({ where: { id: failed.id } })).attempts], ["pending", 0]);
+  assert.equal((await operations.request(`/api/admin/outbox/${failed.id}/retry`, { method: "POST" })).status, 400, "only failed ones");
+  assert.equal((await latestAudit("outbox"))?.action, "resend");
+});
+
+test("dashboard counts", async () => {
+  const counts = await (await compliance.request("/api/admin/dashboard")).json();
+  assert.deepEqual(Object.keys(counts), ["customers", "registrations_this_week", "active_api_clients", "pending_emails", "failed_emails"]);
+  assert.equal(counts.customers, await db().customer.count());
+  assert.equal(counts.active_api_clients, await db().apiClient.count({ where: { active: true } }));
+});
+
+test("failed sign-ins are limited per e-mail and per address, with a JSON 429", async () => {
+  const staff = await makeStaff("admin");
+  const from = { "X-Forwarded-For": "198.51.100.50" };
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    assert.equal((await signIn(app, staff.email, "wrong password", from)).status, 401, `attempt ${attempt}`);
+  }
+  const limited = await signIn(app, staff.email, STAFF_PASSWORD, { "X-Forwarded-For": "198.51.100.51" });
+  assert.equal(limited.status, 429, "even the right password, from elsewhere, once the e-mail is limited");
+  assert.equal(limited.body.type, "rate_limit_error");
+
+  const address = { "X-Forwarded-For": "198.51.100.60" };
+  for (let attempt = 1; attempt <= 8; attempt++) await signIn(app, `nobody${attempt}@staff.example.org`, "wrong", address);
+  const fromLimitedAddress = await signIn(app, (await makeStaff("admin")).email, STAFF_PASSWORD, address);
+  assert.equal(fromLimitedAddress.status, 429);
+  assert.equal((await signIn(app, (await makeStaff("admin")).email, STAFF_PASSWORD)).status, 200, "other addresses are unaffected");
+});
+
+test("unknown admin paths are a JSON 404", async () => {
+  const response = await admin.request("/api/admin/no-such-thing");
+  assert.equal(response.status, 404);
+  assert.equal((await response.json()).type, "invalid_request_error");
+});

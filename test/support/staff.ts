@@ -1,0 +1,79 @@
+import { db } from "@/lib/db";
+import { hashPassword } from "@/lib/passwords";
+import type { Role } from "@/lib/admin/permissions";
+import type { TestApp } from "./app";
+
+/** Staff accounts made straight in the database, and signed in through next-auth's real endpoints. */
+export const STAFF_PASSWORD = "staff password 123";
+
+let counter = 0;
+
+export async function makeStaff(role: Role, options: { active?: boolean; password?: string } = {}) {
+  counter += 1;
+  return db().staff.create({
+    data: {
+      email: `${role}.${process.pid}.${counter}@staff.example.org`,
+      name: `Test ${role} ${counter}`,
+      role,
+      active: options.active ?? true,
+      passwordHash: await hashPassword(options.password ?? STAFF_PASSWORD),
+    },
+  });
+}
+
+/** A browser's cookie jar, enough for next-auth: name=value pairs, later Set-Cookie lines win. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const separator = pair.indexOf("=");
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  names(): string[] {
+    return [...this.cookies.keys()];
+  }
+}
+
+export type SignInAttempt = { status: number; body: Record<string, unknown>; jar: CookieJar; setCookie: string[] };
+
+/** GET /api/auth/csrf, then POST /api/auth/callback/credentials form-encoded, as the sign-in page does. */
+export async function signIn(app: TestApp, email: string, password: string, headers: Record<string, string> = {}): Promise<SignInAttempt> {
+  const jar = new CookieJar();
+  const csrf = await fetch(`${app.url}/api/auth/csrf`, { headers });
+  jar.store(csrf);
+  const { csrfToken } = await csrf.json();
+  const response = await fetch(`${app.url}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }).toString(),
+    redirect: "manual",
+  });
+  jar.store(response);
+  return { status: response.status, body: await response.json(), jar, setCookie: response.headers.getSetCookie() };
+}
+
+/** A signed-in staff member of `role` and a fetch for /api/admin that carries their session. */
+export async function staffSession(app: TestApp, role: Role) {
+  const staff = await makeStaff(role);
+  const { jar, status } = await signIn(app, staff.email, STAFF_PASSWORD);
+  if (status !== 200) throw new Error(`sign-in as ${role} failed with ${status}`);
+  const request = (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const { json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    headers.set("Cookie", jar.header());
+    if (json !== undefined) headers.set("Content-Type", "application/json");
+    return fetch(`${app.url}${path}`, { ...rest, headers, body: json === undefined ? rest.body : JSON.stringify(json) });
+  };
+  return { staff, jar, request };
+}
