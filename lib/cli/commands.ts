@@ -2,6 +2,10 @@ import { z } from "zod";
 import fs from "node:fs";
 import { importCustomers } from "@/lib/customers/import-customers";
 import { createClient, listClients, originSchema, revokeClient, toPublicClient } from "@/lib/clients";
+import { ApiError } from "@/lib/api/errors";
+import { parseInput } from "@/lib/api/input";
+import { COMMAND_LINE } from "@/lib/audit";
+import { createStaff, listAllStaff, newStaffInput } from "@/lib/staff";
 
 /** A failure the operator can act on: printed as its message alone, exit code 2. */
 export class CommandError extends Error {}
@@ -24,7 +28,22 @@ export const usage = `Usage: npm run cli -- <command> [options]
       Imports customers from the previous system. Columns (header row required):
       email, password_hash (bcrypt), created_at (ISO 8601), email_verified (true/false).
       All or nothing: any bad row is reported by line and nothing is imported.
+  staff create --email <e-mail> --role admin|operations|compliance [--name <name>] [--password <password>]
+      Creates a back-office account and prints it; without --password, also prints a generated
+      password (shown this once only). Staff sign in at /admin.
+  staff list
+      Prints every staff account (never a password).
 `;
+
+/** Validation failures of the shared domain code, as a message for the operator. */
+async function explained<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    throw new CommandError(error.fieldErrors?.map((problem) => `--${problem.param}: ${problem.message}`).join("\n") ?? error.message);
+  }
+}
 
 function parseOrigins(origins: string[] = []): string[] {
   return origins.map((origin) => {
@@ -35,6 +54,18 @@ function parseOrigins(origins: string[] = []): string[] {
 }
 
 export const commands: Record<string, (context: CommandContext) => Promise<void>> = {
+  async "staff create"({ options, print }) {
+    const { email, name, role, password } = options;
+    const { staff, generatedPassword } = await explained(() =>
+      createStaff(parseInput(newStaffInput, { email, name, role, password }), COMMAND_LINE),
+    );
+    print({ ...staff, ...(generatedPassword ? { password: generatedPassword } : {}) });
+  },
+
+  async "staff list"({ print }) {
+    for (const staff of await listAllStaff()) print(staff);
+  },
+
   async "clients create"({ options, print }) {
     const name = z.string().trim().min(1).max(100).safeParse(options.name);
     if (!name.success) throw new CommandError("clients create needs --name <name> (1–100 characters)");

@@ -1,0 +1,112 @@
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, test } from "node:test";
+import { promisify } from "node:util";
+import { ConfigError, reloadConfig } from "@/lib/config";
+import { closeDatabase } from "@/lib/db";
+import { authSecret } from "@/lib/auth-secret";
+import { firstRunHints } from "@/lib/server/first-run";
+import { prepareDatabase } from "@/lib/server/prepare-database";
+import { verifyPassword } from "@/lib/passwords";
+
+// The first admin is made with the CLI, on the embedded database, before the server ever starts.
+const run = promisify(execFile);
+const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-staff-cli-"));
+const DATABASE_URL = `pglite:${path.join(directory, "db")}`;
+after(() => fs.rmSync(directory, { recursive: true, force: true }));
+
+async function cli(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], {
+      env: { ...process.env, DATABASE_URL, NODE_ENV: "development" },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const lines = (stdout: string) => stdout.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line));
+
+/** Opens the CLI's database in this process for `work`, then closes it (PGlite is single-process). */
+async function inThisProcess<T>(work: () => Promise<T>): Promise<T> {
+  Object.assign(process.env, { DATABASE_URL, NODE_ENV: "development" });
+  reloadConfig();
+  try {
+    await prepareDatabase();
+    return await work();
+  } finally {
+    await closeDatabase();
+  }
+}
+
+test("npm start tells a new operator how to create the first admin", async () => {
+  const hints = (await inThisProcess(firstRunHints)).join("\n");
+  assert.match(hints, /npm run cli -- staff create --email you@example\.com --role admin/);
+});
+
+test("staff create prints the account as one JSON line, with a generated password when none was given", async () => {
+  const created = await cli("staff", "create", "--email", "First.Admin@Example.com", "--role", "admin");
+  assert.equal(created.code, 0, created.stderr);
+  const [admin] = lines(created.stdout);
+  assert.deepEqual(Object.keys(admin).sort(), ["active", "created_at", "email", "id", "last_login_at", "name", "password", "role"]);
+  assert.equal(admin.email, "first.admin@example.com");
+  assert.equal(admin.name, "first.admin");
+  assert.equal(admin.role, "admin");
+  assert.ok(admin.password.length >= 16);
+
+  const chosen = await cli("staff", "create", "--email", "ops@example.com", "--role", "operations", "--name", "Olu Ops", "--password", "a chosen password");
+  assert.equal(chosen.code, 0, chosen.stderr);
+  const [operations] = lines(chosen.stdout);
+  assert.equal(operations.password, undefined, "a chosen password is never printed");
+
+  const listed = lines((await cli("staff", "list")).stdout);
+  assert.deepEqual(listed.map((staff) => [staff.email, staff.role]), [["first.admin@example.com", "admin"], ["ops@example.com", "operations"]]);
+  assert.ok(listed.every((staff) => !("password" in staff) && !("passwordHash" in staff)));
+
+  await inThisProcess(async () => {
+    const { db } = await import("@/lib/db");
+    const stored = await db().staff.findUniqueOrThrow({ where: { email: "first.admin@example.com" } });
+    assert.ok((await verifyPassword(admin.password, stored.passwordHash)).valid, "the printed password signs in");
+    const audit = await db().auditLog.findMany({ where: { resource: "staff" } });
+    assert.deepEqual(audit.map((entry) => [entry.action, entry.staffId]), [["create", null], ["create", null]], "audited as the command line's");
+    assert.doesNotMatch((await firstRunHints()).join("\n"), /staff create/);
+  });
+});
+
+test("staff create refuses a bad role, a bad e-mail and a taken e-mail, saying which", async () => {
+  const badRole = await cli("staff", "create", "--email", "x@example.com", "--role", "root");
+  assert.equal(badRole.code, 2);
+  assert.match(badRole.stderr, /--role: Role must be one of: admin, operations, compliance/);
+  const badEmail = await cli("staff", "create", "--email", "not-an-email", "--role", "admin");
+  assert.equal(badEmail.code, 2);
+  assert.match(badEmail.stderr, /--email: E-mail address is not a valid e-mail address/);
+  const taken = await cli("staff", "create", "--email", "ops@example.com", "--role", "admin");
+  assert.equal(taken.code, 2);
+  assert.match(taken.stderr, /--email: A staff member with this e-mail address already exists/);
+});
+
+test("with no AUTH_SECRET the embedded database keeps a generated one beside its data", async () => {
+  delete process.env.AUTH_SECRET;
+  delete process.env.NEXTAUTH_SECRET;
+  Object.assign(process.env, { DATABASE_URL, NODE_ENV: "production" });
+  reloadConfig();
+  const secret = authSecret();
+  const file = path.join(directory, "auth-secret");
+  assert.equal(fs.readFileSync(file, "utf8"), secret);
+  assert.ok(secret.length >= 32);
+  assert.equal(fs.statSync(file).mode & 0o777, 0o600, "readable by the service's user only");
+});
+
+test("in production on PostgreSQL a missing AUTH_SECRET stops the start with a clear message", () => {
+  delete process.env.AUTH_SECRET;
+  delete process.env.NEXTAUTH_SECRET;
+  Object.assign(process.env, { DATABASE_URL: "postgresql://localhost/remit", NODE_ENV: "production" });
+  assert.throws(reloadConfig, (error: unknown) => error instanceof ConfigError && /AUTH_SECRET: is required in production on PostgreSQL/.test(error.message));
+  process.env.NEXTAUTH_SECRET = "x".repeat(32);
+  assert.equal(reloadConfig().AUTH_SECRET, "x".repeat(32), "NEXTAUTH_SECRET is read as AUTH_SECRET");
+});
