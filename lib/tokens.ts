@@ -10,7 +10,7 @@ import type { Device } from "@/lib/customers/device";
  */
 export type EmailTokenPurpose = "verify_email" | "reset_password";
 
-const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
+export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
 };

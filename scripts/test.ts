@@ -23,7 +23,8 @@ const where = process.env.TEST_DATABASE_URL ? "PostgreSQL (TEST_DATABASE_URL)" :
 console.log(`Running ${files.length} test files on ${where}`);
 const unit = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=1", ...files], {
   stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  // As the server runs: React and Next pick their production builds at import time.
+  env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
 });
 let status = unit.status ?? 1;
 

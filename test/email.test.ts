@@ -231,7 +231,7 @@ test("without RESEND_API_KEY the link is logged and the e-mail waits in the outb
     queued = await queue("offline@example.org", "reset_password");
     const lines = log.mock.calls.map((call) => call.arguments.join(" ")).filter((line) => line.startsWith("[email]"));
     assert.deepEqual(lines, [
-      `[email] not sent (RESEND_API_KEY is not set): reset_password to o…@example.org: ${queued.email.url}`,
+      `[email] not sent (RESEND_API_KEY is not set): reset_password to of*****@example.org: ${queued.email.url}`,
     ]);
     assert.equal(await dispatchDueEmails(), 0);
     await sleep(DISPATCH_INTERVAL_MS * 8);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { maskEmail } from "@/lib/customers/mask-email";
+import { maskEmail } from "@/lib/email/mask-email";
 import { csvField, parseCsv } from "@/lib/csv";
 import { linkWithToken } from "@/lib/tokens";
 import { databaseTarget } from "@/lib/db/target";

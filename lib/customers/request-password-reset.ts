@@ -11,7 +11,7 @@ import { createEmailToken, linkWithToken, newToken } from "@/lib/tokens";
 import type { Device } from "./device";
 import { recordEvent } from "./events";
 import { linkOriginCheck } from "./link-origin";
-import { maskEmail } from "./mask-email";
+import { maskEmail } from "@/lib/email/mask-email";
 
 function forgotLimits(email: string, ip: string): { perEmail: Limit; perIp: Limit } {
   const settings = config();

@@ -2,17 +2,24 @@ import { createElement } from "react";
 import { render } from "@react-email/render";
 import { db } from "@/lib/db";
 import { SETTINGS_ID } from "@/lib/settings";
-import VerifyEmail from "@/emails/VerifyEmail";
-import ResetPassword from "@/emails/ResetPassword";
+import { EMAIL_TOKEN_LIFETIME_MS } from "@/lib/tokens";
+import VerifyEmail, { verifyEmailSubject } from "@/emails/VerifyEmail";
+import ResetPassword, { resetPasswordSubject } from "@/emails/ResetPassword";
 
 export type EmailTemplate = "verify_email" | "reset_password";
 
 export type OutgoingEmail = { template: EmailTemplate; to: string; subject: string; html: string; text: string; url: string };
 
 const TEMPLATES = {
-  verify_email: { component: VerifyEmail, subject: (tradingName: string) => `Verify your e-mail address for ${tradingName}` },
-  reset_password: { component: ResetPassword, subject: (tradingName: string) => `Reset your ${tradingName} password` },
+  verify_email: { component: VerifyEmail, subject: verifyEmailSubject },
+  reset_password: { component: ResetPassword, subject: resetPasswordSubject },
 };
+
+/** "24 hours", "1 hour": how long the token the e-mail carries is valid. */
+function validFor(template: EmailTemplate): string {
+  const hours = EMAIL_TOKEN_LIFETIME_MS[template] / 3_600_000;
+  return `${hours} hour${hours === 1 ? "" : "s"}`;
+}
 
 /** Renders an e-mail that carries `url`, signed with the business's trading name and support contacts. */
 export async function composeEmail(template: EmailTemplate, to: string, url: string): Promise<OutgoingEmail> {
@@ -24,6 +31,7 @@ export async function composeEmail(template: EmailTemplate, to: string, url: str
     supportEmail: settings.csEmail,
     supportNumber: settings.csNumber,
     url,
+    validFor: validFor(template),
   });
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { template, to, subject: subject(settings.tradingName), html, text, url };

@@ -2,7 +2,8 @@ import { Resend } from "resend";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { maskAddress, onEmailQueued } from "@/lib/email/outbox";
+import { onEmailQueued } from "@/lib/email/outbox";
+import { maskEmail } from "@/lib/email/mask-email";
 
 /**
  * Delivers the outbox through Resend. Any number of processes may run this against one database:
@@ -145,7 +146,7 @@ async function recordFailure(email: ClaimedEmail, error: string): Promise<void> 
       ? { status: "failed", lastError, lockedUntil: null }
       : { lastError, lockedUntil: null, nextAttemptAt: new Date(Date.now() + retryInMs) },
   });
-  const what = `[email] ${email.template} ${email.id} to ${maskAddress(email.toAddress)}`;
+  const what = `[email] ${email.template} ${email.id} to ${maskEmail(email.toAddress)}`;
   if (gaveUp) console.error(`${what} failed after ${email.attempts} attempts: ${lastError}`);
   else console.warn(`${what}: attempt ${email.attempts} failed (${lastError}); next in ${Math.ceil(retryInMs / 1000)} s`);
 }

@@ -2,6 +2,7 @@ import type { EmailOutbox, Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { OutgoingEmail } from "@/lib/email/compose";
+import { maskEmail } from "@/lib/email/mask-email";
 
 /**
  * Mail is never sent from a request: it is written to `email_outbox` in the transaction that
@@ -19,7 +20,7 @@ export async function enqueueEmail(tx: Prisma.TransactionClient, email: Outgoing
 export function emailQueued(email: OutgoingEmail): void {
   if (!config().RESEND_API_KEY) {
     console.log(
-      `[email] not sent (RESEND_API_KEY is not set): ${email.template} to ${maskAddress(email.to)}: ${email.url}`,
+      `[email] not sent (RESEND_API_KEY is not set): ${email.template} to ${maskEmail(email.to)}: ${email.url}`,
     );
     return;
   }
@@ -35,12 +36,6 @@ export async function retryEmail(id: string): Promise<EmailOutbox | null> {
   if (!row) return null;
   wakeDispatcher();
   return row;
-}
-
-/** a…@example.org: enough to tell mails apart in a log, without writing customers' addresses to it. */
-export function maskAddress(address: string): string {
-  const at = address.lastIndexOf("@");
-  return at > 0 ? `${address[0]}…${address.slice(at)}` : "…";
 }
 
 // Requests are handled by Next's server bundle, which has its own copy of this module, while the
