@@ -4,12 +4,11 @@ import pg from "pg";
 /**
  * Where a test file's database lives: in memory (PGlite) by default, or, when TEST_DATABASE_URL
  * names a PostgreSQL server, in a database of its own made on that server and dropped afterwards,
- * so test files never see each other's rows.
+ * so test files never see each other's rows. The bench passes the server to use.
  */
 export type TestDatabase = { url: string; drop(): Promise<void> };
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const base = process.env.TEST_DATABASE_URL;
+export async function createTestDatabase(base = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
   if (!base) return { url: "pglite:memory", drop: async () => {} };
   const name = `remit_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });

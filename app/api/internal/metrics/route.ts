@@ -7,8 +7,8 @@ import { processMetrics, resetEventLoopDelay } from "@/lib/server/metrics";
 /**
  * This server process's event-loop delay and memory, for `npm run bench` and monitoring.
  * Only with `Authorization: Bearer <METRICS_TOKEN>`; while METRICS_TOKEN is unset the route does not
- * exist. GET reads; DELETE starts a new measurement window. Each process of a cluster answers for
- * itself (the `pid` field says which).
+ * exist. GET reads; DELETE reads and starts a new measurement window. Each process of a cluster
+ * answers for itself (the `pid` field says which).
  */
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -24,9 +24,11 @@ export async function GET(request: Request): Promise<Response> {
   return refusal(request) ?? Response.json(processMetrics(), { headers: NO_STORE });
 }
 
+/** Ends the measurement window: answers with what it saw, and a new one starts. */
 export async function DELETE(request: Request): Promise<Response> {
   const refused = refusal(request);
   if (refused) return refused;
+  const metrics = processMetrics();
   resetEventLoopDelay();
-  return new Response(null, { status: 204, headers: NO_STORE });
+  return Response.json(metrics, { headers: NO_STORE });
 }

@@ -1,0 +1,29 @@
+// The part of autocannon's API the bench uses (the package ships no types).
+declare module "autocannon" {
+  type Request = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: Request) => Request;
+  };
+  type Options = {
+    url: string;
+    method?: string;
+    headers?: Record<string, string>;
+    connections?: number;
+    duration?: number;
+    overallRate?: number;
+    timeout?: number;
+    requests?: Request[];
+  };
+  type Result = {
+    duration: number;
+    errors: number;
+    timeouts: number;
+    latency: { p50: number; p99: number };
+    requests: { total: number; average: number };
+    statusCodeStats: Record<string, { count: number }>;
+  };
+  export default function autocannon(options: Options): Promise<Result>;
+}

@@ -1,0 +1,36 @@
+/** The bench's load generator (see load.ts): runs the one LoadSpec it is sent, answers with a LoadResult. */
+import autocannon from "autocannon";
+import type { LoadResult, LoadSpec } from "./load";
+
+async function run(spec: LoadSpec): Promise<LoadResult> {
+  const { variants } = spec;
+  let next = 0;
+  const result = await autocannon({
+    url: spec.url,
+    method: spec.method ?? "GET",
+    headers: spec.headers,
+    connections: spec.connections,
+    duration: spec.durationSec,
+    overallRate: spec.rate,
+    timeout: 30,
+    requests: variants && [
+      {
+        setupRequest: (request) => {
+          const variant = variants[next++ % variants.length];
+          return { ...request, body: variant.body, headers: { ...request.headers, ...variant.headers } };
+        },
+      },
+    ],
+  });
+  return {
+    requestsPerSec: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    statusCounts: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count])),
+  };
+}
+
+process.once("message", async (spec: LoadSpec) => {
+  process.send!(await run(spec), () => process.disconnect());
+});

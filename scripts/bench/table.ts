@@ -1,0 +1,46 @@
+/** The bench's one table: plain text, columns padded to their widest cell. */
+export type Row = {
+  name: string;
+  requestsPerSec?: number;
+  p50Ms?: number;
+  p99Ms?: number;
+  /** Connection errors / responses with an unexpected status. */
+  errors?: [number, number];
+  comparison?: string;
+  target?: string;
+  pass?: boolean;
+  /** Only when a second server run is compared (PostgreSQL: WEB_CONCURRENCY=1). */
+  singleProcessPerSec?: number;
+};
+
+const number = (value: number | undefined, digits = 0) =>
+  value === undefined ? "" : value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export function formatTable(rows: Row[], compareSingleProcess: boolean): string {
+  const header = ["", "req/s", "p50 ms", "p99 ms", "err / unexpected", "compared with", "target", ""];
+  if (compareSingleProcess) header.push("req/s, 1 process", "speed-up");
+  const cells = rows.map((row) => {
+    const line = [
+      row.name,
+      number(row.requestsPerSec),
+      number(row.p50Ms, 1),
+      number(row.p99Ms, 1),
+      row.errors ? `${row.errors[0]} / ${row.errors[1]}` : "",
+      row.comparison ?? "",
+      row.target ?? "",
+      row.pass === undefined ? "" : row.pass ? "PASS" : "FAIL",
+    ];
+    if (compareSingleProcess) {
+      const speedUp = row.singleProcessPerSec && row.requestsPerSec ? `×${number(row.requestsPerSec / row.singleProcessPerSec, 2)}` : "";
+      line.push(number(row.singleProcessPerSec), speedUp);
+    }
+    return line;
+  });
+  const all = [header, ...cells];
+  const widths = header.map((_, column) => Math.max(...all.map((line) => line[column].length)));
+  const rightAligned = new Set([1, 2, 3, 4, 8, 9]);
+  const render = (line: string[]) =>
+    line.map((cell, column) => (rightAligned.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ").trimEnd();
+  const rule = widths.map((width) => "-".repeat(width)).join("  ");
+  return [render(header), rule, ...cells.map(render)].join("\n");
+}

@@ -1,0 +1,78 @@
+import { spawn } from "node:child_process";
+import net from "node:net";
+
+/**
+ * The production server as `npm start` runs it (scripts/start.ts), in a child process on a free
+ * loopback port: for the scale-out test and the bench, which need whole server processes.
+ */
+export type ServerProcess = {
+  url: string;
+  pid: number;
+  /** What it printed so far (the last 64 KB), for failure messages. */
+  output(): string;
+  /** SIGTERM, then waits for it to exit. */
+  stop(): Promise<void>;
+};
+
+const READY_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 20_000;
+const KEPT_OUTPUT = 64 * 1024;
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** `env` adds to (and overrides) this process's environment; DATABASE_URL belongs in it. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", HOSTNAME: "127.0.0.1", PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-KEPT_OUTPUT);
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => fail(`not ready after ${READY_TIMEOUT_MS / 1000} s`), READY_TIMEOUT_MS);
+    const onData = () => {
+      if (!output.includes("\nReady on ")) return;
+      cleanUp();
+      resolve();
+    };
+    const onExit = (code: number | null) => fail(`exited with code ${code} before it was ready`);
+    const cleanUp = () => {
+      clearTimeout(timer);
+      child.stdout.off("data", onData);
+      child.off("exit", onExit);
+    };
+    function fail(why: string) {
+      cleanUp();
+      child.kill("SIGKILL");
+      reject(new Error(`The server on port ${port} ${why}:\n${output}`));
+    }
+    child.stdout.on("data", onData);
+    child.once("exit", onExit);
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const killer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+      child.kill("SIGTERM");
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
