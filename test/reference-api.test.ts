@@ -2,21 +2,11 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
+import { COUNTRY_FIELDS } from "./support/contract";
 import { bumpVersion, changedHere } from "@/lib/cache";
 import { createClient, revokeClient } from "@/lib/clients";
 
 const app = await startTestApp();
-const COUNTRY_FIELDS = [
-  "known_name",
-  "official_name",
-  "endonym",
-  "demonym",
-  "isd_code",
-  "iso_code_alpha2",
-  "iso_code_alpha3",
-  "fips_code",
-  "slug",
-];
 
 const INVALID_CLIENT = { code: 401, type: "authentication_error", message: "Invalid client credentials" };
 
