@@ -58,7 +58,11 @@ export function mayEditCountryDetails(role: Role): boolean {
   return role === "admin";
 }
 
-/** react-admin's actions (list, show, edit, create, delete, export, …) as reads or writes. */
-export function accessOfAction(action: string): Access {
-  return ["list", "show", "export", "read"].includes(action) ? "read" : "write";
+// Everything else is kept for the record: deactivated, revoked or edited, never deleted.
+const DELETABLE: AdminResource[] = ["locales", "timezones"];
+
+/** For the browser: react-admin's actions (list, show, edit, create, delete, export, …) on a resource. */
+export function mayTakeAction(role: Role, resource: AdminResource, action: string): boolean {
+  if (action === "delete" && !DELETABLE.includes(resource)) return false;
+  return may(role, resource, ["list", "show", "export", "read"].includes(action) ? "read" : "write");
 }

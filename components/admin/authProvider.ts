@@ -1,0 +1,71 @@
+import type { AuthProvider } from "react-admin";
+import { isAdminResource, mayTakeAction, type Role } from "@/lib/admin/permissions";
+
+/**
+ * react-admin's auth provider over next-auth's endpoints (/api/auth/*). The server checks every
+ * call; `canAccess` only decides what the menu and buttons show, from the same table.
+ */
+type StaffSession = { user: { id: number; email: string; name: string; role: Role }; expires: string };
+
+// react-admin asks for the session on every navigation and for every menu item and button.
+const SESSION_REUSE_MS = 5_000;
+let cached: { at: number; session: Promise<StaffSession | null> } | undefined;
+
+function currentSession(): Promise<StaffSession | null> {
+  if (!cached || Date.now() - cached.at > SESSION_REUSE_MS) {
+    const session = fetch("/api/auth/session", { cache: "no-store" })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body) => (body?.user ? (body as StaffSession) : null));
+    cached = { at: Date.now(), session };
+  }
+  return cached.session;
+}
+
+async function postToNextAuth(path: string, fields: Record<string, string>): Promise<Response> {
+  const { csrfToken } = await (await fetch("/api/auth/csrf", { cache: "no-store" })).json();
+  cached = undefined;
+  return fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ ...fields, csrfToken, json: "true" }),
+  });
+}
+
+export const authProvider: AuthProvider = {
+  async login({ email, password }: { email: string; password: string }) {
+    const response = await postToNextAuth("/api/auth/callback/credentials", { email, password });
+    if (response.status === 429) throw new Error("Too many failed attempts. Please wait a few minutes and try again.");
+    if (!response.ok || !(await currentSession())) throw new Error("Incorrect e-mail address or password.");
+  },
+
+  async logout() {
+    await postToNextAuth("/api/auth/signout", {});
+  },
+
+  async checkAuth() {
+    if (!(await currentSession())) throw new Error("Please sign in.");
+  },
+
+  // 401: the session ended (expired, signed out elsewhere, deactivated); 403 is only a refusal.
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      cached = undefined;
+      throw new Error("Your session has ended. Please sign in again.");
+    }
+  },
+
+  async getIdentity() {
+    const session = await currentSession();
+    if (!session) throw new Error("Please sign in.");
+    return { id: session.user.id, fullName: `${session.user.name} (${session.user.role})`, email: session.user.email };
+  },
+
+  async getPermissions() {
+    return (await currentSession())?.user.role;
+  },
+
+  async canAccess({ action, resource }) {
+    const session = await currentSession();
+    return !!session && isAdminResource(resource) && mayTakeAction(session.user.role, resource, action);
+  },
+};

@@ -1,0 +1,50 @@
+import simpleRestProvider from "ra-data-simple-rest";
+import { fetchUtils, HttpError, type Identifier } from "react-admin";
+
+/**
+ * ra-data-simple-rest on /api/admin, plus the few actions that are not CRUD. The API answers
+ * validation failures as `errors: [{ param, message }]`; react-admin's forms want
+ * `errors: { field: message }` (and `root.serverError` for what belongs to no field).
+ */
+const API = "/api/admin";
+
+async function httpClient(url: string, options: fetchUtils.Options = {}) {
+  try {
+    return await fetchUtils.fetchJson(url, options);
+  } catch (error) {
+    if (error instanceof HttpError && Array.isArray(error.body?.errors)) {
+      const errors: Record<string, unknown> = {};
+      for (const { param, message } of error.body.errors as { param: string; message: string }[]) {
+        if (param === "body") errors.root = { serverError: message };
+        else errors[param] = message;
+      }
+      throw new HttpError(error.message, error.status, { ...error.body, errors });
+    }
+    throw error;
+  }
+}
+
+const post = async (path: string) => (await httpClient(`${API}${path}`, { method: "POST" })).json;
+
+export type DashboardCounts = {
+  customers: number;
+  registrations_this_week: number;
+  active_api_clients: number;
+  pending_emails: number;
+  failed_emails: number;
+};
+
+export const dataProvider = {
+  ...simpleRestProvider(API, httpClient),
+  dashboard: async (): Promise<DashboardCounts> => (await httpClient(`${API}/dashboard`)).json,
+  rotateClientSecret: (id: Identifier) => post(`/clients/${encodeURIComponent(id)}/rotate`),
+  revokeClient: (id: Identifier) => post(`/clients/${encodeURIComponent(id)}/revoke`),
+  resendEmail: (id: Identifier) => post(`/outbox/${encodeURIComponent(id)}/retry`),
+};
+
+export type AdminDataProvider = typeof dataProvider;
+
+/** The CSV export is a download the browser saves, not data for the page. */
+export function customersExportUrl(filter: Record<string, unknown>): string {
+  return `${API}/customers/export?${new URLSearchParams({ filter: JSON.stringify(filter) })}`;
+}
