@@ -1,0 +1,181 @@
+import { expect, test, type Page } from "@playwright/test";
+import { FIRST_ADMIN } from "./accounts";
+
+/**
+ * The back office as staff use it, one story in order: the admin sets up colleagues and an API
+ * client, operations change what the apps show, compliance looks into a customer.
+ */
+test.describe.configure({ mode: "serial" });
+
+const OPERATIONS = { email: "olu.ops@example.com", name: "Olu Ops", password: "" };
+const COMPLIANCE = { email: "cara.compliance@example.com", name: "Cara Compliance", password: "compliance password 1" };
+const CUSTOMER_EMAIL = "registered.customer@example.org";
+const client = { id: "", secret: "" };
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto("/admin");
+  await page.locator("input[name=email]").fill(account.email);
+  await page.locator("input[name=password]").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Profile" })).toBeVisible();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Profile" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+}
+
+const menuItem = (page: Page, name: string) => page.getByRole("menuitem", { name, exact: true });
+
+async function createStaff(page: Page, account: { email: string; name: string; password: string }, role: string) {
+  await page.goto("/admin#/staff/create");
+  await page.locator("input[name=email]").fill(account.email);
+  await page.locator("input[name=name]").fill(account.name);
+  await page.getByLabel("Role").click();
+  await page.getByRole("option", { name: role }).click();
+  if (account.password) await page.locator("input[name=password]").fill(account.password);
+  await page.getByRole("button", { name: "Save" }).click();
+}
+
+test("a wrong password is refused on the sign-in page", async ({ page }) => {
+  await page.goto("/admin");
+  await screenshot(page, "sign-in");
+  await page.locator("input[name=email]").fill(FIRST_ADMIN.email);
+  await page.locator("input[name=password]").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Incorrect e-mail address or password.")).toBeVisible();
+});
+
+test("the admin creates an operations and a compliance colleague", async ({ page }) => {
+  await signIn(page, FIRST_ADMIN);
+  await expect(page.getByTestId("count-customers")).toHaveText("0");
+  await screenshot(page, "admin-dashboard");
+
+  await createStaff(page, OPERATIONS, "Operations");
+  const dialog = page.getByRole("dialog", { name: `Password for ${OPERATIONS.email}` });
+  await expect(dialog).toBeVisible();
+  OPERATIONS.password = await dialog.getByTestId("secret-value").inputValue();
+  expect(OPERATIONS.password.length).toBeGreaterThanOrEqual(16);
+  await screenshot(page, "staff-password-once");
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/#\/staff$/);
+
+  await createStaff(page, COMPLIANCE, "Compliance");
+  await expect(page.getByRole("cell", { name: COMPLIANCE.email })).toBeVisible();
+  await expect(page.getByRole("cell", { name: OPERATIONS.email })).toBeVisible();
+  await screenshot(page, "staff-list");
+});
+
+test("the admin creates an API client and sees its secret once", async ({ page }) => {
+  await signIn(page, FIRST_ADMIN);
+  await page.goto("/admin#/clients/create");
+  await page.locator("input[name=name]").fill("Customer app");
+  const origins = page.getByLabel("Allowed origins");
+  await origins.fill("https://app.example.com");
+  await origins.press("Enter");
+  await page.getByRole("button", { name: "Save" }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Client secret for Customer app" });
+  await expect(dialog).toBeVisible();
+  client.secret = await dialog.getByTestId("secret-value").inputValue();
+  expect(client.secret).toMatch(/^sec_/);
+  await screenshot(page, "client-secret-once");
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(page.getByText(/^cli_[0-9a-f]{24}$/)).toBeVisible();
+  client.id = (await page.getByText(/^cli_[0-9a-f]{24}$/).textContent())!;
+  await page.reload();
+  await expect(page.getByText(client.id)).toBeVisible();
+  await expect(page.getByText(client.secret)).toHaveCount(0);
+  await screenshot(page, "client-edit");
+  await signOut(page);
+});
+
+test("operations change the trading name and a source country; the public API shows both; no Staff for them", async ({ page, request }) => {
+  await signIn(page, OPERATIONS);
+  await expect(menuItem(page, "Settings")).toBeVisible();
+  await expect(menuItem(page, "Staff")).toHaveCount(0);
+  await expect(menuItem(page, "Customers")).toHaveCount(0);
+  await screenshot(page, "operations-dashboard");
+
+  await page.goto("/admin#/settings");
+  const tradingName = page.locator("input[name=trading_name]");
+  await expect(tradingName).not.toHaveValue("");
+  await page.locator("input[name=cs_email]").fill("not an e-mail");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Must be a valid email")).toBeVisible();
+  await page.locator("input[name=cs_email]").fill("help@remitfast.example");
+  await tradingName.fill("Remit Fast");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Element updated")).toBeVisible();
+  await screenshot(page, "settings-saved");
+
+  await page.goto("/admin#/countries");
+  await page.getByPlaceholder("Name or ISO code").fill("PRT");
+  const portugal = page.getByLabel("Portugal is a source country");
+  await expect(portugal).not.toBeChecked();
+  await portugal.click();
+  await expect(page.getByText("Portugal is now a source country")).toBeVisible();
+  await expect(portugal).toBeChecked();
+  await screenshot(page, "countries-source-toggled");
+
+  const credentials = { "X-Client-ID": client.id, "X-Client-Secret": client.secret };
+  const settings = await (await request.get("/client/v1/settings", { headers: credentials })).json();
+  expect(settings.settings.trading_name).toBe("Remit Fast");
+  expect(settings.settings.cs_email).toBe("help@remitfast.example");
+  const sources = await (await request.get("/client/v1/sources", { headers: credentials })).json();
+  expect(sources.countries.map((country: { iso_code_alpha2: string }) => country.iso_code_alpha2)).toContain("PT");
+
+  await page.goto("/admin#/staff");
+  await expect(page.getByText("Access denied")).toBeVisible();
+  const forbidden = await page.request.get("/api/admin/staff");
+  expect(forbidden.status()).toBe(403);
+});
+
+test("compliance finds a customer registered through the API and sees its events; cannot edit settings", async ({ page, request }) => {
+  const registered = await request.post("/client/v1/register", {
+    headers: {
+      "X-Client-ID": client.id,
+      "X-Client-Secret": client.secret,
+      "X-Client-IP": "203.0.113.77",
+      "X-Client-UA": "CustomerApp/2.1 (Android 15)",
+      "X-Client-Fingerprint": "device-fp-42",
+    },
+    form: {
+      email: CUSTOMER_EMAIL,
+      password: "customer password 1",
+      confirm_password: "customer password 1",
+      email_verification_url: "https://app.example.com/verify/:token",
+    },
+  });
+  expect(registered.status()).toBe(201);
+  expect((await registered.json()).token).toBeTruthy();
+
+  await signIn(page, COMPLIANCE);
+  await expect(menuItem(page, "Customers")).toBeVisible();
+  await expect(menuItem(page, "Settings")).toHaveCount(0);
+  await expect(page.getByTestId("count-customers")).toHaveText("1");
+
+  await page.goto("/admin#/customers");
+  await page.getByPlaceholder("E-mail").fill("registered.customer");
+  await page.getByRole("cell", { name: CUSTOMER_EMAIL }).click();
+  await expect(page.getByText("Registration")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "203.0.113.77" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "CustomerApp/2.1 (Android 15)" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "device-fp-42" })).toBeVisible();
+  await expect(page.getByText("Customer app")).toBeVisible();
+  await screenshot(page, "customer-events");
+
+  await page.goto("/admin#/settings");
+  await expect(page.getByText("Access denied")).toBeVisible();
+  const edit = await page.request.put("/api/admin/settings/1", { data: { trading_name: "Compliance was here" } });
+  expect(edit.status()).toBe(403);
+  expect((await edit.json()).type).toBe("permission_error");
+});

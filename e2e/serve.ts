@@ -1,0 +1,34 @@
+/**
+ * Playwright's web server: the production build (npm start builds when the sources changed) on a
+ * throw-away embedded database, with the first admin made by the CLI before the server opens the
+ * database (PGlite is single-process). The directory goes when the server stops.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { FIRST_ADMIN } from "./accounts";
+
+const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-e2e-"));
+const env = { ...process.env, DATABASE_URL: `pglite:${path.join(directory, "db")}`, HOSTNAME: "127.0.0.1" };
+delete env.AUTH_SECRET;
+delete env.NEXTAUTH_SECRET;
+
+const removeDirectory = () => fs.rmSync(directory, { recursive: true, force: true });
+
+const created = spawnSync(
+  process.execPath,
+  ["--import", "tsx", "scripts/cli.ts", "staff", "create", "--email", FIRST_ADMIN.email, "--password", FIRST_ADMIN.password, "--role", "admin", "--name", "First Admin"],
+  { env, stdio: ["ignore", "inherit", "inherit"] },
+);
+if (created.status !== 0) {
+  removeDirectory();
+  process.exit(created.status ?? 1);
+}
+
+const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => {
+  removeDirectory();
+  process.exit(code ?? 0);
+});
