@@ -15,8 +15,35 @@ const CURRENT_PARAMS = `m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCo
 /** bcrypt reads only the first 72 bytes of a password; a longer one must not "match" on its prefix. */
 export const BCRYPT_MAX_BYTES = 72;
 
+/**
+ * argon2 runs in libuv's thread pool: 4 threads by default, whatever the number of cores. While
+ * logins pile up, one hash per core at a time keeps the event loop from competing with more hashing
+ * threads than there are cores (on 2 cores beside 4 of them it would get 2/5 of a core), and leaves
+ * pool threads free for file and DNS work. Hashing throughput is the same: it is bound by the cores.
+ */
+const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism());
+let hashesRunning = 0;
+const waitingForHash: (() => void)[] = [];
+
+async function oneHashPerCore<T>(work: () => Promise<T>): Promise<T> {
+  if (hashesRunning < MAX_CONCURRENT_HASHES) hashesRunning++;
+  else await new Promise<void>((resolve) => waitingForHash.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, if any.
+    const next = waitingForHash.shift();
+    if (next) next();
+    else hashesRunning--;
+  }
+}
+
+function argon2Verify(stored: string, password: string): Promise<boolean> {
+  return oneHashPerCore(() => verify(stored, password)).catch(() => false);
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return oneHashPerCore(() => hash(password, ARGON2_OPTIONS));
 }
 
 export function isBcryptHash(stored: string): boolean {
@@ -27,7 +54,7 @@ export type Verification = { valid: boolean; needsRehash: boolean };
 
 export async function verifyPassword(password: string, stored: string): Promise<Verification> {
   if (stored.startsWith("$argon2id$")) {
-    const valid = await verify(stored, password).catch(() => false);
+    const valid = await argon2Verify(stored, password);
     return { valid, needsRehash: valid && !stored.includes(`$${CURRENT_PARAMS}$`) };
   }
   if (isBcryptHash(stored)) {
@@ -46,7 +73,7 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyAgainstDummy(password: string): Promise<void> {
   dummyHash ??= hashPassword("dummy password that never matches");
-  await verify(await dummyHash, password).catch(() => false);
+  await argon2Verify(await dummyHash, password);
 }
 
 // The worker is plain JavaScript evaluated from a string so that it runs the same under tsx and in

@@ -1,3 +1,4 @@
+import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { rateLimited } from "@/lib/api/errors";
 
@@ -11,19 +12,21 @@ const RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /** Throws a 429 (with Retry-After) if any of the limits is already used up. */
 export async function enforceLimits(limits: Limit[], now = new Date()): Promise<void> {
-  let retryAfterMs = 0;
-  for (const limit of limits) {
-    // The max-th most recent hit inside the window: once it leaves the window, a new attempt fits.
-    const blocking = await db().rateLimitHit.findFirst({
-      where: { bucket: limit.bucket, key: limit.key, createdAt: { gt: new Date(now.getTime() - limit.windowMs) } },
-      orderBy: { createdAt: "desc" },
-      skip: limit.max - 1,
-      select: { createdAt: true },
-    });
-    if (blocking) {
-      retryAfterMs = Math.max(retryAfterMs, blocking.createdAt.getTime() + limit.windowMs - now.getTime());
-    }
-  }
+  if (limits.length === 0) return;
+  // For each limit, the max-th most recent hit inside its window: once that leaves the window, a
+  // new attempt fits. One query for all of them: a login checks two limits, and a round trip to
+  // the database costs more than the lookup.
+  const lookups = limits.map(
+    (limit, index) => Prisma.sql`(
+      SELECT ${index}::int AS index, created_at FROM rate_limit_hits
+      WHERE bucket = ${limit.bucket} AND key = ${limit.key} AND created_at > ${new Date(now.getTime() - limit.windowMs)}
+      ORDER BY created_at DESC OFFSET ${limit.max - 1} LIMIT 1)`,
+  );
+  const blocking = await db().$queryRaw<{ index: number; created_at: Date }[]>`${Prisma.join(lookups, " UNION ALL ")}`;
+  const retryAfterMs = Math.max(
+    0,
+    ...blocking.map((hit) => hit.created_at.getTime() + limits[hit.index].windowMs - now.getTime()),
+  );
   if (retryAfterMs > 0) throw rateLimited(retryAfterMs / 1000);
 }
 

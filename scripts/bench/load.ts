@@ -42,6 +42,10 @@ export function generateLoad(spec: LoadSpec): Promise<LoadResult> {
   });
 }
 
+export function responses(result: LoadResult): number {
+  return Object.values(result.statusCounts).reduce((sum, count) => sum + count, 0);
+}
+
 /** Responses whose status is not one of `expected`. */
 export function unexpectedResponses(result: LoadResult, expected: number[]): number {
   return Object.entries(result.statusCounts)

@@ -6,7 +6,7 @@ import type { ProcessMetrics } from "@/lib/server/metrics";
  * cluster answers for itself, so every request opens a new connection (the cluster hands new
  * connections to its processes in turn) until each process has answered.
  */
-export type ServerWindow = { eventLoopDelayP99Ms: number; rssBytes: number };
+export type ServerWindow = { eventLoopDelayP99Ms: number; rssBytes: number; cpuMs: number };
 
 export function serverMetrics(serverUrl: string, token: string, processes: number) {
   const endProcessWindow = () =>
@@ -39,6 +39,7 @@ export function serverMetrics(serverUrl: string, token: string, processes: numbe
     return {
       eventLoopDelayP99Ms: Math.max(...windows.map((window) => window.event_loop_delay_ms.p99)),
       rssBytes: windows.reduce((sum, window) => sum + window.rss_bytes, 0),
+      cpuMs: windows.reduce((sum, window) => sum + window.cpu_ms, 0),
     };
   };
 }

@@ -4,6 +4,8 @@ export type Row = {
   requestsPerSec?: number;
   p50Ms?: number;
   p99Ms?: number;
+  /** CPU time of the server's processes (every thread) per response. */
+  cpuMsPerRequest?: number;
   /** Connection errors / responses with an unexpected status. */
   errors?: [number, number];
   comparison?: string;
@@ -17,7 +19,7 @@ const number = (value: number | undefined, digits = 0) =>
   value === undefined ? "" : value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export function formatTable(rows: Row[], compareSingleProcess: boolean): string {
-  const header = ["", "req/s", "p50 ms", "p99 ms", "err / unexpected", "compared with", "target", ""];
+  const header = ["", "req/s", "p50 ms", "p99 ms", "CPU ms/req", "err / unexpected", "compared with", "target", ""];
   if (compareSingleProcess) header.push("req/s, 1 process", "speed-up");
   const cells = rows.map((row) => {
     const line = [
@@ -25,6 +27,7 @@ export function formatTable(rows: Row[], compareSingleProcess: boolean): string 
       number(row.requestsPerSec),
       number(row.p50Ms, 1),
       number(row.p99Ms, 1),
+      number(row.cpuMsPerRequest, 2),
       row.errors ? `${row.errors[0]} / ${row.errors[1]}` : "",
       row.comparison ?? "",
       row.target ?? "",
@@ -38,7 +41,7 @@ export function formatTable(rows: Row[], compareSingleProcess: boolean): string 
   });
   const all = [header, ...cells];
   const widths = header.map((_, column) => Math.max(...all.map((line) => line[column].length)));
-  const rightAligned = new Set([1, 2, 3, 4, 8, 9]);
+  const rightAligned = new Set([1, 2, 3, 4, 5, 9, 10]);
   const render = (line: string[]) =>
     line.map((cell, column) => (rightAligned.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ").trimEnd();
   const rule = widths.map((width) => "-".repeat(width)).join("  ");

@@ -2,10 +2,10 @@ import { config } from "@/lib/config";
 import { notFound, unauthenticated } from "@/lib/api/errors";
 import { failure, newRequestId } from "@/lib/api/respond";
 import { digestsEqual, sha256 } from "@/lib/secrets";
-import { processMetrics, resetEventLoopDelay } from "@/lib/server/metrics";
+import { processMetrics, startNewWindow } from "@/lib/server/metrics";
 
 /**
- * This server process's event-loop delay and memory, for `npm run bench` and monitoring.
+ * This server process's event-loop delay, CPU use and memory, for `npm run bench` and monitoring.
  * Only with `Authorization: Bearer <METRICS_TOKEN>`; while METRICS_TOKEN is unset the route does not
  * exist. GET reads; DELETE reads and starts a new measurement window. Each process of a cluster
  * answers for itself (the `pid` field says which).
@@ -29,6 +29,6 @@ export async function DELETE(request: Request): Promise<Response> {
   const refused = refusal(request);
   if (refused) return refused;
   const metrics = processMetrics();
-  resetEventLoopDelay();
+  startNewWindow();
   return Response.json(metrics, { headers: NO_STORE });
 }
