@@ -1,4 +1,4 @@
-/** The bench's load generator (see load.ts): runs the one LoadSpec it is sent, answers with a LoadResult. */
+/** The bench's load generator (see load.ts): runs each LoadSpec it is sent, answers with a LoadResult. */
 import autocannon from "autocannon";
 import type { LoadResult, LoadSpec } from "./load";
 
@@ -23,6 +23,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     ],
   });
   return {
+    durationSec: result.duration,
     requestsPerSec: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -31,6 +32,6 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   };
 }
 
-process.once("message", async (spec: LoadSpec) => {
-  process.send!(await run(spec), () => process.disconnect());
+process.on("message", async (spec: LoadSpec) => {
+  process.send!(await run(spec));
 });

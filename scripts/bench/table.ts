@@ -11,16 +11,16 @@ export type Row = {
   comparison?: string;
   target?: string;
   pass?: boolean;
-  /** Only when a second server run is compared (PostgreSQL: WEB_CONCURRENCY=1). */
-  singleProcessPerSec?: number;
+  /** req/s over that of the server with one process, when there is one beside (PostgreSQL). */
+  speedUp?: number;
 };
 
 const number = (value: number | undefined, digits = 0) =>
   value === undefined ? "" : value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-export function formatTable(rows: Row[], compareSingleProcess: boolean): string {
+export function formatTable(rows: Row[], showSpeedUp: boolean): string {
   const header = ["", "req/s", "p50 ms", "p99 ms", "CPU ms/req", "err / unexpected", "compared with", "target", ""];
-  if (compareSingleProcess) header.push("req/s, 1 process", "speed-up");
+  if (showSpeedUp) header.push("vs 1 process");
   const cells = rows.map((row) => {
     const line = [
       row.name,
@@ -33,15 +33,12 @@ export function formatTable(rows: Row[], compareSingleProcess: boolean): string 
       row.target ?? "",
       row.pass === undefined ? "" : row.pass ? "PASS" : "FAIL",
     ];
-    if (compareSingleProcess) {
-      const speedUp = row.singleProcessPerSec && row.requestsPerSec ? `×${number(row.requestsPerSec / row.singleProcessPerSec, 2)}` : "";
-      line.push(number(row.singleProcessPerSec), speedUp);
-    }
+    if (showSpeedUp) line.push(row.speedUp === undefined ? "" : `×${number(row.speedUp, 2)}`);
     return line;
   });
   const all = [header, ...cells];
   const widths = header.map((_, column) => Math.max(...all.map((line) => line[column].length)));
-  const rightAligned = new Set([1, 2, 3, 4, 5, 9, 10]);
+  const rightAligned = new Set([1, 2, 3, 4, 5, 9]);
   const render = (line: string[]) =>
     line.map((cell, column) => (rightAligned.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ").trimEnd();
   const rule = widths.map((width) => "-".repeat(width)).join("  ");

@@ -1,0 +1,44 @@
+import { responses, unexpectedResponses, type LoadResult } from "./load";
+
+/**
+ * A phase is measured in short slices taken in turn with the phases it is compared with, round
+ * after round: whatever else the machine is doing weighs on both sides of each comparison alike, and
+ * the median over the rounds drops the rounds a burst of other work disturbed.
+ */
+export type Slice = { load: LoadResult; cpuMs: number; eventLoopDelayP99Ms: number };
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The median over rounds of numerator / denominator, each pair measured side by side. */
+export function medianRatio(numerators: number[], denominators: number[]): number {
+  return median(numerators.map((value, round) => value / denominators[round]));
+}
+
+export type Summary = {
+  requestsPerSec: number;
+  /** Medians over the slices. */
+  p50: number;
+  p99: number;
+  cpuMsPerRequest: number;
+  errors: number;
+  unexpected: number;
+};
+
+export function summarize(slices: Slice[], expectedStatus: number): Summary {
+  const total = (value: (slice: Slice) => number) => slices.reduce((sum, slice) => sum + value(slice), 0);
+  const requests = total((slice) => responses(slice.load));
+  return {
+    requestsPerSec: requests / total((slice) => slice.load.durationSec),
+    p50: median(slices.map((slice) => slice.load.p50)),
+    p99: median(slices.map((slice) => slice.load.p99)),
+    cpuMsPerRequest: total((slice) => slice.cpuMs) / requests,
+    errors: total((slice) => slice.load.errors),
+    unexpected: total((slice) => unexpectedResponses(slice.load, expectedStatus)),
+  };
+}
+
+export const requestRates = (slices: Slice[]) => slices.map((slice) => slice.load.requestsPerSec);
