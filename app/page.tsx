@@ -5,6 +5,9 @@ export default function Home() {
       <p>The customer-account and reference-data service.</p>
       <ul>
         <li>
+          <a href="/admin">Back office</a> (staff sign-in)
+        </li>
+        <li>
           <a href="/client/v1/openapi.json">API description (OpenAPI 3.1)</a> of <code>/client/v1</code>
         </li>
       </ul>

@@ -19,6 +19,7 @@ import {
   TopToolbar,
   useListContext,
 } from "react-admin";
+import { EmptyState } from "../EmptyState";
 import { customersExportUrl } from "../dataProvider";
 
 /** Customers, read-only, for compliance: search and filters, the account's events, CSV export. */
@@ -47,6 +48,7 @@ function ExportCsvButton() {
 function CustomerList() {
   return (
     <List
+      empty={<EmptyState>No customers yet: they appear here when they register through the API or are imported.</EmptyState>}
       filters={filters}
       sort={{ field: "created_at", order: "DESC" }}
       actions={

@@ -16,6 +16,7 @@ import {
   useRecordContext,
   useRefresh,
 } from "react-admin";
+import { EmptyState } from "../EmptyState";
 import type { AdminDataProvider } from "../dataProvider";
 
 /** The e-mail outbox: what was sent, what waits, what failed; a failed one can be sent again. */
@@ -52,7 +53,7 @@ function ResendButton() {
 
 function OutboxList() {
   return (
-    <List exporter={false} filters={filters} sort={{ field: "created_at", order: "DESC" }} perPage={50}>
+    <List exporter={false} empty={<EmptyState>No e-mails yet: they appear here when customers register or ask to reset a password.</EmptyState>} filters={filters} sort={{ field: "created_at", order: "DESC" }} perPage={50}>
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <DateField source="created_at" label="Queued" showTime />
         <TextField source="to_address" label="To" />
