@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { config } from "@/lib/config";
+import { config, ConfigError } from "@/lib/config";
 import { DEFAULT_PGLITE_DIR, databaseTarget } from "@/lib/db/target";
 import { randomToken } from "@/lib/secrets";
 
@@ -15,18 +15,27 @@ export const AUTH_SECRET_FILE = "auth-secret";
 // On globalThis: Next's server bundle and the process's own module graph each load this module,
 // and both must agree on the key.
 const GLOBAL_KEY = Symbol.for("remit-accounts.auth-secret");
-const holder = globalThis as typeof globalThis & { [GLOBAL_KEY]?: string };
+const holder = globalThis as typeof globalThis & { [GLOBAL_KEY]?: Map<string, string> };
 
 export function authSecret(): string {
-  holder[GLOBAL_KEY] ??= config().AUTH_SECRET ?? generatedSecret();
-  return holder[GLOBAL_KEY];
+  return config().AUTH_SECRET ?? generatedSecret();
 }
 
 function generatedSecret(): string {
-  const target = databaseTarget(config().DATABASE_URL);
-  if (target.kind === "pglite" && !target.dataDir) return randomToken(32);
-  const dataDir = target.kind === "pglite" ? target.dataDir! : path.resolve(DEFAULT_PGLITE_DIR);
-  return readOrCreate(path.join(path.dirname(dataDir), AUTH_SECRET_FILE));
+  const { DATABASE_URL, NODE_ENV } = config();
+  const target = databaseTarget(DATABASE_URL);
+  // On PostgreSQL there may be several instances, and they must all sign with one secret.
+  if (target.kind === "postgres" && NODE_ENV === "production") {
+    throw new ConfigError(
+      "Invalid configuration:\n  AUTH_SECRET: is required in production on PostgreSQL (staff sign-in sessions are signed with it; every instance needs the same one). Set AUTH_SECRET (or NEXTAUTH_SECRET) to at least 32 random characters, e.g. the output of `openssl rand -base64 32`",
+    );
+  }
+  const generated = (holder[GLOBAL_KEY] ??= new Map());
+  if (!generated.has(target.description)) {
+    const dataDir = target.kind === "pglite" ? target.dataDir : path.resolve(DEFAULT_PGLITE_DIR);
+    generated.set(target.description, dataDir ? readOrCreate(path.join(path.dirname(dataDir), AUTH_SECRET_FILE)) : randomToken(32));
+  }
+  return generated.get(target.description)!;
 }
 
 function readOrCreate(file: string): string {

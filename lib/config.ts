@@ -46,22 +46,7 @@ const envSchema = z.object({
   STAFF_LOGIN_WINDOW_MINUTES: positiveInt(15),
 });
 
-// Staff sessions are signed with AUTH_SECRET. Only the embedded database may do without it (a secret
-// is then kept beside its data, lib/auth-secret.ts): on PostgreSQL there may be several instances,
-// which must all share one secret.
-const configSchema = envSchema.superRefine((env, context) => {
-  const onPostgres = env.DATABASE_URL?.startsWith("postgres") ?? false;
-  if (env.NODE_ENV === "production" && onPostgres && !env.AUTH_SECRET) {
-    context.addIssue({
-      code: "custom",
-      path: ["AUTH_SECRET"],
-      message:
-        "is required in production on PostgreSQL (staff sign-in sessions are signed with it; every instance needs the same one). Set AUTH_SECRET (or NEXTAUTH_SECRET) to at least 32 random characters, e.g. the output of `openssl rand -base64 32`",
-    });
-  }
-});
-
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof envSchema>;
 
 let cached: Config | undefined;
 
@@ -71,7 +56,7 @@ export function config(): Config {
   if (cached) return cached;
   const env = { ...process.env };
   env.AUTH_SECRET ??= process.env.NEXTAUTH_SECRET;
-  const parsed = configSchema.safeParse(env);
+  const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee README.md, "Configuration".`);

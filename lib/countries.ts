@@ -19,6 +19,25 @@ export function toCountryBody(country: Country): CountryBody {
   };
 }
 
+type CountryColumns = Pick<Country, "knownName" | "officialName" | "endonym" | "demonym" | "isdCode" | "isoCodeAlpha2" | "isoCodeAlpha3" | "fipsCode" | "slug">;
+
+/** The API's fields as database columns; a field left out is left as it is. */
+export function countryColumns(body: CountryBody): CountryColumns;
+export function countryColumns(body: Partial<CountryBody>): Partial<CountryColumns>;
+export function countryColumns(body: Partial<CountryBody>): Partial<CountryColumns> {
+  return {
+    knownName: body.known_name,
+    officialName: body.official_name,
+    endonym: body.endonym,
+    demonym: body.demonym,
+    isdCode: body.isd_code,
+    isoCodeAlpha2: body.iso_code_alpha2,
+    isoCodeAlpha3: body.iso_code_alpha3,
+    fipsCode: body.fips_code,
+    slug: body.slug,
+  };
+}
+
 /** Sorted by known name the way people read it: case- and accent-insensitive ("Åland" with the A's). */
 const byKnownName = new Intl.Collator("en", { sensitivity: "base" });
 

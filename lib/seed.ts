@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { db } from "@/lib/db";
+import { countryColumns, type CountryBody } from "@/lib/countries";
 import { bumpVersion, changedHere } from "@/lib/cache";
 import { SETTINGS_ID } from "@/lib/settings";
 import { ianaZones, locationLabel, offsetMinutes, utcOffset } from "@/lib/timezones";
@@ -44,19 +45,8 @@ export const DEFAULT_SETTINGS = {
   hqCountry: "United Kingdom",
 };
 
-type CountryRecord = {
-  known_name: string;
-  official_name: string;
-  endonym: string;
-  demonym: string;
-  isd_code: number;
-  iso_code_alpha2: string;
-  iso_code_alpha3: string;
-  fips_code: string;
-  slug: string;
-};
 
-export function readCountryData(): CountryRecord[] {
+export function readCountryData(): CountryBody[] {
   return JSON.parse(fs.readFileSync(path.resolve("prisma", "seed", "countries.json"), "utf8"));
 }
 
@@ -73,17 +63,9 @@ export async function seed(): Promise<SeedResult> {
     const added = {
       countries: (
         await tx.country.createMany({
-          data: countries.map((c) => ({
-            knownName: c.known_name,
-            officialName: c.official_name,
-            endonym: c.endonym,
-            demonym: c.demonym,
-            isdCode: c.isd_code,
-            isoCodeAlpha2: c.iso_code_alpha2,
-            isoCodeAlpha3: c.iso_code_alpha3,
-            fipsCode: c.fips_code,
-            slug: c.slug,
-            isSource: DEFAULT_SOURCE_COUNTRIES.includes(c.iso_code_alpha2),
+          data: countries.map((country) => ({
+            ...countryColumns(country),
+            isSource: DEFAULT_SOURCE_COUNTRIES.includes(country.iso_code_alpha2),
           })),
           skipDuplicates: true,
         })

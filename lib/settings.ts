@@ -1,20 +1,14 @@
 import type { z } from "zod";
+import type { Settings } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import type { settingsSchema } from "@/lib/api/schemas";
 import { niceName, utcOffset } from "@/lib/timezones";
 
 export type SettingsBody = z.infer<typeof settingsSchema>;
+/** The business fields of the settings, as the API and the back office name them. */
+export type BusinessDetails = Omit<SettingsBody, "locales" | "timezones">;
 
-export const SETTINGS_ID = 1;
-
-/** The business settings as the apps see them: the single settings row plus enabled locales and zones. */
-export async function readSettingsBody(at = new Date()): Promise<SettingsBody> {
-  const [settings, locales, timezones] = await Promise.all([
-    db().settings.findUnique({ where: { id: SETTINGS_ID } }),
-    db().locale.findMany({ where: { enabled: true }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
-    db().timezone.findMany({ where: { enabled: true }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
-  ]);
-  if (!settings) throw new Error("The settings row is missing: run `npm run db:seed`.");
+export function businessDetails(settings: Settings): BusinessDetails {
   return {
     trading_name: settings.tradingName,
     company_name: settings.companyName,
@@ -27,6 +21,37 @@ export async function readSettingsBody(at = new Date()): Promise<SettingsBody> {
     hq_region: settings.hqRegion,
     hq_postcode: settings.hqPostcode,
     hq_country: settings.hqCountry,
+  };
+}
+
+export function settingsColumns(details: BusinessDetails) {
+  return {
+    tradingName: details.trading_name,
+    companyName: details.company_name,
+    tagLine: details.tag_line,
+    license: details.license,
+    csNumber: details.cs_number,
+    csEmail: details.cs_email,
+    hqAddress: details.hq_address,
+    hqCity: details.hq_city,
+    hqRegion: details.hq_region,
+    hqPostcode: details.hq_postcode,
+    hqCountry: details.hq_country,
+  };
+}
+
+export const SETTINGS_ID = 1;
+
+/** The business settings as the apps see them: the single settings row plus enabled locales and zones. */
+export async function readSettingsBody(at = new Date()): Promise<SettingsBody> {
+  const [settings, locales, timezones] = await Promise.all([
+    db().settings.findUnique({ where: { id: SETTINGS_ID } }),
+    db().locale.findMany({ where: { enabled: true }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
+    db().timezone.findMany({ where: { enabled: true }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
+  ]);
+  if (!settings) throw new Error("The settings row is missing: run `npm run db:seed`.");
+  return {
+    ...businessDetails(settings),
     locales: locales.map((locale) => ({ id: locale.id, label: locale.label })),
     timezones: timezones.map((zone) => {
       const offset = utcOffset(zone.id, at);

@@ -7,6 +7,7 @@
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 import { availableParallelism } from "node:os";
+import { authSecret } from "@/lib/auth-secret";
 import { config, ConfigError } from "@/lib/config";
 import { closeDatabase, database } from "@/lib/db";
 import { buildIfNeeded } from "@/lib/server/build";
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     return;
   }
   const settings = config();
+  authSecret(); // fails now, not at the first staff sign-in, when a required secret is missing
   buildIfNeeded();
   await prepareDatabase(console.log);
   const hints = await firstRunHints();

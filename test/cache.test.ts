@@ -1,19 +1,10 @@
 import assert from "node:assert/strict";
-import { after, test } from "node:test";
-import { reloadConfig } from "@/lib/config";
-import { closeDatabase, db } from "@/lib/db";
+import { test } from "node:test";
+import { db } from "@/lib/db";
 import { bumpVersion, changedHere, POLL_INTERVAL_MS, versionedCache } from "@/lib/cache";
-import { prepareDatabase } from "@/lib/server/prepare-database";
-import { createTestDatabase } from "./support/database";
+import { startTestDatabase } from "./support/app";
 
-const database = await createTestDatabase();
-process.env.DATABASE_URL = database.url;
-reloadConfig();
-await prepareDatabase();
-after(async () => {
-  await closeDatabase();
-  await database.drop();
-});
+await startTestDatabase();
 
 let loads = 0;
 const tradingName = versionedCache("reference", async () => {

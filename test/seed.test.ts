@@ -1,19 +1,11 @@
 import assert from "node:assert/strict";
-import { after, test } from "node:test";
-import { reloadConfig } from "@/lib/config";
-import { closeDatabase, db } from "@/lib/db";
+import { test } from "node:test";
+import { db } from "@/lib/db";
 import { prepareDatabase } from "@/lib/server/prepare-database";
 import { DEFAULT_LOCALES, DEFAULT_SOURCE_COUNTRIES, seed } from "@/lib/seed";
-import { createTestDatabase } from "./support/database";
+import { startTestDatabase } from "./support/app";
 
-const database = await createTestDatabase();
-process.env.DATABASE_URL = database.url;
-reloadConfig();
-await prepareDatabase();
-after(async () => {
-  await closeDatabase();
-  await database.drop();
-});
+await startTestDatabase();
 
 test("a new database gets every country, the default sources, locales, timezones and settings", async () => {
   assert.equal(await db().country.count(), 250);

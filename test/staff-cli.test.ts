@@ -106,7 +106,9 @@ test("in production on PostgreSQL a missing AUTH_SECRET stops the start with a c
   delete process.env.AUTH_SECRET;
   delete process.env.NEXTAUTH_SECRET;
   Object.assign(process.env, { DATABASE_URL: "postgresql://localhost/remit", NODE_ENV: "production" });
-  assert.throws(reloadConfig, (error: unknown) => error instanceof ConfigError && /AUTH_SECRET: is required in production on PostgreSQL/.test(error.message));
+  reloadConfig();
+  assert.throws(authSecret, (error: unknown) => error instanceof ConfigError && /AUTH_SECRET: is required in production on PostgreSQL/.test(error.message));
   process.env.NEXTAUTH_SECRET = "x".repeat(32);
   assert.equal(reloadConfig().AUTH_SECRET, "x".repeat(32), "NEXTAUTH_SECRET is read as AUTH_SECRET");
+  assert.equal(authSecret(), "x".repeat(32));
 });

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Alert, Box, Card, CardContent, Skeleton, Typography } from "@mui/material";
 import { Title, useDataProvider } from "react-admin";
-import type { AdminDataProvider, DashboardCounts } from "./dataProvider";
+import type { DashboardCounts } from "@/lib/admin/dashboard";
+import type { AdminDataProvider } from "./dataProvider";
 
 const TILES: { key: keyof DashboardCounts; label: string }[] = [
   { key: "customers", label: "Customers" },

@@ -1,5 +1,6 @@
 import simpleRestProvider from "ra-data-simple-rest";
 import { fetchUtils, HttpError, type Identifier } from "react-admin";
+import type { DashboardCounts } from "@/lib/admin/dashboard";
 
 /**
  * ra-data-simple-rest on /api/admin, plus the few actions that are not CRUD. The API answers
@@ -26,13 +27,6 @@ async function httpClient(url: string, options: fetchUtils.Options = {}) {
 
 const post = async (path: string) => (await httpClient(`${API}${path}`, { method: "POST" })).json;
 
-export type DashboardCounts = {
-  customers: number;
-  registrations_this_week: number;
-  active_api_clients: number;
-  pending_emails: number;
-  failed_emails: number;
-};
 
 export const dataProvider = {
   ...simpleRestProvider(API, httpClient),

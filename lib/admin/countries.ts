@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Country, Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
+import { countryColumns, toCountryBody, type CountryBody } from "@/lib/countries";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { fieldError, forbidden, notFound } from "@/lib/api/errors";
 import { fields } from "@/lib/api/input";
@@ -9,20 +10,7 @@ import { mayEditCountryDetails, type Role } from "./permissions";
 import { booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "./protocol";
 
 /** Countries as the back office sees them: the public fields plus the source flag. */
-export type CountryRecord = {
-  id: number;
-  known_name: string;
-  official_name: string;
-  endonym: string;
-  demonym: string;
-  isd_code: number;
-  iso_code_alpha2: string;
-  iso_code_alpha3: string;
-  fips_code: string;
-  slug: string;
-  is_source: boolean;
-  updated_at: string;
-};
+export type CountryRecord = { id: number } & CountryBody & { is_source: boolean; updated_at: string };
 
 export const SORTABLE = {
   id: "id",
@@ -55,20 +43,7 @@ export const countryChanges = z
 type CountryChanges = z.infer<typeof countryChanges>;
 
 function toRecord(country: Country): CountryRecord {
-  return {
-    id: country.id,
-    known_name: country.knownName,
-    official_name: country.officialName,
-    endonym: country.endonym,
-    demonym: country.demonym,
-    isd_code: country.isdCode,
-    iso_code_alpha2: country.isoCodeAlpha2,
-    iso_code_alpha3: country.isoCodeAlpha3,
-    fips_code: country.fipsCode,
-    slug: country.slug,
-    is_source: country.isSource,
-    updated_at: country.updatedAt.toISOString(),
-  };
+  return { id: country.id, ...toCountryBody(country), is_source: country.isSource, updated_at: country.updatedAt.toISOString() };
 }
 
 /** `q` matches the known or official name, or either ISO code exactly; `is_source` filters by the flag. */
@@ -118,18 +93,7 @@ export async function updateCountry(id: number, changes: CountryChanges, actor: 
       const after = toRecord(
         await tx.country.update({
           where: { id },
-          data: {
-            knownName: changes.known_name,
-            officialName: changes.official_name,
-            endonym: changes.endonym,
-            demonym: changes.demonym,
-            isdCode: changes.isd_code,
-            isoCodeAlpha2: changes.iso_code_alpha2,
-            isoCodeAlpha3: changes.iso_code_alpha3,
-            fipsCode: changes.fips_code,
-            slug: changes.slug,
-            isSource: changes.is_source,
-          },
+          data: { ...countryColumns(changes), isSource: changes.is_source },
         }),
       );
       return { result: after, audit: { action: "update", resource: "countries", resourceId: id, before, after } };

@@ -4,24 +4,10 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/api/errors";
 import { fields } from "@/lib/api/input";
 import { auditedChange, type Actor } from "@/lib/audit";
-import { SETTINGS_ID } from "@/lib/settings";
+import { businessDetails, settingsColumns, SETTINGS_ID, type BusinessDetails } from "@/lib/settings";
 
 /** The single settings row (id 1) as the back office edits it; the apps read it via /client/v1/settings. */
-export type SettingsRecord = {
-  id: number;
-  trading_name: string;
-  company_name: string;
-  tag_line: string;
-  license: string;
-  cs_number: string;
-  cs_email: string;
-  hq_address: string;
-  hq_city: string;
-  hq_region: string;
-  hq_postcode: string;
-  hq_country: string;
-  updated_at: string;
-};
+export type SettingsRecord = { id: number } & BusinessDetails & { updated_at: string };
 
 export const settingsInput = z.object({
   trading_name: fields.text("Trading name", 100),
@@ -38,21 +24,7 @@ export const settingsInput = z.object({
 });
 
 function toSettingsRecord(settings: Settings): SettingsRecord {
-  return {
-    id: settings.id,
-    trading_name: settings.tradingName,
-    company_name: settings.companyName,
-    tag_line: settings.tagLine,
-    license: settings.license,
-    cs_number: settings.csNumber,
-    cs_email: settings.csEmail,
-    hq_address: settings.hqAddress,
-    hq_city: settings.hqCity,
-    hq_region: settings.hqRegion,
-    hq_postcode: settings.hqPostcode,
-    hq_country: settings.hqCountry,
-    updated_at: settings.updatedAt.toISOString(),
-  };
+  return { id: settings.id, ...businessDetails(settings), updated_at: settings.updatedAt.toISOString() };
 }
 
 export async function readSettings(id: number): Promise<SettingsRecord> {
@@ -69,19 +41,7 @@ export async function updateSettings(id: number, input: z.infer<typeof settingsI
     const after = toSettingsRecord(
       await tx.settings.update({
         where: { id },
-        data: {
-          tradingName: input.trading_name,
-          companyName: input.company_name,
-          tagLine: input.tag_line,
-          license: input.license,
-          csNumber: input.cs_number,
-          csEmail: input.cs_email,
-          hqAddress: input.hq_address,
-          hqCity: input.hq_city,
-          hqRegion: input.hq_region,
-          hqPostcode: input.hq_postcode,
-          hqCountry: input.hq_country,
-        },
+        data: settingsColumns(input),
       }),
     );
     const before = toSettingsRecord(existing);

@@ -19,14 +19,28 @@ export type TestApp = {
   request(path: string, init?: RequestInit & { form?: Record<string, string>; json?: unknown }): Promise<Response>;
 };
 
-// Production on PostgreSQL requires one (lib/config.ts); this one signs test sessions only.
+// Production on PostgreSQL requires one (lib/auth-secret.ts); this one signs test sessions only.
 const TEST_AUTH_SECRET = "test-only-auth-secret-0123456789abcdef";
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** A fresh database, migrated and seeded, as this process's database; returns how to drop it. */
+async function openTestDatabase(env: Record<string, string>): Promise<() => Promise<void>> {
   const database = await createTestDatabase();
   Object.assign(process.env, { NODE_ENV: "production", DATABASE_URL: database.url, AUTH_SECRET: TEST_AUTH_SECRET, ...env });
   reloadConfig();
   await prepareDatabase();
+  return async () => {
+    await closeDatabase();
+    await database.drop();
+  };
+}
+
+/** For tests of domain modules: the database alone, dropped after the file's tests. */
+export async function startTestDatabase(env: Record<string, string> = {}): Promise<void> {
+  after(await openTestDatabase(env));
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dropDatabase = await openTestDatabase(env);
   const server = await startHttpServer({ port: 0, hostname: "127.0.0.1" });
   const stopBackgroundWork = startBackgroundWork();
   const { client, clientSecret } = await createClient({ name: "Test app", allowedOrigins: ["https://app.example.com"] });
@@ -35,8 +49,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   after(async () => {
     await server.close();
     await stopBackgroundWork();
-    await closeDatabase();
-    await database.drop();
+    await dropDatabase();
   });
 
   return {
