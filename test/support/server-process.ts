@@ -40,6 +40,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // Should this process end without stopping it (a crash, Ctrl-C), the server must not outlive it.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  void exited.then(() => process.off("exit", killOnExit));
 
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => fail(`not ready after ${READY_TIMEOUT_MS / 1000} s`), READY_TIMEOUT_MS);
