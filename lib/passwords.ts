@@ -1,49 +1,25 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { hash, verify, type Algorithm } from "@node-rs/argon2";
+import type { Algorithm, Options } from "@node-rs/argon2";
+import { serverProcesses } from "@/lib/server/cluster";
 
 /**
- * Password hashing. New hashes are argon2id with OWASP's parameters, computed in libuv's pool
- * (off the event loop, on every core). bcrypt hashes imported from the previous system are checked
- * by bcryptjs in worker threads, because bcryptjs blocks whatever thread runs it; a successful
- * login then replaces them with argon2id (`needsRehash`).
+ * Password hashing. New hashes are argon2id with OWASP's parameters. bcrypt hashes imported from
+ * the previous system are checked too, and a successful login replaces them with argon2id
+ * (`needsRehash`). Both run in a pool of worker threads: one per core, shared out among the
+ * machine's server processes, so logins that pile up hash no more at once than there are cores;
+ * and on Linux at a lower CPU priority than the event loop, so while they do, every other request
+ * (and the event loop's own part of each login) still gets the CPU it needs at once.
  */
 // Algorithm is an ambient const enum, which isolatedModules cannot read at run time: 2 is Argon2id.
-const ARGON2_OPTIONS = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS: Options = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 const CURRENT_PARAMS = `m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCost},p=${ARGON2_OPTIONS.parallelism}`;
 
 /** bcrypt reads only the first 72 bytes of a password; a longer one must not "match" on its prefix. */
 export const BCRYPT_MAX_BYTES = 72;
 
-/**
- * argon2 runs in libuv's thread pool: 4 threads by default, whatever the number of cores. While
- * logins pile up, one hash per core at a time keeps the event loop from competing with more hashing
- * threads than there are cores (on 2 cores beside 4 of them it would get 2/5 of a core), and leaves
- * pool threads free for file and DNS work. Hashing throughput is the same: it is bound by the cores.
- */
-const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism());
-let hashesRunning = 0;
-const waitingForHash: (() => void)[] = [];
-
-async function oneHashPerCore<T>(work: () => Promise<T>): Promise<T> {
-  if (hashesRunning < MAX_CONCURRENT_HASHES) hashesRunning++;
-  else await new Promise<void>((resolve) => waitingForHash.push(resolve));
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next in line, if any.
-    const next = waitingForHash.shift();
-    if (next) next();
-    else hashesRunning--;
-  }
-}
-
-function argon2Verify(stored: string, password: string): Promise<boolean> {
-  return oneHashPerCore(() => verify(stored, password)).catch(() => false);
-}
-
 export function hashPassword(password: string): Promise<string> {
-  return oneHashPerCore(() => hash(password, ARGON2_OPTIONS));
+  return hashingPool().run({ op: "hash", password, options: ARGON2_OPTIONS }) as Promise<string>;
 }
 
 export function isBcryptHash(stored: string): boolean {
@@ -54,15 +30,19 @@ export type Verification = { valid: boolean; needsRehash: boolean };
 
 export async function verifyPassword(password: string, stored: string): Promise<Verification> {
   if (stored.startsWith("$argon2id$")) {
-    const valid = await argon2Verify(stored, password);
+    const valid = await argon2Verify(password, stored);
     return { valid, needsRehash: valid && !stored.includes(`$${CURRENT_PARAMS}$`) };
   }
   if (isBcryptHash(stored)) {
     if (Buffer.byteLength(password) > BCRYPT_MAX_BYTES) return { valid: false, needsRehash: false };
-    const valid = await bcryptPool().compare(password, stored);
+    const valid = (await hashingPool().run({ op: "bcrypt-compare", password, hash: stored }).catch(() => false)) as boolean;
     return { valid, needsRehash: valid };
   }
   return { valid: false, needsRehash: false };
+}
+
+function argon2Verify(password: string, stored: string): Promise<boolean> {
+  return hashingPool().run({ op: "verify", password, hash: stored }).catch(() => false) as Promise<boolean>;
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -73,53 +53,69 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyAgainstDummy(password: string): Promise<void> {
   dummyHash ??= hashPassword("dummy password that never matches");
-  await argon2Verify(await dummyHash, password);
+  await argon2Verify(password, await dummyHash);
 }
 
-// The worker is plain JavaScript evaluated from a string so that it runs the same under tsx and in
-// Next's server bundle, with no file of its own to locate at run time.
-const BCRYPT_WORKER = `
+// Plain JavaScript evaluated from a string, so that it runs the same under tsx and in Next's
+// server bundle, with no file of its own to locate at run time. The synchronous functions hash on
+// the worker's own thread (the asynchronous ones would hand the work to libuv's pool), which is
+// the thread given the lower priority: /proc/thread-self names it to setpriority.
+const HASHING_WORKER = `
 const { parentPort } = require("node:worker_threads");
+const fs = require("node:fs");
+const os = require("node:os");
+const argon2 = require("@node-rs/argon2");
 const bcrypt = require("bcryptjs");
-parentPort.on("message", ({ id, password, hash }) => {
-  let valid = false;
-  try { valid = bcrypt.compareSync(password, hash.replace(/^\\$2y\\$/, "$2b$")); } catch {}
-  parentPort.postMessage({ id, valid });
+try { os.setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), 10); } catch {}
+parentPort.on("message", ({ id, op, password, hash, options }) => {
+  try {
+    const result =
+      op === "hash" ? argon2.hashSync(password, options)
+      : op === "verify" ? argon2.verifySync(hash, password)
+      : bcrypt.compareSync(password, hash.replace(/^\\$2y\\$/, "$2b$"));
+    parentPort.postMessage({ id, result });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error) });
+  }
 });
 `;
 
-type Pending = Map<number, (valid: boolean) => void>;
+type Job = { op: "hash"; password: string; options: Options } | { op: "verify" | "bcrypt-compare"; password: string; hash: string };
+type Pending = Map<number, { resolve(result: unknown): void; reject(error: Error): void }>;
 
-class BcryptPool {
+class HashingPool {
   private readonly workers: { worker: Worker; pending: Pending }[] = [];
   private nextId = 0;
 
   constructor(private readonly size: number) {}
 
-  compare(password: string, hash: string): Promise<boolean> {
+  /** Each worker takes its jobs one after the other, so at most `size` run at once. */
+  run(job: Job): Promise<unknown> {
     const slot = this.leastBusy();
     const id = this.nextId++;
-    return new Promise((resolve) => {
-      slot.pending.set(id, resolve);
+    return new Promise((resolve, reject) => {
+      slot.pending.set(id, { resolve, reject });
       slot.worker.ref();
-      slot.worker.postMessage({ id, password, hash });
+      slot.worker.postMessage({ id, ...job });
     });
   }
 
   private leastBusy() {
     if (this.workers.length < this.size) {
       const pending: Pending = new Map();
-      const worker = new Worker(BCRYPT_WORKER, { eval: true });
-      worker.on("message", ({ id, valid }: { id: number; valid: boolean }) => {
-        pending.get(id)?.(valid);
+      const worker = new Worker(HASHING_WORKER, { eval: true });
+      worker.on("message", ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
+        const job = pending.get(id);
         pending.delete(id);
+        if (error === undefined) job?.resolve(result);
+        else job?.reject(new Error(error));
         if (pending.size === 0) worker.unref();
       });
       worker.on("error", (error) => {
-        console.error("bcrypt worker failed:", error);
-        for (const resolve of pending.values()) resolve(false);
+        console.error("password hashing worker failed:", error);
+        for (const job of pending.values()) job.reject(error);
         pending.clear();
-        this.workers.splice(this.workers.findIndex((w) => w.worker === worker), 1);
+        this.workers.splice(this.workers.findIndex((slot) => slot.worker === worker), 1);
       });
       worker.unref();
       this.workers.push({ worker, pending });
@@ -128,8 +124,8 @@ class BcryptPool {
   }
 }
 
-let pool: BcryptPool | undefined;
-function bcryptPool(): BcryptPool {
-  pool ??= new BcryptPool(Math.max(1, availableParallelism()));
+let pool: HashingPool | undefined;
+function hashingPool(): HashingPool {
+  pool ??= new HashingPool(Math.max(1, Math.floor(availableParallelism() / serverProcesses())));
   return pool;
 }

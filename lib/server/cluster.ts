@@ -12,8 +12,16 @@ const STOP_TIMEOUT_MS = 15_000;
 
 type ReadyMessage = { type: "server-ready"; url: string };
 
+// Tells each worker how many processes share the machine (see serverProcesses).
+const PROCESSES_ENV = "REMIT_SERVER_PROCESSES";
+
 export function isClusterWorker(): boolean {
   return cluster.isWorker;
+}
+
+/** How many server processes share this machine's cores: 1 unless this is one of a cluster's workers. */
+export function serverProcesses(): number {
+  return (cluster.isWorker && Number(process.env[PROCESSES_ENV])) || 1;
 }
 
 export function reportReady(url: string): void {
@@ -37,7 +45,7 @@ export function runCluster({ workers, log, onReady }: ClusterOptions): void {
   let exitCode = 0;
 
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork({ [PROCESSES_ENV]: String(workers) });
     running.set(worker, { startedAt: Date.now() });
     worker.on("message", (message: ReadyMessage) => {
       if (message?.type !== "server-ready") return;
