@@ -10,6 +10,20 @@ export type Limit = { bucket: string; key: string; max: number; windowMs: number
 
 const RETENTION_MS = 24 * 60 * 60 * 1000;
 
+/** The usual pair: at most `perEmail` hits for one e-mail and `perIp` for one IP address per window. */
+export function emailAndIpLimits(
+  name: string,
+  email: string,
+  ip: string,
+  allowed: { perEmail: number; perIp: number; windowMinutes: number },
+): { perEmail: Limit; perIp: Limit } {
+  const windowMs = allowed.windowMinutes * 60_000;
+  return {
+    perEmail: { bucket: `${name}_email`, key: email, max: allowed.perEmail, windowMs },
+    perIp: { bucket: `${name}_ip`, key: ip, max: allowed.perIp, windowMs },
+  };
+}
+
 /** Throws a 429 (with Retry-After) if any of the limits is already used up. */
 export async function enforceLimits(limits: Limit[], now = new Date()): Promise<void> {
   if (limits.length === 0) return;

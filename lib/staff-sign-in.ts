@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { enforceLimits, recordHits, type Limit } from "@/lib/rate-limit";
+import { emailAndIpLimits, enforceLimits, recordHits, type Limit } from "@/lib/rate-limit";
 import { verifyAgainstDummy, verifyPassword, hashPassword } from "@/lib/passwords";
 import { isRole, type Role } from "@/lib/admin/permissions";
 
@@ -12,11 +12,12 @@ export type SignedInStaff = { id: number; email: string; name: string; role: Rol
 
 function signInLimits(email: string, ip: string): Limit[] {
   const settings = config();
-  const windowMs = settings.STAFF_LOGIN_WINDOW_MINUTES * 60_000;
-  return [
-    { bucket: "staff_login_email", key: email, max: settings.STAFF_LOGIN_MAX_FAILURES_PER_EMAIL, windowMs },
-    { bucket: "staff_login_ip", key: ip, max: settings.STAFF_LOGIN_MAX_FAILURES_PER_IP, windowMs },
-  ];
+  const { perEmail, perIp } = emailAndIpLimits("staff_login", email, ip, {
+    perEmail: settings.STAFF_LOGIN_MAX_FAILURES_PER_EMAIL,
+    perIp: settings.STAFF_LOGIN_MAX_FAILURES_PER_IP,
+    windowMinutes: settings.STAFF_LOGIN_WINDOW_MINUTES,
+  });
+  return [perEmail, perIp];
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();

@@ -5,7 +5,7 @@ import type { AuthenticatedClient } from "@/lib/clients";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/passwords";
-import { enforceLimits, recordHits, type Limit } from "@/lib/rate-limit";
+import { emailAndIpLimits, enforceLimits, recordHits, type Limit } from "@/lib/rate-limit";
 import { issueLoginToken } from "@/lib/tokens";
 import type { Device } from "./device";
 import { recordEvent } from "./events";
@@ -14,11 +14,12 @@ const INCORRECT = "Incorrect e-mail address or password";
 
 function loginLimits(email: string, ip: string): Limit[] {
   const settings = config();
-  const windowMs = settings.LOGIN_WINDOW_MINUTES * 60_000;
-  return [
-    { bucket: "login_email", key: email, max: settings.LOGIN_MAX_FAILURES_PER_EMAIL, windowMs },
-    { bucket: "login_ip", key: ip, max: settings.LOGIN_MAX_FAILURES_PER_IP, windowMs },
-  ];
+  const { perEmail, perIp } = emailAndIpLimits("login", email, ip, {
+    perEmail: settings.LOGIN_MAX_FAILURES_PER_EMAIL,
+    perIp: settings.LOGIN_MAX_FAILURES_PER_IP,
+    windowMinutes: settings.LOGIN_WINDOW_MINUTES,
+  });
+  return [perEmail, perIp];
 }
 
 /**

@@ -6,20 +6,20 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { composeEmail } from "@/lib/email/compose";
 import { emailQueued, enqueueEmail } from "@/lib/email/outbox";
-import { enforceLimits, recordHits, type Limit } from "@/lib/rate-limit";
+import { emailAndIpLimits, enforceLimits, recordHits } from "@/lib/rate-limit";
 import { createEmailToken, linkWithToken, newToken } from "@/lib/tokens";
 import type { Device } from "./device";
 import { recordEvent } from "./events";
 import { linkOriginCheck } from "./link-origin";
 import { maskEmail } from "@/lib/email/mask-email";
 
-function forgotLimits(email: string, ip: string): { perEmail: Limit; perIp: Limit } {
+function forgotLimits(email: string, ip: string) {
   const settings = config();
-  const windowMs = settings.FORGOT_WINDOW_MINUTES * 60_000;
-  return {
-    perEmail: { bucket: "forgot_email", key: email, max: settings.FORGOT_MAX_PER_EMAIL, windowMs },
-    perIp: { bucket: "forgot_ip", key: ip, max: settings.FORGOT_MAX_PER_IP, windowMs },
-  };
+  return emailAndIpLimits("forgot", email, ip, {
+    perEmail: settings.FORGOT_MAX_PER_EMAIL,
+    perIp: settings.FORGOT_MAX_PER_IP,
+    windowMinutes: settings.FORGOT_WINDOW_MINUTES,
+  });
 }
 
 /**
