@@ -8,7 +8,8 @@ import { db } from "@/lib/db";
 import { readBody } from "@/lib/api/input";
 import { failure, newRequestId } from "@/lib/api/respond";
 import { isRole, type Role } from "@/lib/admin/permissions";
-import { enforceStaffSignInLimits, requestAddress, verifyStaffCredentials, type SignedInStaff } from "@/lib/staff-sign-in";
+import { requestAddress } from "@/lib/request-address";
+import { enforceStaffSignInLimits, verifyStaffCredentials, type SignedInStaff } from "@/lib/staff-sign-in";
 
 /**
  * Staff sessions: next-auth v4 with the credentials provider and a JWT in an httpOnly, SameSite=Lax

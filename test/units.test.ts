@@ -7,6 +7,7 @@ import { databaseTarget } from "@/lib/db/target";
 import { createAdapterFactory } from "@/lib/db";
 import { NextRequest } from "next/server";
 import { publicRoute } from "@/lib/api/route";
+import { readDevice } from "@/lib/customers/device";
 
 test("masked e-mail addresses", () => {
   assert.equal(maskEmail("anything@example.org"), "an******@example.org");
@@ -71,4 +72,13 @@ test("an unexpected exception is a bare 500 with a request id, and is logged", a
   } finally {
     console.error = original;
   }
+});
+
+test("the device: X-Client-IP when given, else the address the request came from", () => {
+  const device = readDevice(
+    new Request("http://localhost/", { headers: { "X-Client-UA": "App/2", "X-Forwarded-For": "198.51.100.1, 192.0.2.9" } }),
+  );
+  assert.deepEqual(device, { ip: "192.0.2.9", userAgent: "App/2", fingerprint: "" });
+  assert.equal(readDevice(new Request("http://localhost/", { headers: { "X-Client-IP": "2001:db8::1" } })).ip, "2001:db8::1");
+  assert.throws(() => readDevice(new Request("http://localhost/", { headers: { "X-Client-IP": "localhost" } })));
 });
