@@ -59,10 +59,8 @@ export type VersionedCache<T> = { get(): Promise<T> };
  * (e.g. UTC offsets that change with daylight saving).
  */
 export function versionedCache<T>(key: CacheKey, load: () => Promise<T>, ttlMs = Infinity): VersionedCache<T> {
-  const slot = Symbol.for(`remit-accounts.cache.${key}`);
-  const store = globalThis as typeof globalThis & { [slot: symbol]: { entry?: Entry<T>; building?: Promise<T> } };
-  store[slot] ??= {};
-  const state = store[slot];
+  // Only the version poll is shared through globalThis; each cache's value is its own.
+  const state: { entry?: Entry<T>; building?: Promise<T> } = {};
 
   return {
     async get() {

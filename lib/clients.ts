@@ -111,10 +111,6 @@ export async function listClients(): Promise<ApiClient[]> {
   return db().apiClient.findMany({ orderBy: { id: "asc" } });
 }
 
-export async function findClientByClientId(clientId: string): Promise<ApiClient | null> {
-  return db().apiClient.findUnique({ where: { clientId } });
-}
-
 export async function revokeClient(clientId: string, actor: Actor = COMMAND_LINE): Promise<ApiClient | null> {
   return changeClient(clientId, "revoke", { active: false, revokedAt: new Date() }, actor);
 }

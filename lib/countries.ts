@@ -45,7 +45,3 @@ export async function listCountries(options: { sourcesOnly?: boolean } = {}): Pr
   const rows = await db().country.findMany({ where: options.sourcesOnly ? { isSource: true } : undefined });
   return rows.sort((a, b) => byKnownName.compare(a.knownName, b.knownName) || a.id - b.id);
 }
-
-export async function findCountryByAlpha2(code: string): Promise<Country | null> {
-  return db().country.findUnique({ where: { isoCodeAlpha2: code.toUpperCase() } });
-}

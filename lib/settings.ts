@@ -1,8 +1,11 @@
 import type { z } from "zod";
 import type { Settings } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
+import { versionedCache } from "@/lib/cache";
 import type { settingsSchema } from "@/lib/api/schemas";
 import { niceName, utcOffset } from "@/lib/timezones";
+
+export const SETTINGS_ID = 1;
 
 export type SettingsBody = z.infer<typeof settingsSchema>;
 /** The business fields of the settings, as the API and the back office name them. */
@@ -24,6 +27,17 @@ export function businessDetails(settings: Settings): BusinessDetails {
   };
 }
 
+const cachedBusinessDetails = versionedCache("reference", async () => {
+  const settings = await db().settings.findUnique({ where: { id: SETTINGS_ID } });
+  if (!settings) throw new Error("The settings row is missing: run `npm run db:seed`.");
+  return businessDetails(settings);
+});
+
+/** The business details as they stand, from memory (every e-mail is signed with them). */
+export function currentBusinessDetails(): Promise<BusinessDetails> {
+  return cachedBusinessDetails.get();
+}
+
 export function settingsColumns(details: BusinessDetails) {
   return {
     tradingName: details.trading_name,
@@ -40,7 +54,6 @@ export function settingsColumns(details: BusinessDetails) {
   };
 }
 
-export const SETTINGS_ID = 1;
 
 /** The business settings as the apps see them: the single settings row plus enabled locales and zones. */
 export async function readSettingsBody(at = new Date()): Promise<SettingsBody> {

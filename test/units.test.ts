@@ -1,4 +1,7 @@
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { test } from "node:test";
 import { maskEmail } from "@/lib/email/mask-email";
 import { csvField, parseCsv } from "@/lib/csv";
@@ -8,6 +11,7 @@ import { createAdapterFactory } from "@/lib/db";
 import { NextRequest } from "next/server";
 import { publicRoute } from "@/lib/api/route";
 import { readDevice } from "@/lib/customers/device";
+import { buildIsCurrent, sourceHash } from "@/lib/server/build";
 
 test("masked e-mail addresses", () => {
   assert.equal(maskEmail("anything@example.org"), "an******@example.org");
@@ -81,4 +85,23 @@ test("the device: X-Client-IP when given, else the address the request came from
   assert.deepEqual(device, { ip: "192.0.2.9", userAgent: "App/2", fingerprint: "" });
   assert.equal(readDevice(new Request("http://localhost/", { headers: { "X-Client-IP": "2001:db8::1" } })).ip, "2001:db8::1");
   assert.throws(() => readDevice(new Request("http://localhost/", { headers: { "X-Client-IP": "localhost" } })));
+});
+
+test("npm start rebuilds only when an input of the build changed", () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "remit-build-"));
+  try {
+    fs.mkdirSync(path.join(root, "app"));
+    fs.writeFileSync(path.join(root, "app", "page.tsx"), "export default 1;");
+    assert.equal(buildIsCurrent(root), false, "no build yet");
+    fs.mkdirSync(path.join(root, ".next"));
+    fs.writeFileSync(path.join(root, ".next", "BUILD_ID"), "x");
+    fs.writeFileSync(path.join(root, ".next", "source-hash"), sourceHash(root));
+    assert.equal(buildIsCurrent(root), true);
+    fs.writeFileSync(path.join(root, "README.md"), "not an input of the build");
+    assert.equal(buildIsCurrent(root), true);
+    fs.writeFileSync(path.join(root, "app", "page.tsx"), "export default 2;");
+    assert.equal(buildIsCurrent(root), false, "a changed source needs a new build");
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });

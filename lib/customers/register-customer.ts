@@ -23,6 +23,8 @@ export async function registerCustomer(raw: RawInput, client: AuthenticatedClien
     ...confirmPasswordCheck(body),
     ...linkOriginCheck("email_verification_url", client)(body),
   ]);
+  // Spares an argon2 hash and an e-mail render for the usual duplicate; the unique index below
+  // still decides the race between two registrations arriving together.
   if (await db().customer.findUnique({ where: { email: input.email }, select: { id: true } })) throw emailTaken();
 
   const passwordHash = await hashPassword(input.password);

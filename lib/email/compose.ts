@@ -1,7 +1,6 @@
 import { createElement } from "react";
 import { render } from "@react-email/render";
-import { db } from "@/lib/db";
-import { SETTINGS_ID } from "@/lib/settings";
+import { currentBusinessDetails } from "@/lib/settings";
 import { EMAIL_TOKEN_LIFETIME_MS } from "@/lib/tokens";
 import VerifyEmail, { verifyEmailSubject } from "@/emails/VerifyEmail";
 import ResetPassword, { resetPasswordSubject } from "@/emails/ResetPassword";
@@ -23,16 +22,15 @@ function validFor(template: EmailTemplate): string {
 
 /** Renders an e-mail that carries `url`, signed with the business's trading name and support contacts. */
 export async function composeEmail(template: EmailTemplate, to: string, url: string): Promise<OutgoingEmail> {
-  const settings = await db().settings.findUnique({ where: { id: SETTINGS_ID } });
-  if (!settings) throw new Error("The settings row is missing: run `npm run db:seed`.");
+  const business = await currentBusinessDetails();
   const { component, subject } = TEMPLATES[template];
   const element = createElement(component, {
-    tradingName: settings.tradingName,
-    supportEmail: settings.csEmail,
-    supportNumber: settings.csNumber,
+    tradingName: business.trading_name,
+    supportEmail: business.cs_email,
+    supportNumber: business.cs_number,
     url,
     validFor: validFor(template),
   });
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { template, to, subject: subject(settings.tradingName), html, text, url };
+  return { template, to, subject: subject(business.trading_name), html, text, url };
 }
