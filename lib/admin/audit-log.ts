@@ -1,7 +1,7 @@
 import type { AuditLog, Prisma, Staff } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/api/errors";
-import { idsFilter, numericId, type ListQuery } from "./protocol";
+import { textFilter, pageOf, idsFilter, numericId, type ListQuery } from "./protocol";
 
 /** The audit log, read-only. Filters: `resource`, `action`, `staff_id`, `resource_id`. */
 export type AuditRecord = {
@@ -32,13 +32,11 @@ function toRecord(entry: AuditLog & { staff: Pick<Staff, "email"> | null }): Aud
   };
 }
 
-const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
-
 export async function listAuditLog(query: ListQuery) {
   const where: Prisma.AuditLogWhereInput = {
     id: idsFilter(query.filter, numericId),
-    resource: text(query.filter.resource),
-    action: text(query.filter.action),
+    resource: textFilter(query.filter.resource),
+    action: textFilter(query.filter.action),
     resourceId: query.filter.resource_id === undefined ? undefined : String(query.filter.resource_id),
     staffId: query.filter.staff_id === undefined ? undefined : numericId(query.filter.staff_id) ?? -1,
   };
@@ -46,9 +44,7 @@ export async function listAuditLog(query: ListQuery) {
     db().auditLog.findMany({
       where,
       include: { staff: { select: { email: true } } },
-      orderBy: [{ [query.sortField]: query.order }, { id: query.order }],
-      skip: query.skip,
-      take: query.take,
+      ...pageOf(query, query.order),
     }),
     db().auditLog.count({ where }),
   ]);

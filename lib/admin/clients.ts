@@ -13,7 +13,7 @@ import {
   updateClient,
   type PublicClient,
 } from "@/lib/clients";
-import { booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "./protocol";
+import { pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "./protocol";
 
 /** API clients in the back office: the secret appears once, in the answer to create and rotate. */
 export const SORTABLE = { id: "id", name: "name", created_at: "createdAt", last_used_at: "lastUsedAt", active: "active" };
@@ -38,7 +38,7 @@ export async function listClients(query: ListQuery) {
     ...(q ? { OR: [{ name: { contains: q, mode: "insensitive" } }, { clientId: { contains: q } }] } : {}),
   };
   const [rows, total] = await Promise.all([
-    db().apiClient.findMany({ where, orderBy: [{ [query.sortField]: query.order }, { id: "asc" }], skip: query.skip, take: query.take }),
+    db().apiClient.findMany({ where, ...pageOf(query) }),
     db().apiClient.count({ where }),
   ]);
   return { rows: rows.map(toPublicClient), total };

@@ -7,7 +7,7 @@ import { fieldError, forbidden, notFound } from "@/lib/api/errors";
 import { fields } from "@/lib/api/input";
 import { auditedChange, type Actor } from "@/lib/audit";
 import { mayEditCountryDetails, type Role } from "./permissions";
-import { booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "./protocol";
+import { pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "./protocol";
 
 /** Countries as the back office sees them: the public fields plus the source flag. */
 export type CountryRecord = { id: number } & CountryBody & { is_source: boolean; updated_at: string };
@@ -64,7 +64,7 @@ export async function listCountries(query: ListQuery) {
       : {}),
   };
   const [rows, total] = await Promise.all([
-    db().country.findMany({ where, orderBy: [{ [query.sortField]: query.order }, { id: "asc" }], skip: query.skip, take: query.take }),
+    db().country.findMany({ where, ...pageOf(query) }),
     db().country.count({ where }),
   ]);
   return { rows: rows.map(toRecord), total };

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { badRequest, notFound } from "@/lib/api/errors";
 import { csvField } from "@/lib/csv";
 import { auditedChange, type Actor } from "@/lib/audit";
-import { booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "./protocol";
+import { textFilter, pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "./protocol";
 
 /**
  * Customers for compliance: read-only, and never a password hash or a token. Filters: `q` (part of
@@ -66,7 +66,7 @@ function whereOf(filter: Record<string, unknown>): Prisma.CustomerWhereInput {
     id: idsFilter(filter, numericId),
     email: q ? { contains: q.toLowerCase() } : undefined,
     emailVerifiedAt: verified === undefined ? undefined : verified ? { not: null } : null,
-    source: typeof filter.source === "string" && filter.source ? filter.source : undefined,
+    source: textFilter(filter.source),
     createdAt: createdFrom || createdTo ? { gte: createdFrom, lt: createdTo && nextDay(createdTo) } : undefined,
   };
 }
@@ -87,7 +87,7 @@ const nextDay = (date: Date) => new Date(date.getTime() + 24 * 60 * 60 * 1000);
 export async function listCustomers(query: ListQuery) {
   const where = whereOf(query.filter);
   const [rows, total] = await Promise.all([
-    db().customer.findMany({ where, include: withClientName, orderBy: [{ [query.sortField]: query.order }, { id: "asc" }], skip: query.skip, take: query.take }),
+    db().customer.findMany({ where, include: withClientName, ...pageOf(query) }),
     db().customer.count({ where }),
   ]);
   return { rows: rows.map(toRecord), total };

@@ -6,7 +6,7 @@ import { fieldError, notFound } from "@/lib/api/errors";
 import { fields } from "@/lib/api/input";
 import { auditedChange, type Actor } from "@/lib/audit";
 import { ianaZones } from "@/lib/timezones";
-import { idsFilter, searchText, booleanFilter, type ListQuery } from "./protocol";
+import { textFilter, pageOf, idsFilter, searchText, booleanFilter, type ListQuery } from "./protocol";
 
 /**
  * Locales and timezones: the two lists the apps offer their customers, each row an id, a label,
@@ -61,12 +61,12 @@ function toRecord(row: Row): DisplayOptionRecord {
 export async function listOptions(kind: DisplayOptionKind, query: ListQuery) {
   const q = searchText(query.filter);
   const where: Prisma.LocaleWhereInput = {
-    id: idsFilter(query.filter, (id) => (typeof id === "string" ? id : undefined)),
+    id: idsFilter(query.filter, textFilter),
     enabled: booleanFilter(query.filter.enabled),
     ...(q ? { OR: [{ id: { contains: q, mode: "insensitive" } }, { label: { contains: q, mode: "insensitive" } }] } : {}),
   };
   const [rows, total] = await Promise.all([
-    table(db(), kind).findMany({ where, orderBy: [{ [query.sortField]: query.order }, { id: "asc" }], skip: query.skip, take: query.take }),
+    table(db(), kind).findMany({ where, ...pageOf(query) }),
     table(db(), kind).count({ where }),
   ]);
   return { rows: rows.map(toRecord), total };

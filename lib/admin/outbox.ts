@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { badRequest, notFound } from "@/lib/api/errors";
 import { auditedChange, type Actor } from "@/lib/audit";
 import { retryEmail } from "@/lib/email/outbox";
-import { idsFilter, searchText, type ListQuery } from "./protocol";
+import { textFilter, pageOf, idsFilter, searchText, type ListQuery } from "./protocol";
 
 /**
  * The e-mail outbox for operations: what was sent, what is waiting and what failed. Never the
@@ -41,18 +41,16 @@ function toRecord(email: EmailOutbox): OutboxRecord {
   };
 }
 
-const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
-
 export async function listOutbox(query: ListQuery) {
   const q = searchText(query.filter);
   const where: Prisma.EmailOutboxWhereInput = {
-    id: idsFilter(query.filter, text),
-    status: text(query.filter.status),
-    template: text(query.filter.template),
+    id: idsFilter(query.filter, textFilter),
+    status: textFilter(query.filter.status),
+    template: textFilter(query.filter.template),
     toAddress: q ? { contains: q.toLowerCase() } : undefined,
   };
   const [rows, total] = await Promise.all([
-    db().emailOutbox.findMany({ where, orderBy: [{ [query.sortField]: query.order }, { id: "asc" }], skip: query.skip, take: query.take }),
+    db().emailOutbox.findMany({ where, ...pageOf(query) }),
     db().emailOutbox.count({ where }),
   ]);
   return { rows: rows.map(toRecord), total };

@@ -1,4 +1,5 @@
 import { badRequest, notFound } from "@/lib/api/errors";
+import { listPage } from "@/lib/api/respond";
 
 /**
  * What the admin API reads from ra-data-simple-rest's requests: the list parameters
@@ -51,6 +52,28 @@ export function readListQuery(
   };
 }
 
+/** findMany's order and page for `query`. Ties are broken by id, so pages neither overlap nor skip rows. */
+export function pageOf(query: ListQuery, tieBreak: SortOrder = "asc") {
+  return { orderBy: [{ [query.sortField]: query.order }, { id: tieBreak }], skip: query.skip, take: query.take };
+}
+
+/**
+ * The GET handler of a list route: the list parameters from the request (sortable by the fields
+ * of `sortable`), one page of `list`, and where it sits in the total.
+ */
+export function listHandler<Row>(
+  resource: string,
+  sortable: Record<string, string>,
+  defaultSort: [field: string, order: SortOrder],
+  list: (query: ListQuery) => Promise<{ rows: Row[]; total: number }>,
+) {
+  return async ({ request }: { request: Request }): Promise<Response> => {
+    const query = readListQuery(request, sortable, defaultSort);
+    const { rows, total } = await list(query);
+    return listPage(resource, rows, query.skip, total);
+  };
+}
+
 /** `filter={…}`: what a list (or the CSV export of one) is narrowed to. */
 export function readFilter(request: Request): Record<string, unknown> {
   const filter = jsonParam(new URL(request.url).searchParams, "filter") ?? {};
@@ -79,6 +102,9 @@ export function idsFilter<T extends string | number>(filter: Record<string, unkn
   const ids = (Array.isArray(filter.id) ? filter.id : [filter.id]).map(parse).filter((id) => id !== undefined);
   return { in: ids as T[] };
 }
+
+/** A non-empty string from a filter or an id list; undefined otherwise. */
+export const textFilter = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
 
 /** "true"/"false" or a boolean from a filter input; undefined when absent. */
 export function booleanFilter(value: unknown): boolean | undefined {

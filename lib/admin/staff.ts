@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/api/errors";
 import { toStaffRecord, type StaffRecord } from "@/lib/staff";
-import { booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "./protocol";
+import { textFilter, pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "./protocol";
 
 /** Staff accounts as admins list them (creating and changing them is lib/staff.ts). */
 export const SORTABLE = { id: "id", email: "email", name: "name", role: "role", active: "active", last_login_at: "lastLoginAt", created_at: "createdAt" };
@@ -11,12 +11,12 @@ export async function listStaff(query: ListQuery) {
   const q = searchText(query.filter);
   const where: Prisma.StaffWhereInput = {
     id: idsFilter(query.filter, numericId),
-    role: typeof query.filter.role === "string" && query.filter.role ? query.filter.role : undefined,
+    role: textFilter(query.filter.role),
     active: booleanFilter(query.filter.active),
     ...(q ? { OR: [{ email: { contains: q, mode: "insensitive" } }, { name: { contains: q, mode: "insensitive" } }] } : {}),
   };
   const [rows, total] = await Promise.all([
-    db().staff.findMany({ where, orderBy: [{ [query.sortField]: query.order }, { id: "asc" }], skip: query.skip, take: query.take }),
+    db().staff.findMany({ where, ...pageOf(query) }),
     db().staff.count({ where }),
   ]);
   return { rows: rows.map(toStaffRecord), total };

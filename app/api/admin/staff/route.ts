@@ -1,16 +1,12 @@
 import { adminRoute } from "@/lib/api/route";
 import { parseInput, readBody } from "@/lib/api/input";
-import { listPage, plainJson } from "@/lib/api/respond";
+import { plainJson } from "@/lib/api/respond";
 import { listStaff, SORTABLE } from "@/lib/admin/staff";
-import { readListQuery } from "@/lib/admin/protocol";
+import { listHandler } from "@/lib/admin/protocol";
 import { createStaff, newStaffInput } from "@/lib/staff";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("staff", {
-  GET: async ({ request }) => {
-    const query = readListQuery(request, SORTABLE, ["id", "asc"]);
-    const { rows, total } = await listStaff(query);
-    return listPage("staff", rows, query.skip, total);
-  },
+  GET: listHandler("staff", SORTABLE, ["id", "asc"], listStaff),
   // With no password given, one is generated and returned in this answer only.
   POST: async ({ request, staff }) => {
     const { staff: created, generatedPassword } = await createStaff(parseInput(newStaffInput, await readBody(request)), { staffId: staff.id });
