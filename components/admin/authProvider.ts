@@ -23,12 +23,14 @@ function currentSession(): Promise<StaffSession | null> {
 
 async function postToNextAuth(path: string, fields: Record<string, string>): Promise<Response> {
   const { csrfToken } = await (await fetch("/api/auth/csrf", { cache: "no-store" })).json();
-  cached = undefined;
-  return fetch(path, {
+  const response = await fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ ...fields, csrfToken, json: "true" }),
   });
+  // Only now: a session read while the POST was on its way would be cached as the old one.
+  cached = undefined;
+  return response;
 }
 
 export const authProvider: AuthProvider = {
