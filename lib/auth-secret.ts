@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { config, ConfigError } from "@/lib/config";
 import { DEFAULT_PGLITE_DIR, databaseTarget } from "@/lib/db/target";
+import { processGlobal } from "@/lib/process-global";
 import { randomToken } from "@/lib/secrets";
 
 /**
@@ -12,10 +13,8 @@ import { randomToken } from "@/lib/secrets";
  */
 export const AUTH_SECRET_FILE = "auth-secret";
 
-// On globalThis: Next's server bundle and the process's own module graph each load this module,
-// and both must agree on the key.
-const GLOBAL_KEY = Symbol.for("remit-accounts.auth-secret");
-const holder = globalThis as typeof globalThis & { [GLOBAL_KEY]?: Map<string, string> };
+// Next's server bundle and the process's own module graph must agree on the key.
+const generated = processGlobal("auth-secret", () => new Map<string, string>());
 
 export function authSecret(): string {
   return config().AUTH_SECRET ?? generatedSecret();
@@ -30,7 +29,6 @@ function generatedSecret(): string {
       "Invalid configuration:\n  AUTH_SECRET: is required in production on PostgreSQL (staff sign-in sessions are signed with it; every instance needs the same one). Set AUTH_SECRET (or NEXTAUTH_SECRET) to at least 32 random characters, e.g. the output of `openssl rand -base64 32`",
     );
   }
-  const generated = (holder[GLOBAL_KEY] ??= new Map());
   if (!generated.has(target.description)) {
     const dataDir = target.kind === "pglite" ? target.dataDir : path.resolve(DEFAULT_PGLITE_DIR);
     generated.set(target.description, dataDir ? readOrCreate(path.join(path.dirname(dataDir), AUTH_SECRET_FILE)) : randomToken(32));

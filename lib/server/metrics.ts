@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
+import { processGlobal } from "@/lib/process-global";
 
 /**
  * What one server process reports about itself on /api/internal/metrics, for the time since it
@@ -7,19 +8,15 @@ import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
  */
 const RESOLUTION_MS = 10;
 
-// On globalThis: the route that reads it runs from Next's bundle, apart from the module that started it.
-const GLOBAL_KEY = Symbol.for("remit-accounts.process-metrics");
 type Window = { histogram: IntervalHistogram; cpuAtStart: NodeJS.CpuUsage };
-type GlobalWithWindow = typeof globalThis & { [GLOBAL_KEY]?: Window };
 
+// The route that reads it runs from Next's bundle, apart from the module that started it.
 function currentWindow(): Window {
-  const holder = globalThis as GlobalWithWindow;
-  if (!holder[GLOBAL_KEY]) {
+  return processGlobal("process-metrics", () => {
     const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
     histogram.enable();
-    holder[GLOBAL_KEY] = { histogram, cpuAtStart: process.cpuUsage() };
-  }
-  return holder[GLOBAL_KEY];
+    return { histogram, cpuAtStart: process.cpuUsage() };
+  });
 }
 
 export function startEventLoopMonitor(): void {
