@@ -1,7 +1,8 @@
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
 import type { Algorithm, Options } from "@node-rs/argon2";
 import { serverProcesses } from "@/lib/server/cluster";
+import { lowerThisThreadPriority } from "@/lib/server/thread-priority";
+import { WorkerCalls } from "@/lib/server/worker-calls";
 
 /**
  * Password hashing. New hashes are argon2id with OWASP's parameters. bcrypt hashes imported from
@@ -28,17 +29,28 @@ export function isBcryptHash(stored: string): boolean {
 
 export type Verification = { valid: boolean; needsRehash: boolean };
 
-export async function verifyPassword(password: string, stored: string): Promise<Verification> {
+const INVALID: Verification = { valid: false, needsRehash: false };
+
+/**
+ * Checks `password` against the stored hash. With no account (`stored` undefined) it spends the time
+ * of a real verification all the same, so an unknown e-mail answers no faster than a wrong password.
+ */
+export async function verifyPassword(password: string, stored: string | undefined): Promise<Verification> {
+  if (stored === undefined) {
+    dummyHash ??= hashPassword("dummy password that never matches");
+    await argon2Verify(password, await dummyHash);
+    return INVALID;
+  }
   if (stored.startsWith("$argon2id$")) {
     const valid = await argon2Verify(password, stored);
     return { valid, needsRehash: valid && !stored.includes(`$${CURRENT_PARAMS}$`) };
   }
   if (isBcryptHash(stored)) {
-    if (Buffer.byteLength(password) > BCRYPT_MAX_BYTES) return { valid: false, needsRehash: false };
+    if (Buffer.byteLength(password) > BCRYPT_MAX_BYTES) return INVALID;
     const valid = (await hashingPool().run({ op: "bcrypt-compare", password, hash: stored }).catch(() => false)) as boolean;
     return { valid, needsRehash: valid };
   }
-  return { valid: false, needsRehash: false };
+  return INVALID;
 }
 
 function argon2Verify(password: string, stored: string): Promise<boolean> {
@@ -47,26 +59,15 @@ function argon2Verify(password: string, stored: string): Promise<boolean> {
 
 let dummyHash: Promise<string> | undefined;
 
-/**
- * Spends the time of a real verification when there is no account, so a login for an unknown
- * e-mail answers no faster than one for a known e-mail with a wrong password.
- */
-export async function verifyAgainstDummy(password: string): Promise<void> {
-  dummyHash ??= hashPassword("dummy password that never matches");
-  await argon2Verify(password, await dummyHash);
-}
-
 // Plain JavaScript evaluated from a string, so that it runs the same under tsx and in Next's
 // server bundle, with no file of its own to locate at run time. The synchronous functions hash on
 // the worker's own thread (the asynchronous ones would hand the work to libuv's pool), which is
-// the thread given the lower priority: /proc/thread-self names it to setpriority.
+// the thread given the lower priority.
 const HASHING_WORKER = `
 const { parentPort } = require("node:worker_threads");
-const fs = require("node:fs");
-const os = require("node:os");
 const argon2 = require("@node-rs/argon2");
 const bcrypt = require("bcryptjs");
-try { os.setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), 10); } catch {}
+${lowerThisThreadPriority(10)}
 parentPort.on("message", ({ id, op, password, hash, options }) => {
   try {
     const result =
@@ -81,46 +82,27 @@ parentPort.on("message", ({ id, op, password, hash, options }) => {
 `;
 
 type Job = { op: "hash"; password: string; options: Options } | { op: "verify" | "bcrypt-compare"; password: string; hash: string };
-type Pending = Map<number, { resolve(result: unknown): void; reject(error: Error): void }>;
-
 class HashingPool {
-  private readonly workers: { worker: Worker; pending: Pending }[] = [];
-  private nextId = 0;
+  private readonly workers: WorkerCalls[] = [];
 
   constructor(private readonly size: number) {}
 
   /** Each worker takes its jobs one after the other, so at most `size` run at once. */
   run(job: Job): Promise<unknown> {
-    const slot = this.leastBusy();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
-      slot.worker.ref();
-      slot.worker.postMessage({ id, ...job });
-    });
+    return this.leastBusy().call(job);
   }
 
-  private leastBusy() {
+  private leastBusy(): WorkerCalls {
     if (this.workers.length < this.size) {
-      const pending: Pending = new Map();
-      const worker = new Worker(HASHING_WORKER, { eval: true });
-      worker.on("message", ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
-        const job = pending.get(id);
-        pending.delete(id);
-        if (error === undefined) job?.resolve(result);
-        else job?.reject(new Error(error));
-        if (pending.size === 0) worker.unref();
+      const worker: WorkerCalls = new WorkerCalls(HASHING_WORKER, {
+        name: "Password hashing",
+        toError: (error) => new Error(String(error)),
+        // A new worker takes the place of one that failed, at the next job.
+        onStop: () => this.workers.splice(this.workers.indexOf(worker), 1),
       });
-      worker.on("error", (error) => {
-        console.error("password hashing worker failed:", error);
-        for (const job of pending.values()) job.reject(error);
-        pending.clear();
-        this.workers.splice(this.workers.findIndex((slot) => slot.worker === worker), 1);
-      });
-      worker.unref();
-      this.workers.push({ worker, pending });
+      this.workers.push(worker);
     }
-    return this.workers.reduce((best, slot) => (slot.pending.size < best.pending.size ? slot : best));
+    return this.workers.reduce((best, worker) => (worker.waiting < best.waiting ? worker : best));
   }
 }
 

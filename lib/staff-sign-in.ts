@@ -1,7 +1,7 @@
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { emailAndIpLimits, enforceLimits, recordHits, type Limit } from "@/lib/rate-limit";
-import { verifyAgainstDummy, verifyPassword, hashPassword } from "@/lib/passwords";
+import { hashPassword, verifyPassword } from "@/lib/passwords";
 import { isRole, type Role } from "@/lib/admin/permissions";
 
 /**
@@ -34,9 +34,7 @@ export async function enforceStaffSignInLimits(email: string, ip: string): Promi
 export async function verifyStaffCredentials(emailInput: string, password: string, ip: string): Promise<SignedInStaff | null> {
   const email = normalizeEmail(emailInput);
   const staff = await db().staff.findUnique({ where: { email } });
-  const verification = staff
-    ? await verifyPassword(password, staff.passwordHash)
-    : await verifyAgainstDummy(password).then(() => ({ valid: false, needsRehash: false }));
+  const verification = await verifyPassword(password, staff?.passwordHash);
 
   if (!staff || !verification.valid || !staff.active || !isRole(staff.role)) {
     await recordHits(signInLimits(email, ip));

@@ -8,6 +8,8 @@ import { csvField, parseCsv } from "@/lib/csv";
 import { linkWithToken } from "@/lib/tokens";
 import { databaseTarget } from "@/lib/db/target";
 import { createAdapterFactory } from "@/lib/db";
+import { applyMigrations } from "@/lib/db/migrations";
+import { PrismaClient } from "@/lib/generated/prisma/client";
 import { NextRequest } from "next/server";
 import { publicRoute } from "@/lib/api/route";
 import { readDevice } from "@/lib/customers/device";
@@ -37,7 +39,7 @@ test("the token goes where :token is, URL-encoded", () => {
   assert.equal(linkWithToken("https://a.example/verify/:token?x=1", "abc_-"), "https://a.example/verify/abc_-?x=1");
 });
 
-test("DATABASE_URL picks the adapter", () => {
+test("DATABASE_URL picks the adapter", async () => {
   assert.equal(databaseTarget(undefined).kind, "pglite");
   assert.match((databaseTarget(undefined) as { dataDir: string }).dataDir, /\.data\/db$/);
   assert.deepEqual(databaseTarget("pglite:memory"), { kind: "pglite", dataDir: undefined, description: "embedded PostgreSQL (PGlite) in memory" });
@@ -52,7 +54,125 @@ test("DATABASE_URL picks the adapter", () => {
   const pg = createAdapterFactory(databaseTarget("postgresql://localhost:1/unused"));
   assert.equal(pglite.factory.adapterName, "pglite-prisma-adapter");
   assert.equal(pg.factory.adapterName, "@prisma/adapter-pg");
-  void pglite.close();
+  await pglite.close();
+});
+
+test("the embedded database through its worker: transactions, driver errors and values as Prisma expects them", async () => {
+  const { factory, close } = createAdapterFactory(databaseTarget("pglite:memory"));
+  const prisma = new PrismaClient({ adapter: factory });
+  try {
+    await applyMigrations(factory);
+    await assert.rejects(
+      prisma.$transaction(async (tx) => {
+        await tx.locale.create({ data: { id: "xx", label: "Rolled back" } });
+        throw new Error("undo");
+      }),
+      /undo/,
+    );
+    assert.equal(await prisma.locale.count({ where: { id: "xx" } }), 0, "a rolled-back transaction leaves nothing");
+    await prisma.$transaction(async (tx) => tx.locale.create({ data: { id: "xx", label: "Committed" } }));
+    assert.equal(await prisma.locale.count({ where: { id: "xx" } }), 1);
+    await assert.rejects(prisma.locale.create({ data: { id: "xx", label: "Again" } }), { code: "P2002" });
+
+    const at = new Date("2024-05-06T05:08:09.123Z");
+    const [row] = await prisma.$queryRaw<Record<string, unknown>[]>`
+      SELECT ${Buffer.from([0xde, 0xad])}::bytea AS bytes, ${9007199254740993n}::int8 AS big, ${at}::timestamptz AS at,
+        '{"a":[1,null]}'::jsonb AS json, NULL::text AS nothing, 1.5::float8 AS float, ARRAY['x','y'] AS list`;
+    assert.deepEqual(row, {
+      bytes: new Uint8Array([0xde, 0xad]),
+      big: 9007199254740993n,
+      at,
+      json: { a: [1, null] },
+      nothing: null,
+      float: 1.5,
+      list: ["x", "y"],
+    });
+    const entry = await prisma.auditLog.create({ data: { action: "a", resource: "r", resourceId: "1", before: { list: [true, null, "s"] } } });
+    assert.deepEqual(await prisma.auditLog.findUnique({ where: { id: entry.id } }), entry);
+  } finally {
+    await prisma.$disconnect();
+    await close();
+  }
+});
+
+test("the event loop keeps turning while the embedded database runs a slow statement", async () => {
+  const { factory, close } = createAdapterFactory(databaseTarget("pglite:memory"));
+  const prisma = new PrismaClient({ adapter: factory });
+  try {
+    await prisma.$executeRaw`SELECT 1`; // started, so what is timed below is the statement alone
+    let last = performance.now();
+    let longestPause = 0;
+    const tick = () => {
+      const now = performance.now();
+      longestPause = Math.max(longestPause, now - last);
+      last = now;
+    };
+    const timer = setInterval(tick, 5);
+    const started = performance.now();
+    await prisma.$executeRaw`SELECT pg_sleep(0.3)`;
+    const took = performance.now() - started;
+    tick();
+    clearInterval(timer);
+    assert.ok(took >= 290, `the statement took ${took} ms`);
+    assert.ok(longestPause < took / 2, `the event loop paused for ${Math.round(longestPause)} ms of the statement's ${Math.round(took)} ms`);
+  } finally {
+    await prisma.$disconnect();
+    await close();
+  }
+});
+
+/** The niceness of each of this process's threads (Linux). */
+function threadNiceness(): number[] {
+  return fs.readdirSync("/proc/self/task").flatMap((tid) => {
+    try {
+      return [Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1].split(" ")[16])];
+    } catch {
+      return []; // the thread ended meanwhile
+    }
+  });
+}
+
+test(
+  "under load the event loop comes first: the database worker runs at niceness 5, password hashing at 10",
+  { skip: process.platform === "linux" ? false : "thread priorities are set on Linux only" },
+  async () => {
+    const { hashPassword } = await import("@/lib/passwords");
+    assert.ok(!threadNiceness().includes(5) && !threadNiceness().includes(10), "no lowered thread before the workers start");
+    const { factory, close } = createAdapterFactory(databaseTarget("pglite:memory"));
+    const prisma = new PrismaClient({ adapter: factory });
+    try {
+      await prisma.$executeRaw`SELECT 1`;
+      await hashPassword("a password to hash");
+      const niceness = threadNiceness();
+      assert.equal(niceness.filter((value) => value === 5).length, 1, `threads' niceness: ${niceness}`);
+      assert.ok(niceness.includes(10), `threads' niceness: ${niceness}`);
+      assert.equal(os.getPriority(), 0, "the main thread keeps its priority");
+    } finally {
+      await prisma.$disconnect();
+      await close();
+    }
+  },
+);
+
+test("when the embedded database's worker fails, waiting and later calls are refused, not left hanging", async () => {
+  const { factory, close } = createAdapterFactory(databaseTarget("pglite:memory"));
+  const adapter = await factory.connect();
+  const query = (sql: string) => adapter.queryRaw({ sql, args: [], argTypes: [] });
+  const original = console.error;
+  const logged: unknown[] = [];
+  console.error = (...args: unknown[]) => logged.push(args);
+  try {
+    await query("SELECT 1");
+    // pglite-prisma-adapter does not await the script it runs: a failing one is an unhandled
+    // rejection in the worker, which ends it, here while the next query waits for its answer.
+    await adapter.executeScript("SELECT pg_sleep(0.2); SELECT * FROM missing_table");
+    await assert.rejects(query("SELECT 1"), /The embedded database stopped: relation "missing_table" does not exist/);
+    await assert.rejects(query("SELECT 1"), /The embedded database stopped/);
+    assert.equal(logged.length, 1, "the failure is logged once");
+  } finally {
+    console.error = original;
+    await close();
+  }
 });
 
 test("an unexpected exception is a bare 500 with a request id, and is logged", async () => {

@@ -4,7 +4,7 @@ import { loginRequest } from "@/lib/api/schemas";
 import type { AuthenticatedClient } from "@/lib/clients";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/lib/passwords";
+import { hashPassword, verifyPassword } from "@/lib/passwords";
 import { emailAndIpLimits, enforceLimits, recordHits, type Limit } from "@/lib/rate-limit";
 import { issueLoginToken } from "@/lib/tokens";
 import type { Device } from "./device";
@@ -39,9 +39,7 @@ export async function loginCustomer(raw: RawInput, client: AuthenticatedClient, 
   }
 
   const customer = await db().customer.findUnique({ where: { email: input.email } });
-  const verification = customer
-    ? await verifyPassword(input.password, customer.passwordHash)
-    : await verifyAgainstDummy(input.password).then(() => ({ valid: false, needsRehash: false }));
+  const verification = await verifyPassword(input.password, customer?.passwordHash);
 
   if (!customer || !verification.valid) {
     await recordHits(limits);

@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
+import { processGlobal } from "@/lib/process-global";
+import { pgliteInWorker } from "./pglite-worker";
 import { databaseTarget, type DatabaseTarget } from "./target";
 
 export type Database = {
@@ -14,15 +14,13 @@ export type Database = {
   close(): Promise<void>;
 };
 
-// One instance per process, kept on globalThis: Next's dev reloads and its separately bundled
-// server chunks would otherwise each open their own, and PGlite cannot open a directory twice.
-const GLOBAL_KEY = Symbol.for("remit-accounts.database");
-type GlobalWithDatabase = typeof globalThis & { [GLOBAL_KEY]?: Database };
+// One instance per process: Next's separately bundled server chunks would otherwise each open
+// their own, and PGlite cannot open a directory twice.
+const opened = processGlobal("database", (): { database?: Database } => ({}));
 
 export function database(): Database {
-  const holder = globalThis as GlobalWithDatabase;
-  holder[GLOBAL_KEY] ??= openDatabase(databaseTarget(config().DATABASE_URL));
-  return holder[GLOBAL_KEY];
+  opened.database ??= openDatabase(databaseTarget(config().DATABASE_URL));
+  return opened.database;
 }
 
 export function db(): PrismaClient {
@@ -30,9 +28,8 @@ export function db(): PrismaClient {
 }
 
 export async function closeDatabase(): Promise<void> {
-  const holder = globalThis as GlobalWithDatabase;
-  const open = holder[GLOBAL_KEY];
-  holder[GLOBAL_KEY] = undefined;
+  const open = opened.database;
+  opened.database = undefined;
   await open?.close();
 }
 
@@ -60,8 +57,7 @@ export function createAdapterFactory(target: DatabaseTarget): {
     return { factory, close: async () => {} };
   }
   if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
-  const pglite = new PGlite(target.dataDir);
-  return { factory: new PrismaPGlite(pglite), close: () => pglite.close() };
+  return pgliteInWorker(target.dataDir);
 }
 
 /** Prisma's `connection_limit` URL parameter sizes the pool per instance (default 10). */
