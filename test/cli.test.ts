@@ -1,15 +1,13 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
-import { promisify } from "node:util";
 import bcrypt from "bcryptjs";
 import { createTestDatabase } from "./support/database";
+import { jsonLines, runCli } from "./support/cli";
 
 // The CLI in its own process, as operators run it, on a database of its own.
-const run = promisify(execFile);
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-cli-"));
 const database = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
 const DATABASE_URL = database?.url ?? `pglite:${path.join(directory, "db")}`;
@@ -18,24 +16,12 @@ after(async () => {
   fs.rmSync(directory, { recursive: true, force: true });
 });
 
-async function cli(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], {
-      env: { ...process.env, DATABASE_URL },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-const lines = (stdout: string) => stdout.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line));
+const cli = (...args: string[]) => runCli({ DATABASE_URL }, ...args);
 
 test("clients create prints the client and its secret as one JSON line; list never shows a secret; revoke", async () => {
   const created = await cli("clients", "create", "--name", "Mobile app", "--origin", "https://app.example.com", "--origin", "https://web.example.com/");
   assert.equal(created.code, 0, created.stderr);
-  const [client] = lines(created.stdout);
+  const [client] = jsonLines(created.stdout);
   assert.match(client.client_id, /^cli_[0-9a-f]{24}$/);
   assert.match(client.client_secret, /^sec_[A-Za-z0-9_-]{43}$/);
   assert.equal(client.name, "Mobile app");
@@ -45,13 +31,13 @@ test("clients create prints the client and its secret as one JSON line; list nev
   const listed = await cli("clients", "list");
   assert.equal(listed.code, 0);
   assert.ok(!listed.stdout.includes(client.client_secret), "the secret is shown only at creation");
-  assert.deepEqual(lines(listed.stdout).map((c) => c.client_id), [client.client_id]);
-  assert.ok(!("client_secret" in lines(listed.stdout)[0]));
+  assert.deepEqual(jsonLines(listed.stdout).map((c) => c.client_id), [client.client_id]);
+  assert.ok(!("client_secret" in jsonLines(listed.stdout)[0]));
 
   const revoked = await cli("clients", "revoke", client.client_id);
   assert.equal(revoked.code, 0);
-  assert.equal(lines(revoked.stdout)[0].active, false);
-  assert.ok(lines(revoked.stdout)[0].revoked_at);
+  assert.equal(jsonLines(revoked.stdout)[0].active, false);
+  assert.ok(jsonLines(revoked.stdout)[0].revoked_at);
 });
 
 test("mistakes are explained, with a non-zero exit", async () => {
@@ -75,12 +61,12 @@ test("customers import: all or nothing, problems by line", async () => {
   fs.writeFileSync(good, `email,password_hash,created_at,email_verified\nold.one@example.org,${hash},2021-05-01,true\n`);
   const imported = await cli("customers", "import", good);
   assert.equal(imported.code, 0, imported.stderr);
-  assert.deepEqual(lines(imported.stdout), [{ imported: 1 }]);
+  assert.deepEqual(jsonLines(imported.stdout), [{ imported: 1 }]);
 
   const bad = path.join(directory, "bad.csv");
   fs.writeFileSync(bad, `email,password_hash,created_at,email_verified\nnew.one@example.org,${hash},2021-05-01,true\nbroken,${hash},2021-05-01,true\n`);
   const refused = await cli("customers", "import", bad);
   assert.equal(refused.code, 2);
-  assert.equal(lines(refused.stdout)[0].problems[0].line, 3);
+  assert.equal(jsonLines(refused.stdout)[0].problems[0].line, 3);
   assert.match(refused.stderr, /Nothing imported/);
 });

@@ -5,8 +5,10 @@ import { startTestApp, db } from "./support/app";
 import { COUNTRY_FIELDS } from "./support/contract";
 import { bumpVersion, changedHere } from "@/lib/cache";
 import { createClient, revokeClient } from "@/lib/clients";
+import { until } from "./support/until";
 
-const app = await startTestApp();
+const METRICS_TOKEN = "metrics-token-for-this-test";
+const app = await startTestApp({ METRICS_TOKEN });
 
 const INVALID_CLIENT = { code: 401, type: "authentication_error", message: "Invalid client credentials" };
 
@@ -129,12 +131,8 @@ test("the client's last use is recorded", async () => {
   });
   assert.equal(response.status, 200);
   // Written after the response, off the request's path.
-  let lastUsedAt: Date | null = null;
-  for (let i = 0; i < 50 && !lastUsedAt; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    lastUsedAt = (await db().apiClient.findUniqueOrThrow({ where: { id: client.id } })).lastUsedAt;
-  }
-  assert.ok(lastUsedAt && lastUsedAt.getTime() >= client.createdAt.getTime(), "last_used_at is set by the request");
+  const lastUsedAt = await until(async () => (await db().apiClient.findUniqueOrThrow({ where: { id: client.id } })).lastUsedAt, Boolean, { timeoutMs: 1000 });
+  assert.ok(lastUsedAt!.getTime() >= client.createdAt.getTime(), "last_used_at is set by the request");
 });
 
 test("a change to reference data is served at once, with a new ETag", async () => {
@@ -174,4 +172,41 @@ test("every response carries a request id", async () => {
   assert.match(ok.headers.get("x-request-id")!, /^[0-9a-f-]{36}$/);
   assert.match(denied.headers.get("x-request-id")!, /^[0-9a-f-]{36}$/);
   assert.notEqual(ok.headers.get("x-request-id"), denied.headers.get("x-request-id"));
+});
+
+test("countries are ordered by known name as people read it, whatever order they were added in", async () => {
+  await db().$transaction(async (tx) => {
+    await tx.country.create({
+      data: {
+        knownName: "Ålpha Test",
+        officialName: "Ålpha Test",
+        endonym: "",
+        demonym: "",
+        isdCode: 999,
+        isoCodeAlpha2: "XA",
+        isoCodeAlpha3: "XAA",
+        fipsCode: "",
+        slug: "alpha-test",
+      },
+    });
+    await bumpVersion(tx, "reference");
+  });
+  changedHere();
+  const names: string[] = (await (await app.request("/client/v1/countries")).json()).countries.map((c: { known_name: string }) => c.known_name);
+  assert.deepEqual(names, [...names].sort(new Intl.Collator("en", { sensitivity: "base" }).compare));
+  assert.equal(names[names.indexOf("Ålpha Test") - 1], "Algeria", "the newest country among the A's, not last");
+});
+
+test("the internal metrics answer only to METRICS_TOKEN", async () => {
+  const metrics = (headers: Record<string, string>) => fetch(`${app.url}/api/internal/metrics`, { headers });
+  for (const headers of [{}, { Authorization: "Bearer not-the-token" }, { Authorization: METRICS_TOKEN }] as Record<string, string>[]) {
+    const refused = await metrics(headers);
+    assert.equal(refused.status, 401, JSON.stringify(headers));
+    assert.equal((await refused.json()).message, "Missing or invalid metrics token");
+  }
+  const answered = await metrics({ Authorization: `Bearer ${METRICS_TOKEN}` });
+  assert.equal(answered.status, 200);
+  const body = await answered.json();
+  assert.equal(body.pid, process.pid);
+  assert.ok(body.rss_bytes > 0 && body.event_loop_delay_ms.samples >= 0);
 });

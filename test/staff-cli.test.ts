@@ -1,36 +1,22 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
-import { promisify } from "node:util";
 import { ConfigError, reloadConfig } from "@/lib/config";
 import { closeDatabase } from "@/lib/db";
 import { authSecret } from "@/lib/auth-secret";
 import { firstRunHints } from "@/lib/server/first-run";
 import { prepareDatabase } from "@/lib/server/prepare-database";
 import { verifyPassword } from "@/lib/passwords";
+import { jsonLines, runCli } from "./support/cli";
 
 // The first admin is made with the CLI, on the embedded database, before the server ever starts.
-const run = promisify(execFile);
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-staff-cli-"));
 const DATABASE_URL = `pglite:${path.join(directory, "db")}`;
 after(() => fs.rmSync(directory, { recursive: true, force: true }));
 
-async function cli(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], {
-      env: { ...process.env, DATABASE_URL, NODE_ENV: "development" },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-const lines = (stdout: string) => stdout.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line));
+const cli = (...args: string[]) => runCli({ DATABASE_URL, NODE_ENV: "development" }, ...args);
 
 /** Opens the CLI's database in this process for `work`, then closes it (PGlite is single-process). */
 async function inThisProcess<T>(work: () => Promise<T>): Promise<T> {
@@ -52,7 +38,7 @@ test("npm start tells a new operator how to create the first admin", async () =>
 test("staff create prints the account as one JSON line, with a generated password when none was given", async () => {
   const created = await cli("staff", "create", "--email", "First.Admin@Example.com", "--role", "admin");
   assert.equal(created.code, 0, created.stderr);
-  const [admin] = lines(created.stdout);
+  const [admin] = jsonLines(created.stdout);
   assert.deepEqual(Object.keys(admin).sort(), ["active", "created_at", "email", "id", "last_login_at", "name", "password", "role"]);
   assert.equal(admin.email, "first.admin@example.com");
   assert.equal(admin.name, "first.admin");
@@ -61,10 +47,10 @@ test("staff create prints the account as one JSON line, with a generated passwor
 
   const chosen = await cli("staff", "create", "--email", "ops@example.com", "--role", "operations", "--name", "Olu Ops", "--password", "a chosen password");
   assert.equal(chosen.code, 0, chosen.stderr);
-  const [operations] = lines(chosen.stdout);
+  const [operations] = jsonLines(chosen.stdout);
   assert.equal(operations.password, undefined, "a chosen password is never printed");
 
-  const listed = lines((await cli("staff", "list")).stdout);
+  const listed = jsonLines((await cli("staff", "list")).stdout);
   assert.deepEqual(listed.map((staff) => [staff.email, staff.role]), [["first.admin@example.com", "admin"], ["ops@example.com", "operations"]]);
   assert.ok(listed.every((staff) => !("password" in staff) && !("passwordHash" in staff)));
 

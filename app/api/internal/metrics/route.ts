@@ -15,7 +15,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 function refusal(request: Request): Response | undefined {
   const token = config().METRICS_TOKEN;
   if (!token) return failure(notFound("Unknown API path"), newRequestId());
-  const given = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
+  const given = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
   if (!digestsEqual(sha256(given), sha256(token))) return failure(unauthenticated("Missing or invalid metrics token"), newRequestId());
   return undefined;
 }
