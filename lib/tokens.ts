@@ -1,6 +1,7 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
+import type { RowId } from "@/lib/db/one-statement";
 import { randomToken, sha256 } from "@/lib/secrets";
 import type { Device } from "@/lib/customers/device";
 
@@ -22,27 +23,21 @@ export function newToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: sha256(token) };
 }
 
-/** Issues a login token for the customer, bound to the API client and device it was issued to. */
-export async function issueLoginToken(
-  tx: Prisma.TransactionClient,
-  input: { customerId: number; apiClientId: number; device: Device },
+/**
+ * A login token for the customer, bound to the API client and device it is issued to: the token
+ * to hand out, and the INSERT that stores its hash (run as a step of the login's one statement).
+ */
+export function loginTokenInsert(
+  input: { customerId: RowId; apiClientId: number; device: Device },
   now = new Date(),
-): Promise<string> {
+): { token: string; insert: Prisma.Sql } {
   const { token, tokenHash } = newToken();
-  await tx.loginToken.create({
-    data: {
-      tokenHash,
-      customerId: input.customerId,
-      apiClientId: input.apiClientId,
-      ip: input.device.ip,
-      userAgent: input.device.userAgent,
-      fingerprint: input.device.fingerprint,
-      createdAt: now,
-      lastUsedAt: now,
-      expiresAt: new Date(now.getTime() + config().LOGIN_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000),
-    },
-  });
-  return token;
+  const expiresAt = new Date(now.getTime() + config().LOGIN_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000);
+  const insert = Prisma.sql`
+    INSERT INTO login_tokens (token_hash, customer_id, api_client_id, ip, user_agent, fingerprint, created_at, last_used_at, expires_at)
+    VALUES (${tokenHash}, ${input.customerId}, ${input.apiClientId}, ${input.device.ip}, ${input.device.userAgent},
+            ${input.device.fingerprint}, ${now}, ${now}, ${expiresAt})`;
+  return { token, insert };
 }
 
 /** The live login token behind a bearer string, if any (and only for the client it was issued to). */
@@ -63,21 +58,15 @@ export async function revokeAllLoginTokens(tx: Prisma.TransactionClient, custome
   await tx.loginToken.updateMany({ where: { customerId, revokedAt: null }, data: { revokedAt: now } });
 }
 
-/** Creates a single-use e-mail token; returns the raw token to put in the link. */
-export async function createEmailToken(
-  tx: Prisma.TransactionClient,
-  input: { customerId: number; purpose: EmailTokenPurpose; tokenHash: string },
+/** The INSERT of a single-use e-mail token (the raw token goes in the link, only its hash here). */
+export function emailTokenInsert(
+  input: { customerId: RowId; purpose: EmailTokenPurpose; tokenHash: string },
   now = new Date(),
-): Promise<void> {
-  await tx.emailToken.create({
-    data: {
-      tokenHash: input.tokenHash,
-      customerId: input.customerId,
-      purpose: input.purpose,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + EMAIL_TOKEN_LIFETIME_MS[input.purpose]),
-    },
-  });
+): Prisma.Sql {
+  const expiresAt = new Date(now.getTime() + EMAIL_TOKEN_LIFETIME_MS[input.purpose]);
+  return Prisma.sql`
+    INSERT INTO email_tokens (token_hash, customer_id, purpose, created_at, expires_at)
+    VALUES (${input.tokenHash}, ${input.customerId}, ${input.purpose}, ${now}, ${expiresAt})`;
 }
 
 /** A usable (known, unexpired, unused, unrevoked) e-mail token for this purpose, if any. */

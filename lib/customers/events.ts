@@ -1,4 +1,5 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { RowId } from "@/lib/db/one-statement";
 import type { Device } from "./device";
 
 /** What compliance sees about an account: one row per registration, login, reset, verification. */
@@ -11,27 +12,23 @@ export type CustomerEventType =
   | "email_verified"
   | "logout";
 
-export async function recordEvent(
-  tx: Prisma.TransactionClient,
-  event: {
-    type: CustomerEventType;
-    outcome: "success" | "failure" | "rate_limited";
-    email: string;
-    customerId?: number | null;
-    apiClientId?: number | null;
-    device?: Device;
-  },
-): Promise<void> {
-  await tx.customerEvent.create({
-    data: {
-      type: event.type,
-      outcome: event.outcome,
-      email: event.email,
-      customerId: event.customerId ?? null,
-      apiClientId: event.apiClientId ?? null,
-      ip: event.device?.ip ?? "",
-      userAgent: event.device?.userAgent ?? "",
-      fingerprint: event.device?.fingerprint ?? "",
-    },
-  });
+export type CustomerEvent = {
+  type: CustomerEventType;
+  outcome: "success" | "failure" | "rate_limited";
+  email: string;
+  customerId?: RowId | null;
+  apiClientId?: number | null;
+  device?: Device;
+};
+
+/** The INSERT of one event, to run alone (`recordEvent`) or as a step of a larger statement. */
+export function eventInsert(event: CustomerEvent, now = new Date()): Prisma.Sql {
+  return Prisma.sql`
+    INSERT INTO customer_events (type, outcome, email, customer_id, api_client_id, ip, user_agent, fingerprint, created_at)
+    VALUES (${event.type}, ${event.outcome}, ${event.email}, ${event.customerId ?? null}, ${event.apiClientId ?? null},
+            ${event.device?.ip ?? ""}, ${event.device?.userAgent ?? ""}, ${event.device?.fingerprint ?? ""}, ${now})`;
+}
+
+export async function recordEvent(tx: Prisma.TransactionClient, event: CustomerEvent): Promise<void> {
+  await tx.$executeRaw(eventInsert(event));
 }

@@ -2,21 +2,23 @@ import { fieldError } from "@/lib/api/errors";
 import { confirmPasswordCheck, parseInput, type RawInput } from "@/lib/api/input";
 import { registerRequest } from "@/lib/api/schemas";
 import type { AuthenticatedClient } from "@/lib/clients";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
+import { idFrom, oneStatement } from "@/lib/db/one-statement";
 import { composeEmail } from "@/lib/email/compose";
-import { emailQueued, enqueueEmail } from "@/lib/email/outbox";
+import { emailQueued, outboxInsert } from "@/lib/email/outbox";
 import { hashPassword } from "@/lib/passwords";
-import { createEmailToken, issueLoginToken, linkWithToken, newToken } from "@/lib/tokens";
+import { emailTokenInsert, linkWithToken, loginTokenInsert, newToken } from "@/lib/tokens";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Device } from "./device";
-import { recordEvent } from "./events";
+import { eventInsert } from "./events";
 import { linkOriginCheck } from "./link-origin";
 
 const emailTaken = () => fieldError("email", "unique", "An account with this e-mail address already exists");
 
 /**
  * Creates the account, its first login token and its e-mail verification token, and queues the
- * verification e-mail, all in one transaction. Returns the login token.
+ * verification e-mail, all in one statement (so all or nothing). Returns the login token.
  */
 export async function registerCustomer(raw: RawInput, client: AuthenticatedClient, device: Device): Promise<string> {
   const input = parseInput(registerRequest, raw, (body) => [
@@ -35,18 +37,26 @@ export async function registerCustomer(raw: RawInput, client: AuthenticatedClien
     linkWithToken(input.email_verification_url, verification.token),
   );
 
+  const now = new Date();
+  const customerId = idFrom("new_customer");
+  const login = loginTokenInsert({ customerId, apiClientId: client.id, device }, now);
   try {
-    const loginToken = await db().$transaction(async (tx) => {
-      const customer = await tx.customer.create({
-        data: { email: input.email, passwordHash, registeredVia: client.id, source: "api" },
-      });
-      await createEmailToken(tx, { customerId: customer.id, purpose: "verify_email", tokenHash: verification.tokenHash });
-      await enqueueEmail(tx, email);
-      await recordEvent(tx, { type: "register", outcome: "success", email: input.email, customerId: customer.id, apiClientId: client.id, device });
-      return issueLoginToken(tx, { customerId: customer.id, apiClientId: client.id, device });
-    });
+    await db().$executeRaw(
+      oneStatement([
+        {
+          name: "new_customer",
+          write: Prisma.sql`
+            INSERT INTO customers (email, password_hash, registered_via, source, created_at, updated_at)
+            VALUES (${input.email}, ${passwordHash}, ${client.id}, 'api', ${now}, ${now}) RETURNING id`,
+        },
+        emailTokenInsert({ customerId, purpose: "verify_email", tokenHash: verification.tokenHash }, now),
+        outboxInsert(email, now).insert,
+        eventInsert({ type: "register", outcome: "success", email: input.email, customerId, apiClientId: client.id, device }, now),
+        login.insert,
+      ]),
+    );
     emailQueued(email);
-    return loginToken;
+    return login.token;
   } catch (error) {
     // Two registrations of one e-mail at once: the unique index lets exactly one through.
     if (isUniqueViolation(error, "email")) throw emailTaken();

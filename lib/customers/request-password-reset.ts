@@ -5,11 +5,11 @@ import type { AuthenticatedClient } from "@/lib/clients";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { composeEmail } from "@/lib/email/compose";
-import { emailQueued, enqueueEmail } from "@/lib/email/outbox";
+import { emailQueued, outboxInsert } from "@/lib/email/outbox";
 import { emailAndIpLimits, enforceLimits, recordHits } from "@/lib/rate-limit";
-import { createEmailToken, linkWithToken, newToken } from "@/lib/tokens";
+import { emailTokenInsert, linkWithToken, newToken } from "@/lib/tokens";
 import type { Device } from "./device";
-import { recordEvent } from "./events";
+import { eventInsert } from "./events";
 import { linkOriginCheck } from "./link-origin";
 import { maskEmail } from "@/lib/email/mask-email";
 
@@ -38,19 +38,14 @@ export async function requestPasswordReset(raw: RawInput, client: AuthenticatedC
 
   const reset = newToken();
   const email = await composeEmail("reset_password", input.email, linkWithToken(input.reset_password_url, reset.token));
-  await db().$transaction(async (tx) => {
-    await createEmailToken(tx, { customerId: customer.id, purpose: "reset_password", tokenHash: reset.tokenHash });
-    await enqueueEmail(tx, email);
-    await recordEvent(tx, {
-      type: "forgot_password",
-      outcome: "success",
-      email: input.email,
-      customerId: customer.id,
-      apiClientId: client.id,
-      device,
-    });
-  });
-  await recordHits([perEmail]);
+  await recordHits(
+    [perEmail],
+    [
+      emailTokenInsert({ customerId: customer.id, purpose: "reset_password", tokenHash: reset.tokenHash }),
+      outboxInsert(email).insert,
+      eventInsert({ type: "forgot_password", outcome: "success", email: input.email, customerId: customer.id, apiClientId: client.id, device }),
+    ],
+  );
   emailQueued(email);
   return maskEmail(input.email);
 }

@@ -1,22 +1,25 @@
-import type { EmailOutbox, Prisma } from "@/lib/generated/prisma/client";
+import { randomUUID } from "node:crypto";
+import { Prisma, type EmailOutbox } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { OutgoingEmail } from "@/lib/email/compose";
 import { maskEmail } from "@/lib/email/mask-email";
+import { processGlobal } from "@/lib/process-global";
 
 /**
- * Mail is never sent from a request: it is written to `email_outbox` in the transaction that
- * creates what it carries, and the dispatcher (lib/email/dispatcher.ts) delivers it from there.
+ * Mail is never sent from a request: it is written to `email_outbox` in the statement that writes
+ * what it carries (this INSERT is one of its steps), and the dispatcher (lib/email/dispatcher.ts)
+ * delivers it from there.
  */
-export async function enqueueEmail(tx: Prisma.TransactionClient, email: OutgoingEmail): Promise<string> {
-  const row = await tx.emailOutbox.create({
-    data: { template: email.template, toAddress: email.to, subject: email.subject, html: email.html, text: email.text },
-    select: { id: true },
-  });
-  return row.id;
+export function outboxInsert(email: OutgoingEmail, now = new Date()): { id: string; insert: Prisma.Sql } {
+  const id = randomUUID();
+  const insert = Prisma.sql`
+    INSERT INTO email_outbox (id, template, to_address, subject, html, text, next_attempt_at, created_at)
+    VALUES (${id}, ${email.template}, ${email.to}, ${email.subject}, ${email.html}, ${email.text}, ${now}, ${now})`;
+  return { id, insert };
 }
 
-/** Call after the transaction that enqueued `email` committed. */
+/** Call after the statement that queued `email` committed. */
 export function emailQueued(email: OutgoingEmail): void {
   if (!config().RESEND_API_KEY) {
     console.log(
@@ -39,24 +42,17 @@ export async function retryEmail(id: string): Promise<EmailOutbox | null> {
 }
 
 // Requests are handled by Next's server bundle, which has its own copy of this module, while the
-// dispatcher runs in the process's own module graph: the wake-up call meets it through globalThis.
-const LISTENERS_KEY = Symbol.for("remit-accounts.email-queued-listeners");
-type GlobalWithListeners = typeof globalThis & { [LISTENERS_KEY]?: Set<() => void> };
-
-function listeners(): Set<() => void> {
-  const holder = globalThis as GlobalWithListeners;
-  holder[LISTENERS_KEY] ??= new Set();
-  return holder[LISTENERS_KEY];
-}
+// dispatcher runs in the process's own module graph: the wake-up call meets it here.
+const listeners = processGlobal("email-queued-listeners", () => new Set<() => void>());
 
 /** A running dispatcher listens here to send new mail at once; returns the function that stops listening. */
 export function onEmailQueued(wake: () => void): () => void {
-  listeners().add(wake);
+  listeners.add(wake);
   return () => {
-    listeners().delete(wake);
+    listeners.delete(wake);
   };
 }
 
 function wakeDispatcher(): void {
-  for (const wake of listeners()) wake();
+  for (const wake of listeners) wake();
 }

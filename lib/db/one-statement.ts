@@ -1,0 +1,30 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+
+/**
+ * Several writes as one SQL statement: `WITH a AS (…), s1 AS (…) <last write>`. A statement is
+ * atomic by itself, so the writes land together or not at all, as in a transaction, but in one
+ * round trip to the database instead of BEGIN, one per write, and COMMIT. That is most of what a
+ * login or a registration costs besides its password hash.
+ *
+ * Every write sees the database as it was before the statement; a write that needs a row made by
+ * an earlier one names that step and reads its `RETURNING` columns: see `idFrom`.
+ */
+export type Step = Prisma.Sql | { name: string; write: Prisma.Sql };
+
+export function oneStatement(steps: Step[]): Prisma.Sql {
+  const last = steps.at(-1);
+  if (!last) throw new Error("oneStatement needs at least one write");
+  const body = (step: Step) => ("write" in step ? step.write : step);
+  if (steps.length === 1) return body(last);
+  const named = steps.slice(0, -1).map((step, index) => {
+    const name = "write" in step ? step.name : `step_${index}`;
+    return Prisma.sql`${Prisma.raw(name)} AS (${body(step)})`;
+  });
+  return Prisma.sql`WITH ${Prisma.join(named, ", ")} ${body(last)}`;
+}
+
+/** A row's id: known already, or the id an earlier step of the same statement inserted. */
+export type RowId = number | Prisma.Sql;
+
+/** The id from the step named `step`, which must insert one row `RETURNING id`. */
+export const idFrom = (step: string): Prisma.Sql => Prisma.sql`(SELECT id FROM ${Prisma.raw(step)})`;
