@@ -10,6 +10,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { emailQueued, outboxInsert, retryEmail } from "@/lib/email/outbox";
 import { dispatchDueEmails } from "@/lib/email/dispatcher";
 import { SETTINGS_ID } from "@/lib/settings";
+import { until } from "./support/until";
 
 const DISPATCH_INTERVAL_MS = 25;
 const RETRY_BASE_MS = 100;
@@ -44,7 +45,7 @@ async function enqueue(tx: Prisma.TransactionClient, email: OutgoingEmail): Prom
   return id;
 }
 
-/** What the sign-up and reset flows do: compose, enqueue in the token's transaction, then signal. */
+/** What the sign-up and reset flows do: compose, enqueue with the token's write, then signal. */
 async function queue(to: string, template: EmailTemplate = "verify_email") {
   const email = await composeEmail(template, to, `https://app.example.com/verify?token=${randomUUID()}`);
   const id = await db().$transaction((tx) => enqueue(tx, email));
@@ -54,16 +55,6 @@ async function queue(to: string, template: EmailTemplate = "verify_email") {
 
 const outboxRow = (id: string) => db().emailOutbox.findUniqueOrThrow({ where: { id } });
 const requestsFor = (id: string) => fake.requests().filter((request) => request.idempotencyKey === id);
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting; last value: ${JSON.stringify(value)}`);
-    await sleep(10);
-  }
-}
 
 /** Failures injected into the fake apply to whatever is sent next: let earlier mail go out first. */
 const outboxDrained = () => until(() => db().emailOutbox.count({ where: { status: "pending" } }), (n) => n === 0);
@@ -98,6 +89,25 @@ test("both e-mails carry the trading name, the link, its validity and the suppor
   }
   assert.doesNotMatch(verify.text, /valid for 1 hour/);
   assert.doesNotMatch(reset.text, /valid for 24 hours/);
+});
+
+test("an e-mail is exactly what rendering its template with the link gives, whatever characters the link holds", async () => {
+  const { render } = await import("@react-email/render");
+  const { createElement } = await import("react");
+  const { default: ResetPassword } = await import("@/emails/ResetPassword");
+  const url = `https://app.example.com/reset?token=${randomUUID()}&to="a<b>'c"&x=%20`;
+  const element = createElement(ResetPassword, {
+    tradingName: "Sendwise",
+    supportEmail: "help@sendwise.test",
+    supportNumber: "+44 20 7946 0000",
+    url,
+    validFor: "1 hour",
+  });
+  for (let round = 0; round < 2; round++) {
+    const email = await composeEmail("reset_password", "ann@example.org", url);
+    assert.equal(email.html, await render(element));
+    assert.equal(email.text, await render(element, { plainText: true }));
+  }
 });
 
 test("an e-mail enqueued in a transaction that rolls back leaves no outbox row; a committed one stays", async () => {
@@ -199,6 +209,21 @@ test(`after ${MAX_ATTEMPTS} failed attempts the e-mail is failed, and retryEmail
   assert.equal(await retryEmail(id), null, "a sent e-mail is not re-queued");
   assert.equal((await outboxRow(id)).status, "sent");
   assert.equal(await retryEmail(randomUUID()), null);
+});
+
+test("an address Resend refuses (422) fails at once, without retries; an outage (500) is retried", async () => {
+  await outboxDrained();
+  const { id } = await queue("nobody@example.invalid");
+  const failed = await until(() => outboxRow(id), (r) => r.status === "failed");
+  assert.equal(failed.attempts, 1);
+  assert.match(failed.lastError ?? "", /validation_error \(422\)/);
+  await sleep(RETRY_BASE_MS * 4);
+  assert.equal(requestsFor(id).length, 1, "not sent again");
+
+  fake.failNext(1);
+  const outage = await queue(address("outage-500"));
+  const sent = await until(() => outboxRow(outage.id), (r) => r.status === "sent");
+  assert.equal(sent.attempts, 2);
 });
 
 test("dispatch passes running at the same time never send the same e-mail twice", async () => {

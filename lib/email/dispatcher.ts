@@ -31,7 +31,12 @@ type ClaimedEmail = {
   attempts: number;
 };
 
-type SendResult = { providerId: string } | { error: string };
+/** `permanent`: Resend refused the e-mail itself (an address it rejects, say); no retry can help. */
+type SendResult = { providerId: string } | { error: string; permanent: boolean };
+
+// 400 and 422 are about the request itself. Other refusals can pass later: 401/403 once the API key
+// is fixed, 429 once the rate allows, 5xx once Resend is back.
+const PERMANENT_STATUSES = new Set([400, 422]);
 
 /** One pass: claims the due e-mails and tries each once. Returns how many were sent. */
 export async function dispatchDueEmails(): Promise<number> {
@@ -47,7 +52,7 @@ export async function dispatchDueEmails(): Promise<number> {
       await recordSent(email, result.providerId);
       sent++;
     } else {
-      await recordFailure(email, result.error.replaceAll(apiKey, "[RESEND_API_KEY]"));
+      await recordFailure(email, result.error.replaceAll(apiKey, "[RESEND_API_KEY]"), result.permanent);
     }
   }
   return sent;
@@ -115,16 +120,21 @@ function claimDueEmails(): Promise<ClaimedEmail[]> {
 }
 
 async function send(resend: Resend, email: ClaimedEmail): Promise<SendResult> {
-  if (email.html === null || email.text === null) return { error: "the e-mail has no body" };
+  if (email.html === null || email.text === null) return { error: "the e-mail has no body", permanent: true };
   try {
     const { data, error } = await resend.emails.send(
       { from: config().EMAIL_FROM, to: email.toAddress, subject: email.subject, html: email.html, text: email.text },
       { idempotencyKey: email.id, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
     );
-    if (error) return { error: `${error.name}${error.statusCode ? ` (${error.statusCode})` : ""}: ${error.message}` };
+    if (error) {
+      return {
+        error: `${error.name}${error.statusCode ? ` (${error.statusCode})` : ""}: ${error.message}`,
+        permanent: PERMANENT_STATUSES.has(error.statusCode ?? 0),
+      };
+    }
     return { providerId: data.id };
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { error: error instanceof Error ? error.message : String(error), permanent: false };
   }
 }
 
@@ -136,9 +146,9 @@ async function recordSent(email: ClaimedEmail, providerId: string): Promise<void
   });
 }
 
-async function recordFailure(email: ClaimedEmail, error: string): Promise<void> {
+async function recordFailure(email: ClaimedEmail, error: string, permanent: boolean): Promise<void> {
   const lastError = error.slice(0, MAX_ERROR_LENGTH);
-  const gaveUp = email.attempts >= config().EMAIL_MAX_ATTEMPTS;
+  const gaveUp = permanent || email.attempts >= config().EMAIL_MAX_ATTEMPTS;
   const retryInMs = Math.min(config().EMAIL_RETRY_BASE_MS * 2 ** (email.attempts - 1), MAX_BACKOFF_MS);
   await db().emailOutbox.update({
     where: { id: email.id },
@@ -147,6 +157,7 @@ async function recordFailure(email: ClaimedEmail, error: string): Promise<void> 
       : { lastError, lockedUntil: null, nextAttemptAt: new Date(Date.now() + retryInMs) },
   });
   const what = `[email] ${email.template} ${email.id} to ${maskEmail(email.toAddress)}`;
-  if (gaveUp) console.error(`${what} failed after ${email.attempts} attempts: ${lastError}`);
+  if (permanent) console.error(`${what} refused, not retried: ${lastError}`);
+  else if (gaveUp) console.error(`${what} failed after ${email.attempts} attempts: ${lastError}`);
   else console.warn(`${what}: attempt ${email.attempts} failed (${lastError}); next in ${Math.ceil(retryInMs / 1000)} s`);
 }

@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
 /**
  * A stand-in for Resend's HTTP API on a loopback port: point RESEND_BASE_URL at `url`.
  * It answers POST /emails like Resend, including its idempotency (a repeated Idempotency-Key gets
- * the first answer and is not delivered again), and can fail on demand to play an outage.
+ * the first answer and is not delivered again), and can fail on demand to play an outage. Like
+ * Resend refusing an address, it answers 422 for any recipient under the reserved `.invalid` domain.
  */
 export type SentEmailBody = { from: string; to: string | string[]; subject: string; html?: string; text?: string };
 
@@ -81,6 +82,10 @@ export async function startFakeResend(): Promise<FakeResend> {
     if (!authorization?.startsWith("Bearer ")) {
       recorded.status = 401;
       return answer(response, 401, { statusCode: 401, name: "missing_api_key", message: "Missing API key in the authorization header." });
+    }
+    if ([body.to].flat().some((address) => address.endsWith(".invalid"))) {
+      recorded.status = 422;
+      return answer(response, 422, { statusCode: 422, name: "validation_error", message: "Invalid `to` field." });
     }
     const earlier = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
     if (earlier && earlier.payload !== payload) {
