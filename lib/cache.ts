@@ -1,41 +1,73 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
+import { processGlobal } from "@/lib/process-global";
 
 /**
  * In-process caches that stay correct across instances. Each cached thing has a key and a version
  * row in `cache_versions`; whoever changes the data bumps the version in the same transaction.
  * An instance reads all versions at most every POLL_INTERVAL_MS (one query, however many requests)
  * and rebuilds a cache whose version moved. The instance that made a change polls at once.
+ *
+ * A request never waits for a routine poll: once the versions are POLL_INTERVAL_MS old, the
+ * request that notices starts a poll and goes on with what it has (the poll would otherwise queue
+ * behind whatever the database is busy with, logins for instance, and that request would wait as
+ * long). Only versions older than MAX_AGE_MS (an instance that was idle, or that just made a
+ * change) are waited for, so what a request is served never lags a change by more than that.
  */
 export const POLL_INTERVAL_MS = 500;
+const MAX_AGE_MS = 2 * POLL_INTERVAL_MS;
 
 export type CacheKey = "reference" | "api_clients";
 
 type Versions = Map<string, number>;
-type PollState = { versions: Versions; polledAt: number; inFlight?: Promise<Versions> };
+/** A poll: when it was sent, and how many changes this instance had made by then. */
+type Poll = { sentAt: number; changesBefore: number };
+type PollState = {
+  versions: Versions;
+  /** The poll that read `versions`: what it saw is at least as fresh as its `sentAt`. */
+  polled: Poll;
+  /** Changes this instance made (changedHere): a poll sent before the latest may have missed it. */
+  changes: number;
+  inFlight?: Poll & { versions: Promise<Versions> };
+};
 
-const GLOBAL_KEY = Symbol.for("remit-accounts.cache-poll");
-const holder = globalThis as typeof globalThis & { [GLOBAL_KEY]?: PollState };
+const state = processGlobal(
+  "cache-poll",
+  (): PollState => ({ versions: new Map(), polled: { sentAt: 0, changesBefore: -1 }, changes: 0 }),
+);
 
-function pollState(): PollState {
-  holder[GLOBAL_KEY] ??= { versions: new Map(), polledAt: 0 };
-  return holder[GLOBAL_KEY];
+/** Joins the poll in flight unless this instance changed something since it was sent. */
+function poll(): Promise<Versions> {
+  if (state.inFlight?.changesBefore === state.changes) return state.inFlight.versions;
+  const sent: Poll = { sentAt: Date.now(), changesBefore: state.changes };
+  const inFlight = { ...sent, versions: readVersions(sent) };
+  state.inFlight = inFlight;
+  void inFlight.versions
+    .finally(() => {
+      if (state.inFlight === inFlight) state.inFlight = undefined;
+    })
+    .catch(() => {});
+  return inFlight.versions;
+}
+
+async function readVersions(sent: Poll): Promise<Versions> {
+  const rows = await db().cacheVersion.findMany();
+  // Polls may overlap (one sent after a change here while an older one was out): keep the newest.
+  if (sent.changesBefore >= state.polled.changesBefore && sent.sentAt >= state.polled.sentAt) {
+    state.versions = new Map(rows.map((row) => [row.key, row.version]));
+    state.polled = sent;
+  }
+  return state.versions;
 }
 
 async function currentVersions(): Promise<Versions> {
-  const state = pollState();
-  if (Date.now() - state.polledAt < POLL_INTERVAL_MS) return state.versions;
-  state.inFlight ??= (async () => {
-    try {
-      const rows = await db().cacheVersion.findMany();
-      state.versions = new Map(rows.map((row) => [row.key, row.version]));
-      state.polledAt = Date.now();
-      return state.versions;
-    } finally {
-      state.inFlight = undefined;
-    }
-  })();
-  return state.inFlight;
+  const age = Date.now() - state.polled.sentAt;
+  if (age >= MAX_AGE_MS || state.polled.changesBefore !== state.changes) return poll();
+  if (age >= POLL_INTERVAL_MS) {
+    // A failure shows on the first request that has to wait for a poll.
+    poll().catch(() => {});
+  }
+  return state.versions;
 }
 
 /** Call inside the transaction that changes the data behind `key`. */
@@ -47,7 +79,7 @@ export async function bumpVersion(tx: Prisma.TransactionClient, key: CacheKey): 
 
 /** Call after that transaction committed: this instance sees the change on its next read. */
 export function changedHere(): void {
-  pollState().polledAt = 0;
+  state.changes += 1;
 }
 
 type Entry<T> = { value: T; version: number; validUntil: number };

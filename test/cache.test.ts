@@ -3,6 +3,7 @@ import { test } from "node:test";
 import { db } from "@/lib/db";
 import { bumpVersion, changedHere, POLL_INTERVAL_MS, versionedCache } from "@/lib/cache";
 import { startTestDatabase } from "./support/app";
+import { until } from "./support/until";
 
 await startTestDatabase();
 
@@ -39,14 +40,39 @@ test("a change on another instance is seen within a second, not before the next 
   await changeElsewhere("Changed elsewhere");
   assert.equal(await tradingName.get(), "Changed here", "until the next poll, the cached value is served");
   const changedAt = Date.now();
-  let value = await tradingName.get();
-  while (value !== "Changed elsewhere" && Date.now() - changedAt < 2000) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    value = await tradingName.get();
-  }
-  assert.equal(value, "Changed elsewhere");
+  await until(() => tradingName.get(), (value) => value === "Changed elsewhere", { timeoutMs: 2000 });
   assert.ok(Date.now() - changedAt <= 1000, `seen after ${Date.now() - changedAt} ms`);
   assert.ok(POLL_INTERVAL_MS <= 500);
+});
+
+test("a routine poll never holds up a read: while the database is busy, the cached value is served at once", async () => {
+  await changeElsewhere("Before the lock");
+  changedHere();
+  assert.equal(await tradingName.get(), "Before the lock");
+  await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS + 50));
+
+  let releaseLock!: () => void;
+  const lockHeld = new Promise<void>((resolve) => (releaseLock = resolve));
+  let locked!: () => void;
+  const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+  const holder = db().$transaction(async (tx) => {
+    await tx.$executeRaw`LOCK TABLE cache_versions IN ACCESS EXCLUSIVE MODE`;
+    locked();
+    await lockHeld;
+  });
+  await lockTaken;
+  try {
+    const started = performance.now();
+    const value = await Promise.race([
+      tradingName.get(),
+      new Promise((resolve) => setTimeout(() => resolve("still waiting for the poll"), 200)),
+    ]);
+    assert.equal(value, "Before the lock");
+    assert.ok(performance.now() - started < 200);
+  } finally {
+    releaseLock();
+    await holder;
+  }
 });
 
 test("concurrent reads after a change rebuild once", async () => {
