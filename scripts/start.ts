@@ -1,7 +1,8 @@
 /**
  * `npm start`: build if the sources changed, migrate, seed an empty database, serve on PORT.
- * On PostgreSQL, WEB_CONCURRENCY server processes (default: one per core) share the port, each
- * running this same script as a cluster worker; on the embedded database there is one process.
+ * On PostgreSQL, WEB_CONCURRENCY server processes (default: one per core), each running this same
+ * script as a cluster worker, serve the connections this process accepts on the port and hands
+ * them in turn; on the embedded database there is one process.
  */
 (process.env as Record<string, string | undefined>).NODE_ENV ??= "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -11,18 +12,19 @@ import { authSecret } from "@/lib/auth-secret";
 import { config, ConfigError } from "@/lib/config";
 import { closeDatabase, database } from "@/lib/db";
 import { buildIfNeeded } from "@/lib/server/build";
-import { isClusterWorker, reportReady, runCluster } from "@/lib/server/cluster";
+import { isClusterWorker, runCluster } from "@/lib/server/cluster";
 import { prepareDatabase } from "@/lib/server/prepare-database";
-import { startHttpServer } from "@/lib/server/http-server";
+import { startClusterWorkerServer, startHttpServer } from "@/lib/server/http-server";
 import { firstRunHints } from "@/lib/server/first-run";
 import { startBackgroundWork } from "@/lib/server/background";
 
 async function main(): Promise<void> {
+  const settings = config();
+  const listenOn = { port: settings.PORT, hostname: settings.HOSTNAME };
   if (isClusterWorker()) {
-    reportReady(await serve());
+    serveUntilStopped(await startClusterWorkerServer(listenOn));
     return;
   }
-  const settings = config();
   authSecret(); // fails now, not at the first staff sign-in, when a required secret is missing
   buildIfNeeded();
   await prepareDatabase(console.log);
@@ -36,18 +38,18 @@ async function main(): Promise<void> {
   if (target.kind === "pglite") {
     const ignored = settings.WEB_CONCURRENCY && settings.WEB_CONCURRENCY > 1 ? `, so WEB_CONCURRENCY=${settings.WEB_CONCURRENCY} is ignored` : "";
     console.log(`One server process: the embedded database is single-process${ignored}. On PostgreSQL there is one per core.`);
-    announce(await serve(), 1);
+    const server = await startHttpServer(listenOn);
+    serveUntilStopped(server);
+    announce(server.url, 1);
     return;
   }
   const workers = settings.WEB_CONCURRENCY ?? availableParallelism();
   await closeDatabase(); // each worker opens its own pool
-  runCluster({ workers, log: console.log, onReady: (url) => announce(url, workers) });
+  runCluster({ workers, ...listenOn, log: console.log, onReady: (url) => announce(url, workers) });
 }
 
-/** Serves HTTP and runs the background work in this process until SIGTERM or SIGINT. */
-async function serve(): Promise<string> {
-  const settings = config();
-  const server = await startHttpServer({ port: settings.PORT, hostname: settings.HOSTNAME });
+/** Runs the background work beside `server` in this process, and stops both on SIGTERM or SIGINT. */
+function serveUntilStopped(server: { close(): Promise<void> }): void {
   const stopBackgroundWork = startBackgroundWork();
   let stopping = false;
   const stop = async (signal: string) => {
@@ -61,7 +63,6 @@ async function serve(): Promise<string> {
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
-  return server.url;
 }
 
 main().catch(async (error) => {

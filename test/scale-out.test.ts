@@ -1,24 +1,30 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import http from "node:http";
+import net from "node:net";
 import { after, before, describe, test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
 import { reloadConfig } from "@/lib/config";
 import { closeDatabase, db } from "@/lib/db";
 import { createClient } from "@/lib/clients";
 import type { TestApp } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 import { startFakeResend, type FakeResend } from "./support/fake-resend";
-import { startServerProcess, type ServerProcess } from "./support/server-process";
+import { metricsOfEachProcess, requestOnNewConnection, startServerProcess, type ServerProcess } from "./support/server-process";
 import { staffSession } from "./support/staff";
+import { until } from "./support/until";
 
 /**
- * Two instances of the production server (each `npm start` with WEB_CONCURRENCY=1, in a process
- * of its own) on one PostgreSQL database: what one instance changes or counts, the other sees.
+ * Two instances of the production server (each `npm start` in a process of its own; A with one
+ * server process, B with two) on one PostgreSQL database: what one instance changes or counts, the
+ * other sees; and B replaces a server process that dies.
  */
 const skip = process.env.TEST_DATABASE_URL ? false : "needs PostgreSQL: set TEST_DATABASE_URL=postgresql://… (PGlite is single-process)";
 
 const ORIGIN = "https://app.example.com";
 const PASSWORD = "correct horse battery staple";
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+const METRICS_TOKEN = randomBytes(16).toString("hex");
 
 describe("two instances on one PostgreSQL database", { skip }, () => {
   let database: TestDatabase;
@@ -39,7 +45,7 @@ describe("two instances on one PostgreSQL database", { skip }, () => {
       EMAIL_DISPATCH_INTERVAL_MS: "100",
     };
     // Started together: both migrate and seed the same new database at once.
-    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess({ ...env, WEB_CONCURRENCY: "2", METRICS_TOKEN })]);
     // This process reaches the same database, to make the API client and check what the instances wrote.
     Object.assign(process.env, { DATABASE_URL: env.DATABASE_URL, AUTH_SECRET: env.AUTH_SECRET });
     reloadConfig();
@@ -67,16 +73,6 @@ describe("two instances on one PostgreSQL database", { skip }, () => {
       headers: { "X-Client-IP": ip },
     });
 
-  /** Polls until `check` holds; returns how long that took. */
-  async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-    const start = Date.now();
-    while (!(await check())) {
-      if (Date.now() - start > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    return Date.now() - start;
-  }
-
   test("a settings change and a source flag made through A are served by B within a second", async () => {
     const operations = await staffSession({ url: a.url } as TestApp, "operations");
     const settingsOnB = async () => (await (await clientApi(b, "settings")).json()).settings;
@@ -88,12 +84,16 @@ describe("two instances on one PostgreSQL database", { skip }, () => {
     const record = await (await operations.request("/api/admin/settings/1")).json();
     const saved = await operations.request("/api/admin/settings/1", { method: "PUT", json: { ...record, trading_name: "Remit Scaled" } });
     assert.equal(saved.status, 200);
-    const settingsDelay = await waitFor(async () => (await settingsOnB()).trading_name === "Remit Scaled", 1000);
+    const savedAt = Date.now();
+    await until(async () => (await settingsOnB()).trading_name === "Remit Scaled", Boolean, { timeoutMs: 1000 });
+    const settingsDelay = Date.now() - savedAt;
 
     const portugal = await db().country.findUniqueOrThrow({ where: { isoCodeAlpha2: "PT" } });
     const flagged = await operations.request(`/api/admin/countries/${portugal.id}`, { method: "PUT", json: { is_source: true } });
     assert.equal(flagged.status, 200);
-    const flagDelay = await waitFor(async () => (await sourcesOnB()).includes("PT"), 1000);
+    const flaggedAt = Date.now();
+    await until(async () => (await sourcesOnB()).includes("PT"), Boolean, { timeoutMs: 1000 });
+    const flagDelay = Date.now() - flaggedAt;
     assert.ok(settingsDelay <= 1000 && flagDelay <= 1000, `B served them after ${settingsDelay} ms and ${flagDelay} ms`);
   });
 
@@ -129,10 +129,80 @@ describe("two instances on one PostgreSQL database", { skip }, () => {
     const responses = await Promise.all(emails.map((email, n) => register(n % 2 ? a : b, email, `192.0.2.${n + 10}`)));
     assert.deepEqual(responses.map((response) => response.status), Array(20).fill(201));
 
-    await waitFor(async () => (await db().emailOutbox.count({ where: { toAddress: { in: emails }, status: "sent" } })) === emails.length, 15_000);
+    await until(() => db().emailOutbox.count({ where: { toAddress: { in: emails }, status: "sent" } }), (sent) => sent === emails.length, { timeoutMs: 15_000 });
     // A few more dispatch passes on both instances: nothing may be sent again.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     const sends = resend.requests().filter((request) => emails.includes(String(request.body.to)));
     assert.deepEqual(sends.map((request) => String(request.body.to)).sort(), [...emails].sort(), "one request to Resend per e-mail");
+  });
+
+  test("a server process that dies is replaced; meanwhile each new connection is answered or refused, none left hanging", async () => {
+    /** The pids of B's server processes that answer. */
+    const pidsOfB = async () => new Set((await metricsOfEachProcess(b.url, METRICS_TOKEN, 2)).keys());
+    const [victim, survivor] = [...(await pidsOfB())];
+    assert.ok(survivor, "B runs two server processes");
+
+    // Clients that keep opening connections from before the death until the replacement serves.
+    const outcomes: { startedAt: number; outcome: string }[] = [];
+    let replaced = false;
+    const keepAsking = async () => {
+      while (!replaced) {
+        const startedAt = Date.now();
+        const outcome = await requestOnNewConnection(`${b.url}/api/health`, { timeoutMs: 3_000 }).then(
+          ({ status }) => (status === 200 ? "answered" : `status ${status}`),
+          (error: Error) => (error.message.startsWith("no answer") ? "hung" : "refused"),
+        );
+        outcomes.push({ startedAt, outcome });
+      }
+    };
+    const clients = Array.from({ length: 4 }, keepAsking);
+    await sleep(200);
+    const killedAt = Date.now();
+    process.kill(victim, "SIGKILL");
+    try {
+      await until(() => pidsOfB().catch(() => new Set<number>()), (pids) => pids.size === 2 && !pids.has(victim), { timeoutMs: 30_000 });
+    } finally {
+      replaced = true;
+      await Promise.all(clients);
+    }
+
+    const afterDeath = outcomes.filter(({ startedAt }) => startedAt >= killedAt);
+    assert.deepEqual(outcomes.filter(({ outcome }) => outcome === "hung"), [], "no connection waits for an answer that never comes");
+    assert.ok(afterDeath.some(({ startedAt, outcome }) => outcome === "answered" && startedAt < killedAt + 2_000), "answered within 2 s of the death");
+    assert.match(b.output(), new RegExp(`Server process ${victim} died \\(signal SIGKILL\\)`));
+  });
+
+  // Last: it stops B.
+  test("on SIGTERM a request still arriving is answered, idle connections close, and the instance exits", async () => {
+    const agent = new http.Agent({ keepAlive: true });
+    let idle: net.Socket | undefined;
+    await new Promise((resolve, reject) =>
+      http
+        .get(`${b.url}/api/health`, { agent }, (response) => response.resume().on("end", resolve))
+        .on("socket", (socket) => (idle = socket))
+        .on("error", reject),
+    );
+    const body = new URLSearchParams({ email: "draining@example.com", password: "not the password" }).toString();
+    const inFlight = http.request(`${b.url}/client/v1/login`, {
+      method: "POST",
+      agent: false,
+      headers: { ...clientHeaders, ...FORM, "Content-Length": String(Buffer.byteLength(body)) },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      inFlight.on("response", (response) => response.resume().on("end", () => resolve(response.statusCode ?? 0)));
+      inFlight.on("error", reject);
+    });
+    inFlight.flushHeaders();
+    await sleep(200); // the headers are in
+
+    const stopping = b.stop();
+    const stoppedAt = Date.now();
+    await sleep(300); // the instance is draining
+    inFlight.end(body);
+    assert.equal(await answered, 401);
+    await stopping;
+    assert.ok(idle?.destroyed, "the idle keep-alive connection was closed");
+    assert.ok(Date.now() - stoppedAt < 5_000, `exited after ${Date.now() - stoppedAt} ms: idle connections held it up`);
+    agent.destroy();
   });
 });

@@ -1,16 +1,26 @@
 import cluster, { type Worker } from "node:cluster";
+import type http from "node:http";
+import net from "node:net";
+import { serverUrl } from "./server-url";
 
 /**
- * Several server processes sharing one port (node:cluster). The primary forks them (each runs the
- * same script as the primary, and calls `reportReady` once it serves), restarts one that dies, and
- * stops them all on SIGTERM/SIGINT.
+ * Several server processes behind one port. The primary forks them (each runs the same script as
+ * the primary, and calls `takeConnectionsFromPrimary` once it can serve), listens on the port,
+ * hands each new connection to the server processes in turn, restarts one that dies, and stops them
+ * all on SIGTERM/SIGINT.
+ *
+ * The primary does the handing itself rather than through node:cluster's round-robin: that one
+ * keeps a connection it is handing to a process that dies neither answered nor closed, so its
+ * client hangs (nodejs/node-v0.x-archive#7928). Here a connection still queued in the primary for
+ * a process that died goes to another, and one already on its way closes with that process.
  */
 const STABLE_AFTER_MS = 30_000;
 const FIRST_RESTART_DELAY_MS = 1_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 const STOP_TIMEOUT_MS = 15_000;
 
-type ReadyMessage = { type: "server-ready"; url: string };
+type ReadyMessage = { type: "server-ready" };
+type ConnectionMessage = { type: "connection" };
 
 // Tells each worker how many processes share the machine (see serverProcesses).
 const PROCESSES_ENV = "REMIT_SERVER_PROCESSES";
@@ -24,36 +34,90 @@ export function serverProcesses(): number {
   return (cluster.isWorker && Number(process.env[PROCESSES_ENV])) || 1;
 }
 
-export function reportReady(url: string): void {
-  process.send?.({ type: "server-ready", url } satisfies ReadyMessage);
+/** In a worker: serves the connections the primary hands over with `server`, from now on. */
+export function takeConnectionsFromPrimary(server: http.Server): void {
+  process.on("message", (message: ConnectionMessage, socket?: net.Socket) => {
+    if (message?.type !== "connection" || !socket) return;
+    // As http.Server sets up the connections it accepts itself: no Nagle delay on small writes.
+    socket.setNoDelay(true);
+    server.emit("connection", socket);
+  });
+  process.send?.({ type: "server-ready" } satisfies ReadyMessage);
 }
 
 export type ClusterOptions = {
   workers: number;
+  port: number;
+  hostname: string;
   log(line: string): void;
-  /** Called once, when every worker first serves. */
+  /** Called once, when every worker first serves and the port is open. */
   onReady(url: string): void;
 };
 
-export function runCluster({ workers, log, onReady }: ClusterOptions): void {
+export function runCluster({ workers, port, hostname, log, onReady }: ClusterOptions): void {
   const running = new Map<Worker, { startedAt: number }>();
-  const ready = new Set<Worker>();
+  const ready: Worker[] = [];
+  // Per worker, the connections handed to it that Node's IPC has not yet written to it (it passes
+  // one handle at a time, each after the worker acknowledged the one before).
+  const notYetPassed = new Map<Worker, Set<net.Socket>>();
+  // Connections that came while no worker was ready.
+  const waiting: net.Socket[] = [];
   const restarts = new Set<NodeJS.Timeout>();
-  let allReady = false;
+  let turn = 0;
+  let listener: net.Server | undefined;
   let quickCrashes = 0;
   let stopping = false;
   let exitCode = 0;
 
+  const handOver = (socket: net.Socket) => {
+    if (socket.destroyed) return;
+    if (ready.length === 0) {
+      waiting.push(socket);
+      return;
+    }
+    const worker = ready[turn++ % ready.length];
+    const queued = notYetPassed.get(worker)!;
+    queued.add(socket);
+    // keepOpen: this process closes its copy itself, as soon as the other is on its way. (Node would
+    // keep it until the worker acknowledges receipt, and never close it should the worker die first.)
+    worker.send({ type: "connection" } satisfies ConnectionMessage, socket, { keepOpen: true }, (error) => {
+      if (!queued.delete(socket)) return; // handed to another worker when this one died
+      if (!error) {
+        socket.destroy();
+        return;
+      }
+      markNotReady(worker);
+      handOver(socket);
+    });
+  };
+
+  const markNotReady = (worker: Worker) => {
+    const index = ready.indexOf(worker);
+    if (index >= 0) ready.splice(index, 1);
+  };
+
+  const listen = () => {
+    listener = net.createServer({ pauseOnConnect: true }, handOver);
+    listener.on("error", (error) => {
+      if (listener?.listening) {
+        log(`Accepting a connection failed: ${error.message}`); // such as EMFILE; the next may succeed
+        return;
+      }
+      log(`Cannot listen on ${hostname}:${port}: ${error.message}`);
+      stop(1);
+    });
+    listener.listen(port, hostname, () => onReady(serverUrl(hostname, (listener!.address() as net.AddressInfo).port)));
+  };
+
   const fork = () => {
     const worker = cluster.fork({ [PROCESSES_ENV]: String(workers) });
     running.set(worker, { startedAt: Date.now() });
+    notYetPassed.set(worker, new Set());
     worker.on("message", (message: ReadyMessage) => {
-      if (message?.type !== "server-ready") return;
-      ready.add(worker);
-      if (!allReady && ready.size === workers) {
-        allReady = true;
-        onReady(message.url);
-      }
+      if (message?.type !== "server-ready" || ready.includes(worker)) return;
+      ready.push(worker);
+      if (!listener && !stopping && ready.length === workers) listen();
+      waiting.splice(0).forEach(handOver);
     });
   };
 
@@ -62,6 +126,8 @@ export function runCluster({ workers, log, onReady }: ClusterOptions): void {
     stopping = true;
     exitCode = code;
     restarts.forEach(clearTimeout);
+    listener?.close();
+    waiting.splice(0).forEach((socket) => socket.destroy());
     if (running.size === 0) process.exit(exitCode);
     for (const worker of running.keys()) worker.process.kill("SIGTERM");
     setTimeout(() => {
@@ -74,13 +140,19 @@ export function runCluster({ workers, log, onReady }: ClusterOptions): void {
   cluster.on("exit", (worker, code, signal) => {
     const { startedAt } = running.get(worker) ?? { startedAt: 0 };
     running.delete(worker);
-    ready.delete(worker);
+    markNotReady(worker);
+    const queued = notYetPassed.get(worker) ?? new Set();
+    const stranded = [...queued];
+    queued.clear();
+    notYetPassed.delete(worker);
     if (stopping) {
+      stranded.forEach((socket) => socket.destroy());
       if (running.size === 0) process.exit(exitCode);
       return;
     }
+    stranded.forEach(handOver);
     const how = signal ? `signal ${signal}` : `exit code ${code}`;
-    if (!allReady) {
+    if (!listener) {
       log(`A server process failed to start (${how}); stopping.`);
       stop(1);
       return;

@@ -1,14 +1,38 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import next from "next";
+import { takeConnectionsFromPrimary } from "./cluster";
 import { startEventLoopMonitor } from "./metrics";
+import { serverUrl } from "./server-url";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
+export type ServerOptions = { port: number; hostname: string; dir?: string };
 export type RunningServer = { url: string; port: number; close(): Promise<void> };
+export type ClusterWorkerServer = { close(): Promise<void> };
 
-/** Next's production server (the output of `next build`) on a plain node:http server. */
-export async function startHttpServer(options: { port: number; hostname: string; dir?: string }): Promise<RunningServer> {
+/** Next's production server (the output of `next build`) on a plain node:http server, listening on `port`. */
+export async function startHttpServer(options: ServerOptions): Promise<RunningServer> {
+  const { server, close } = await nextOnNodeHttp(options);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.hostname, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return { url: serverUrl(options.hostname, port), port, close };
+}
+
+/** The same server in a cluster worker: it serves the connections the primary accepts and hands over. */
+export async function startClusterWorkerServer(options: ServerOptions): Promise<ClusterWorkerServer> {
+  const { server, close } = await nextOnNodeHttp(options);
+  // http.Server starts tracking its connections (idle closing, header and request timeouts) on
+  // 'listening'; this one never listens, as its connections come from the primary.
+  server.emit("listening");
+  takeConnectionsFromPrimary(server);
+  return { close };
+}
+
+async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Server; close(): Promise<void> }> {
   const app = next({ dev: false, dir: options.dir ?? process.cwd(), hostname: options.hostname, port: options.port });
   await app.prepare();
   startEventLoopMonitor();
@@ -23,27 +47,33 @@ export async function startHttpServer(options: { port: number; hostname: string;
     });
   });
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.hostname, resolve);
+
+  // Counted here rather than by server.close(), which does not see connections handed over by a primary.
+  const open = new Set<Socket>();
+  let drained: (() => void) | undefined;
+  server.on("connection", (socket: Socket) => {
+    open.add(socket);
+    socket.once("close", () => {
+      open.delete(socket);
+      if (open.size === 0) drained?.();
+    });
   });
-  const { port } = server.address() as AddressInfo;
-  const host = options.hostname === "0.0.0.0" || options.hostname === "::" ? "localhost" : options.hostname;
-  return {
-    url: `http://${host}:${port}`,
-    port,
-    // Requests in flight finish (their connections close once idle); whatever still runs after DRAIN_TIMEOUT_MS is cut off.
-    close: () =>
-      new Promise<void>((resolve) => {
-        const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
-        const cutOff = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
-        server.close(() => {
-          clearInterval(closeIdle);
-          clearTimeout(cutOff);
-          void app.close?.();
-          resolve();
-        });
-        server.closeIdleConnections();
-      }),
-  };
+
+  // Requests in flight finish (their connections close once idle); whatever still runs after DRAIN_TIMEOUT_MS is cut off.
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close();
+      const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+      const cutOff = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+      drained = () => {
+        drained = undefined;
+        clearInterval(closeIdle);
+        clearTimeout(cutOff);
+        void app.close?.();
+        resolve();
+      };
+      server.closeIdleConnections();
+      if (open.size === 0) drained();
+    });
+  return { server, close };
 }

@@ -1,5 +1,8 @@
 import { spawn } from "node:child_process";
+import http from "node:http";
 import net from "node:net";
+import { text } from "node:stream/consumers";
+import type { ProcessMetrics } from "@/lib/server/metrics";
 
 /**
  * The production server as `npm start` runs it (scripts/start.ts), in a child process on a free
@@ -7,7 +10,6 @@ import net from "node:net";
  */
 export type ServerProcess = {
   url: string;
-  pid: number;
   /** What it printed so far (the last 64 KB), for failure messages. */
   output(): string;
   /** SIGTERM, then waits for it to exit. */
@@ -69,7 +71,6 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 
   return {
     url: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
     output: () => output,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -79,4 +80,50 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       clearTimeout(killer);
     },
   };
+}
+
+export type Answer = { status: number; body: string };
+
+/**
+ * One request over a connection of its own (which a cluster hands to its processes in turn). Fails
+ * after `timeoutMs` rather than waiting for ever on a connection nobody answers.
+ */
+export function requestOnNewConnection(
+  url: string,
+  { method = "GET", headers = {}, timeoutMs = 5_000 }: { method?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, agent: false, headers }, (response) => {
+      // Rejects, too, when the connection closes before the answer is complete.
+      text(response).then((body) => resolve({ status: response.statusCode ?? 0, body }), reject);
+    });
+    request.setTimeout(timeoutMs, () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/**
+ * /api/internal/metrics of each of an instance's `processes` server processes, by pid (DELETE also
+ * starts each one's next measurement window): a request on a new connection at a time, which the
+ * instance hands to its processes in turn, until each has answered or `processes` × 20 were made.
+ */
+export async function metricsOfEachProcess(
+  serverUrl: string,
+  token: string,
+  processes: number,
+  method: "GET" | "DELETE" = "GET",
+): Promise<Map<number, ProcessMetrics>> {
+  const seen = new Map<number, ProcessMetrics>();
+  for (let attempt = 0; seen.size < processes && attempt < processes * 20; attempt++) {
+    const metrics = await processMetrics(serverUrl, token, method);
+    if (!seen.has(metrics.pid)) seen.set(metrics.pid, metrics);
+  }
+  return seen;
+}
+
+async function processMetrics(serverUrl: string, token: string, method: "GET" | "DELETE" = "GET"): Promise<ProcessMetrics> {
+  const { status, body } = await requestOnNewConnection(`${serverUrl}/api/internal/metrics`, { method, headers: { Authorization: `Bearer ${token}` } });
+  if (status !== 200) throw new Error(`metrics endpoint: ${status} ${body}`);
+  return JSON.parse(body);
 }
