@@ -21,7 +21,9 @@ const files = only.length
 
 const where = process.env.TEST_DATABASE_URL ? "PostgreSQL (TEST_DATABASE_URL)" : "embedded PostgreSQL (PGlite)";
 console.log(`Running ${files.length} test files on ${where}`);
-const unit = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=1", ...files], {
+// A test that hangs fails after this, with its name, rather than holding up the whole run.
+const TEST_TIMEOUT_MS = 5 * 60_000;
+const unit = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=1", `--test-timeout=${TEST_TIMEOUT_MS}`, ...files], {
   stdio: "inherit",
   // As the server runs: React and Next pick their production builds at import time.
   env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
