@@ -2,7 +2,7 @@ import type { EmailOutbox, Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { badRequest, notFound } from "@/lib/api/errors";
 import { auditedChange, type Actor } from "@/lib/audit";
-import { retryEmail } from "@/lib/email/outbox";
+import { emailRequeued, requeueFailedEmail } from "@/lib/email/outbox";
 import { textFilter, pageOf, idsFilter, searchText, type ListQuery } from "./protocol";
 
 /**
@@ -62,18 +62,15 @@ export async function readEmail(id: string): Promise<OutboxRecord> {
   return toRecord(email);
 }
 
-/**
- * Puts a failed e-mail back in the queue. retryEmail makes the change in a transaction of its own,
- * so the audit entry follows it rather than sharing it.
- */
+/** Puts a failed e-mail back in the queue; the change and its audit entry are one transaction. */
 export async function resend(id: string, actor: Actor): Promise<OutboxRecord> {
   const before = await readEmail(id);
-  const retried = await retryEmail(id);
-  if (!retried) throw badRequest("Only a failed e-mail can be sent again");
-  const after = toRecord(retried);
-  await auditedChange(actor, [], async () => ({
-    result: undefined,
-    audit: { action: "resend", resource: "outbox", resourceId: id, before, after },
-  }));
+  const after = await auditedChange(actor, [], async (tx) => {
+    const retried = await requeueFailedEmail(tx, id);
+    if (!retried) throw badRequest("Only a failed e-mail can be sent again");
+    const requeued = toRecord(retried);
+    return { result: requeued, audit: { action: "resend", resource: "outbox", resourceId: id, before, after: requeued } };
+  });
+  emailRequeued();
   return after;
 }

@@ -30,15 +30,22 @@ export function emailQueued(email: OutgoingEmail): void {
   wakeDispatcher();
 }
 
-/** The back office's "re-send": only a failed e-mail goes back in the queue, with a fresh set of attempts. */
-export async function retryEmail(id: string): Promise<EmailOutbox | null> {
-  const [row] = await db().emailOutbox.updateManyAndReturn({
+/**
+ * The back office's "re-send": puts a failed e-mail back in the queue with a fresh set of attempts,
+ * as part of `tx` (the transaction that also writes its audit entry). Null when it is not a failed
+ * one. Call `emailRequeued` once `tx` committed.
+ */
+export async function requeueFailedEmail(tx: Prisma.TransactionClient, id: string): Promise<EmailOutbox | null> {
+  const [row] = await tx.emailOutbox.updateManyAndReturn({
     where: { id, status: "failed" },
     data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null },
   });
-  if (!row) return null;
+  return row ?? null;
+}
+
+/** Call after the transaction that re-queued an e-mail committed: the dispatcher sends it at once. */
+export function emailRequeued(): void {
   wakeDispatcher();
-  return row;
 }
 
 // Requests are handled by Next's server bundle, which has its own copy of this module, while the
