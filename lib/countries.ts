@@ -38,10 +38,14 @@ export function countryColumns(body: Partial<CountryBody>): Partial<CountryColum
   };
 }
 
-/** Sorted by known name the way people read it: case- and accent-insensitive ("Åland" with the A's). */
-const byKnownName = new Intl.Collator("en", { sensitivity: "base" });
+/**
+ * Text as people read it: case- and accent-insensitive ("Åland" with the A's). A database with the
+ * C collation (PGlite's, and a default PostgreSQL's here) would put it after "Zimbabwe", so
+ * countries are sorted in the process: there are 250 of them.
+ */
+export const compareText = new Intl.Collator("en", { sensitivity: "base" }).compare;
 
 export async function listCountries(options: { sourcesOnly?: boolean } = {}): Promise<Country[]> {
   const rows = await db().country.findMany({ where: options.sourcesOnly ? { isSource: true } : undefined });
-  return rows.sort((a, b) => byKnownName.compare(a.knownName, b.knownName) || a.id - b.id);
+  return rows.sort((a, b) => compareText(a.knownName, b.knownName) || a.id - b.id);
 }

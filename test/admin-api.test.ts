@@ -280,6 +280,23 @@ test("locales and timezones: create, enable, reorder, delete, reflected in the p
   assert.equal(enabledOnly.headers.get("content-range"), "timezones 0-0/1");
 });
 
+test("the back office lists countries by name in the public API's order, \"Åland\" among the A's", async () => {
+  const names = async (order: "ASC" | "DESC") => {
+    const query = new URLSearchParams({ sort: `["known_name","${order}"]`, range: "[0,299]" });
+    const rows: { known_name: string }[] = await (await operations.request(`/api/admin/countries?${query}`)).json();
+    return rows.map((row) => row.known_name);
+  };
+  const publicNames = (await (await app.request("/client/v1/countries")).json()).countries.map((c: { known_name: string }) => c.known_name);
+  const ascending = await names("ASC");
+  assert.deepEqual(ascending, publicNames);
+  assert.ok(ascending.indexOf("Åland Islands") < ascending.indexOf("Albania"), "Åland Islands before Albania");
+  assert.deepEqual(await names("DESC"), [...ascending].reverse());
+
+  const byCode = new URLSearchParams({ sort: '["isd_code","ASC"]', range: "[0,5]" });
+  const lowest: { isd_code: number }[] = await (await operations.request(`/api/admin/countries?${byCode}`)).json();
+  assert.deepEqual(lowest.map((row) => row.isd_code), [1, 1, 1, 7, 7, 20], "numbers sort as numbers (as text, 20 would come before 7)");
+});
+
 test("countries: operations flip the source flag; only an admin edits names and codes", async () => {
   const id = await countryId("PT");
   assert.ok(!(await publicSourceCodes()).includes("PT"));

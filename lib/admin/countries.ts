@@ -1,13 +1,13 @@
 import { z } from "zod";
 import type { Country, Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { countryColumns, toCountryBody, type CountryBody } from "@/lib/countries";
+import { compareText, countryColumns, toCountryBody, type CountryBody } from "@/lib/countries";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { fieldError, forbidden, notFound } from "@/lib/api/errors";
 import { fields } from "@/lib/api/input";
 import { auditedChange, type Actor } from "@/lib/audit";
 import { mayEditCountryDetails, type Role } from "./permissions";
-import { pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "./protocol";
+import { booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "./protocol";
 
 /** Countries as the back office sees them: the public fields plus the source flag. */
 export type CountryRecord = { id: number } & CountryBody & { is_source: boolean; updated_at: string };
@@ -63,11 +63,18 @@ export async function listCountries(query: ListQuery) {
         }
       : {}),
   };
-  const [rows, total] = await Promise.all([
-    db().country.findMany({ where, ...pageOf(query) }),
-    db().country.count({ where }),
-  ]);
-  return { rows: rows.map(toRecord), total };
+  // Sorted and paged here, as the public API sorts them (see compareText): 250 rows at most.
+  const rows = (await db().country.findMany({ where })).sort(countryOrder(query));
+  return { rows: rows.slice(query.skip, query.skip + query.take).map(toRecord), total: rows.length };
+}
+
+function countryOrder({ sortField, order }: ListQuery): (a: Country, b: Country) => number {
+  const direction = order === "asc" ? 1 : -1;
+  return (a, b) => {
+    const [x, y] = [a[sortField as keyof Country], b[sortField as keyof Country]];
+    const byField = typeof x === "string" && typeof y === "string" ? compareText(x, y) : Number(x) - Number(y);
+    return direction * byField || a.id - b.id;
+  };
 }
 
 export async function readCountry(id: number): Promise<CountryRecord> {
