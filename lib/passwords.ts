@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import type { Algorithm, Options } from "@node-rs/argon2";
 import { serverProcesses } from "@/lib/server/cluster";
-import { lowerThisThreadPriority } from "@/lib/server/thread-priority";
+import { HASHING_THREAD_NICENESS, lowerThisThreadPriority } from "@/lib/server/thread-priority";
 import { WorkerCalls } from "@/lib/server/worker-calls";
 
 /**
@@ -67,7 +67,7 @@ const HASHING_WORKER = `
 const { parentPort } = require("node:worker_threads");
 const argon2 = require("@node-rs/argon2");
 const bcrypt = require("bcryptjs");
-${lowerThisThreadPriority(10)}
+${lowerThisThreadPriority(HASHING_THREAD_NICENESS)}
 parentPort.on("message", ({ id, op, password, hash, options }) => {
   try {
     const result =

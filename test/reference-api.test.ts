@@ -210,3 +210,21 @@ test("the internal metrics answer only to METRICS_TOKEN", async () => {
   assert.equal(body.pid, process.pid);
   assert.ok(body.rss_bytes > 0 && body.event_loop_delay_ms.samples >= 0);
 });
+
+test(
+  "the internal metrics tell the CPU of password hashing from the event loop's",
+  { skip: process.platform === "linux" ? false : "threads are told apart through /proc, on Linux only" },
+  async () => {
+    const { hashPassword } = await import("@/lib/passwords");
+    const metrics = async (method: "GET" | "DELETE") =>
+      (await fetch(`${app.url}/api/internal/metrics`, { method, headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).json();
+    await hashPassword("started, so the window below sees hashing only");
+    await metrics("DELETE");
+    for (let i = 0; i < 10; i++) await hashPassword(`password ${i}`);
+    const { cpu_ms_by_thread: used } = await metrics("GET");
+    assert.deepEqual(Object.keys(used).sort(), ["database", "event_loop", "hashing", "other"]);
+    // Ten argon2id hashes take some 80 ms of CPU on the hashing threads (counted in 10 ms ticks).
+    assert.ok(used.hashing >= 40, `hashing threads: ${JSON.stringify(used)}`);
+    assert.ok(used.event_loop < used.hashing, `the event loop only waited: ${JSON.stringify(used)}`);
+  },
+);

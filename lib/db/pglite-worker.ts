@@ -1,4 +1,4 @@
-import { lowerThisThreadPriority } from "@/lib/server/thread-priority";
+import { DATABASE_THREAD_NICENESS, lowerThisThreadPriority } from "@/lib/server/thread-priority";
 import { WorkerCalls } from "@/lib/server/worker-calls";
 import {
   DriverAdapterError,
@@ -111,7 +111,7 @@ const PGLITE_WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { PGlite } = require("@electric-sql/pglite");
 const { PrismaPGlite } = require("pglite-prisma-adapter");
-${lowerThisThreadPriority(5)}
+${lowerThisThreadPriority(DATABASE_THREAD_NICENESS)}
 
 const pglite = new PGlite(workerData.dataDir);
 const held = new Map([[${FACTORY}, new PrismaPGlite(pglite)]]);
