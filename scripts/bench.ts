@@ -29,7 +29,7 @@ import { createTestDatabase } from "@/test/support/database";
 import { startServerProcess, type ServerProcess } from "@/test/support/server-process";
 import { startLoadGenerator, type LoadGenerator, type LoadSpec } from "./bench/load";
 import { serverMetrics, type ServerWindow } from "./bench/server-metrics";
-import { median, medianRatio, requestRates, summarize, type Slice, type Summary } from "./bench/slices";
+import { cpuSplitPerRequest, median, medianRatio, requestRates, summarize, type Slice, type Summary } from "./bench/slices";
 import { formatTable, type Row } from "./bench/table";
 
 const { values: options } = parseArgs({
@@ -179,7 +179,7 @@ async function loadSlice(server: Server, generator: LoadGenerator, spec: LoadSpe
   const load = await generator.run(spec);
   const window = await server.endWindow();
   server.rssPeak = Math.max(server.rssPeak, window.rssBytes);
-  return { load, cpuMs: window.cpuMs, eventLoopDelayP99Ms: window.eventLoopDelayP99Ms };
+  return { load, cpuMs: window.cpuMs, cpuByThread: window.cpuByThread, eventLoopDelayP99Ms: window.eventLoopDelayP99Ms };
 }
 
 type ServerResults = {
@@ -460,6 +460,17 @@ async function main(): Promise<void> {
         ` (ratios are medians over the rounds); ${READ_CONNECTIONS} connections for reads, ${CONCURRENT_LOGINS} for logins and registrations\n`,
     );
     console.log(formatTable(tableRows(measurements), servers.length > 1));
+    const [{ results }] = measurements.servers;
+    for (const [what, slices] of [["a login", results.login], ["a registration", results.register]] as const) {
+      const split = cpuSplitPerRequest(slices, CORES);
+      if (!split) continue;
+      const ms = (value: number) => value.toFixed(1);
+      console.log(
+        `\nWhere ${what}'s share of the machine (${CORES} cores, ${ms(split.machine)} ms) went, in ms: server threads: hashing ${ms(split.hashing)},` +
+          ` event loop ${ms(split.eventLoop)}${split.database >= 0.05 ? `, embedded database ${ms(split.database)}` : ""}, other ${ms(split.other)};` +
+          ` load generator ${ms(split.loadGenerator)}; the rest (database server, other processes, idle) ${ms(split.rest)}.`,
+      );
+    }
     console.log(
       `\nCPU ms/req: CPU time of the server's processes (every thread) per response.` +
         `\nRate limits: every login succeeds (only failures count: at most 10 per e-mail and 50 per IP in 15 minutes),` +

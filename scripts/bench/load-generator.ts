@@ -5,6 +5,7 @@ import type { LoadResult, LoadSpec } from "./load";
 async function run(spec: LoadSpec): Promise<LoadResult> {
   const { variants } = spec;
   let next = 0;
+  const cpuAtStart = process.cpuUsage();
   const result = await autocannon({
     url: spec.url,
     method: spec.method ?? "GET",
@@ -22,8 +23,10 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
       },
     ],
   });
+  const cpu = process.cpuUsage(cpuAtStart);
   return {
     durationSec: result.duration,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     requestsPerSec: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,

@@ -20,6 +20,8 @@ export type LoadSpec = {
 
 export type LoadResult = {
   durationSec: number;
+  /** CPU time the load generator itself used. */
+  cpuMs: number;
   requestsPerSec: number;
   p50: number;
   p99: number;

@@ -1,7 +1,8 @@
+import type { CpuByThread } from "@/lib/server/metrics";
 import { metricsOfEachProcess } from "@/test/support/server-process";
 
 /** The server's own view of a phase, from each of its processes' DELETE /api/internal/metrics. */
-export type ServerWindow = { eventLoopDelayP99Ms: number; rssBytes: number; cpuMs: number };
+export type ServerWindow = { eventLoopDelayP99Ms: number; rssBytes: number; cpuMs: number; cpuByThread?: CpuByThread };
 
 export function serverMetrics(serverUrl: string, token: string, processes: number) {
   /** Ends the measurement window of every server process and sums up what they saw in it. */
@@ -13,6 +14,16 @@ export function serverMetrics(serverUrl: string, token: string, processes: numbe
       eventLoopDelayP99Ms: Math.max(...windows.map((window) => window.event_loop_delay_ms.p99)),
       rssBytes: windows.reduce((sum, window) => sum + window.rss_bytes, 0),
       cpuMs: windows.reduce((sum, window) => sum + window.cpu_ms, 0),
+      cpuByThread: windows.every((window) => window.cpu_ms_by_thread) ? addUp(windows.map((window) => window.cpu_ms_by_thread!)) : undefined,
     };
   };
+}
+
+function addUp(parts: CpuByThread[]): CpuByThread {
+  return parts.reduce((sum, part) => ({
+    event_loop: sum.event_loop + part.event_loop,
+    database: sum.database + part.database,
+    hashing: sum.hashing + part.hashing,
+    other: sum.other + part.other,
+  }));
 }

@@ -1,3 +1,4 @@
+import type { CpuByThread } from "@/lib/server/metrics";
 import { responses, unexpectedResponses, type LoadResult } from "./load";
 
 /**
@@ -5,7 +6,7 @@ import { responses, unexpectedResponses, type LoadResult } from "./load";
  * after round: whatever else the machine is doing weighs on both sides of each comparison alike, and
  * the median over the rounds drops the rounds a burst of other work disturbed.
  */
-export type Slice = { load: LoadResult; cpuMs: number; eventLoopDelayP99Ms: number };
+export type Slice = { load: LoadResult; cpuMs: number; cpuByThread?: CpuByThread; eventLoopDelayP99Ms: number };
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -42,3 +43,26 @@ export function summarize(slices: Slice[], expectedStatus: number): Summary {
 }
 
 export const requestRates = (slices: Slice[]) => slices.map((slice) => slice.load.requestsPerSec);
+
+/**
+ * Where the machine's time per request went over `slices`, in ms: the server's threads by kind, the
+ * load generator, and the rest of the machine (`cores` × the time, less those: the database server's
+ * processes, anything else running, and idle time). Undefined where the server could not tell its
+ * threads apart.
+ */
+export function cpuSplitPerRequest(slices: Slice[], cores: number) {
+  if (slices.some((slice) => !slice.cpuByThread)) return undefined;
+  const total = (value: (slice: Slice) => number) => slices.reduce((sum, slice) => sum + value(slice), 0);
+  const requests = total((slice) => responses(slice.load));
+  const perRequest = (value: (slice: Slice) => number) => total(value) / requests;
+  const server = {
+    hashing: perRequest((slice) => slice.cpuByThread!.hashing),
+    eventLoop: perRequest((slice) => slice.cpuByThread!.event_loop),
+    database: perRequest((slice) => slice.cpuByThread!.database),
+    other: perRequest((slice) => slice.cpuByThread!.other),
+  };
+  const loadGenerator = perRequest((slice) => slice.load.cpuMs);
+  const machine = perRequest((slice) => slice.load.durationSec * 1000 * cores);
+  const rest = machine - loadGenerator - Object.values(server).reduce((sum, value) => sum + value, 0);
+  return { ...server, loadGenerator, rest, machine };
+}
