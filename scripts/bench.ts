@@ -466,8 +466,8 @@ async function main(): Promise<void> {
       if (!split) continue;
       const ms = (value: number) => value.toFixed(1);
       console.log(
-        `\nWhere ${what}'s share of the machine (${CORES} cores, ${ms(split.machine)} ms) went, in ms: server threads: hashing ${ms(split.hashing)},` +
-          ` event loop ${ms(split.eventLoop)}${split.database >= 0.05 ? `, embedded database ${ms(split.database)}` : ""}, other ${ms(split.other)};` +
+        `\nWhere ${what}'s share of the machine (${CORES} cores, ${ms(split.machine)} ms) went, in ms: server threads: hashing ${ms(split.server.hashing)},` +
+          ` event loop ${ms(split.server.event_loop)}${split.server.database >= 0.05 ? `, embedded database ${ms(split.server.database)}` : ""}, other ${ms(split.server.other)};` +
           ` load generator ${ms(split.loadGenerator)}; the rest (database server, other processes, idle) ${ms(split.rest)}.`,
       );
     }

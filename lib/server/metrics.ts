@@ -11,8 +11,10 @@ import { DATABASE_THREAD_NICENESS, HASHING_THREAD_NICENESS } from "./thread-prio
  */
 const RESOLUTION_MS = 10;
 
-/** CPU time per kind of thread: the event loop, the embedded database's worker, password hashing, and the rest (V8's and libuv's helpers). */
-export type CpuByThread = { event_loop: number; database: number; hashing: number; other: number };
+/** The kinds of thread: the event loop, the embedded database's worker, password hashing, and the rest (V8's and libuv's helpers). */
+export const THREAD_KINDS = ["event_loop", "database", "hashing", "other"] as const;
+/** CPU time per kind of thread. */
+export type CpuByThread = Record<(typeof THREAD_KINDS)[number], number>;
 type ThreadCpu = Map<string, { kind: keyof CpuByThread; ms: number }>;
 
 type Window = { histogram: IntervalHistogram; cpuAtStart: NodeJS.CpuUsage; threadsAtStart: ThreadCpu | undefined };
@@ -68,7 +70,7 @@ export function startNewWindow(): void {
 function cpuByThreadSince(start: ThreadCpu): CpuByThread | undefined {
   const now = threadCpu();
   if (!now) return undefined;
-  const used: CpuByThread = { event_loop: 0, database: 0, hashing: 0, other: 0 };
+  const used = Object.fromEntries(THREAD_KINDS.map((kind) => [kind, 0])) as CpuByThread;
   // A thread that ended during the window is missing here, and so is what it used.
   for (const [tid, { kind, ms }] of now) used[kind] += ms - (start.get(tid)?.ms ?? 0);
   return used;

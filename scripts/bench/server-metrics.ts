@@ -1,4 +1,4 @@
-import type { CpuByThread } from "@/lib/server/metrics";
+import { THREAD_KINDS, type CpuByThread } from "@/lib/server/metrics";
 import { metricsOfEachProcess } from "@/test/support/server-process";
 
 /** The server's own view of a phase, from each of its processes' DELETE /api/internal/metrics. */
@@ -20,10 +20,5 @@ export function serverMetrics(serverUrl: string, token: string, processes: numbe
 }
 
 function addUp(parts: CpuByThread[]): CpuByThread {
-  return parts.reduce((sum, part) => ({
-    event_loop: sum.event_loop + part.event_loop,
-    database: sum.database + part.database,
-    hashing: sum.hashing + part.hashing,
-    other: sum.other + part.other,
-  }));
+  return Object.fromEntries(THREAD_KINDS.map((kind) => [kind, parts.reduce((sum, part) => sum + part[kind], 0)])) as CpuByThread;
 }

@@ -1,4 +1,4 @@
-import type { CpuByThread } from "@/lib/server/metrics";
+import { THREAD_KINDS, type CpuByThread } from "@/lib/server/metrics";
 import { responses, unexpectedResponses, type LoadResult } from "./load";
 
 /**
@@ -55,14 +55,9 @@ export function cpuSplitPerRequest(slices: Slice[], cores: number) {
   const total = (value: (slice: Slice) => number) => slices.reduce((sum, slice) => sum + value(slice), 0);
   const requests = total((slice) => responses(slice.load));
   const perRequest = (value: (slice: Slice) => number) => total(value) / requests;
-  const server = {
-    hashing: perRequest((slice) => slice.cpuByThread!.hashing),
-    eventLoop: perRequest((slice) => slice.cpuByThread!.event_loop),
-    database: perRequest((slice) => slice.cpuByThread!.database),
-    other: perRequest((slice) => slice.cpuByThread!.other),
-  };
+  const server = Object.fromEntries(THREAD_KINDS.map((kind) => [kind, perRequest((slice) => slice.cpuByThread![kind])])) as CpuByThread;
   const loadGenerator = perRequest((slice) => slice.load.cpuMs);
   const machine = perRequest((slice) => slice.load.durationSec * 1000 * cores);
   const rest = machine - loadGenerator - Object.values(server).reduce((sum, value) => sum + value, 0);
-  return { ...server, loadGenerator, rest, machine };
+  return { server, loadGenerator, rest, machine };
 }
