@@ -43,9 +43,19 @@ export function countryColumns(body: Partial<CountryBody>): Partial<CountryColum
  * C collation (PGlite's, and a default PostgreSQL's here) would put it after "Zimbabwe", so
  * countries are sorted in the process: there are 250 of them.
  */
-export const compareText = new Intl.Collator("en", { sensitivity: "base" }).compare;
+const compareText = new Intl.Collator("en", { sensitivity: "base" }).compare;
+
+/** The order of countries by `field` (text as people read it, numbers as numbers), ties by id. */
+export function countryOrder(field: keyof Country, order: "asc" | "desc" = "asc"): (a: Country, b: Country) => number {
+  const direction = order === "asc" ? 1 : -1;
+  return (a, b) => {
+    const [x, y] = [a[field], b[field]];
+    const byField = typeof x === "string" && typeof y === "string" ? compareText(x, y) : Number(x) - Number(y);
+    return direction * byField || a.id - b.id;
+  };
+}
 
 export async function listCountries(options: { sourcesOnly?: boolean } = {}): Promise<Country[]> {
   const rows = await db().country.findMany({ where: options.sourcesOnly ? { isSource: true } : undefined });
-  return rows.sort((a, b) => compareText(a.knownName, b.knownName) || a.id - b.id);
+  return rows.sort(countryOrder("knownName"));
 }

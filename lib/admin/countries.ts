@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Country, Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { compareText, countryColumns, toCountryBody, type CountryBody } from "@/lib/countries";
+import { countryColumns, countryOrder, toCountryBody, type CountryBody } from "@/lib/countries";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { fieldError, forbidden, notFound } from "@/lib/api/errors";
 import { fields } from "@/lib/api/input";
@@ -63,18 +63,9 @@ export async function listCountries(query: ListQuery) {
         }
       : {}),
   };
-  // Sorted and paged here, as the public API sorts them (see compareText): 250 rows at most.
-  const rows = (await db().country.findMany({ where })).sort(countryOrder(query));
+  // Sorted and paged here, in the public API's order (see countryOrder): 250 rows at most.
+  const rows = (await db().country.findMany({ where })).sort(countryOrder(query.sortField as keyof Country, query.order));
   return { rows: rows.slice(query.skip, query.skip + query.take).map(toRecord), total: rows.length };
-}
-
-function countryOrder({ sortField, order }: ListQuery): (a: Country, b: Country) => number {
-  const direction = order === "asc" ? 1 : -1;
-  return (a, b) => {
-    const [x, y] = [a[sortField as keyof Country], b[sortField as keyof Country]];
-    const byField = typeof x === "string" && typeof y === "string" ? compareText(x, y) : Number(x) - Number(y);
-    return direction * byField || a.id - b.id;
-  };
 }
 
 export async function readCountry(id: number): Promise<CountryRecord> {
