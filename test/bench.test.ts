@@ -1,0 +1,34 @@
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { test } from "node:test";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+// `npm run bench -- --quick`, as anyone would run it: on the database the suite runs on. What it
+// measures is for people to read; this checks only that it runs through and says what it must.
+test("npm run bench measures every target and prints a verdict beside each, with no errors", async () => {
+  const databaseArgs = process.env.TEST_DATABASE_URL ? ["--database-url", process.env.TEST_DATABASE_URL] : [];
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/bench.ts", "--quick", ...databaseArgs], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const row = (name: string) => stdout.split("\n").find((line) => line.startsWith(name)) ?? assert.fail(`no row "${name}" in:\n${stdout}`);
+
+  for (const name of [
+    "GET /client/v1/countries ",
+    "GET /client/v1/sources ",
+    "GET /client/v1/settings (200)",
+    "GET /client/v1/settings (304, If-None-Match)",
+    "POST /client/v1/login ",
+    "POST /client/v1/register ",
+    "  … while 16 logins hash",
+    "  server event-loop delay, p99",
+  ]) {
+    assert.match(row(name), /\s(PASS|FAIL)(\s|$)/, name);
+  }
+  assert.match(row("framework floor: GET /api/health"), /% of ceiling/);
+  assert.match(row("hashing ceiling: "), /\d cores × 1 \/ [\d.]+ ms/);
+  assert.match(row("errors and unexpected statuses, every slice"), /\s0\s+0\s+PASS$/, "no errors and no unexpected statuses");
+  if (process.platform === "linux") assert.match(stdout, /Where a login's share of the machine .* hashing [\d.]+, event loop [\d.]+/);
+  if (process.env.TEST_DATABASE_URL) assert.match(row("server RSS, 1 process"), /MB at rest/, "the speed-up is measured against one process");
+});
