@@ -100,6 +100,15 @@ test("ETag and Cache-Control; If-None-Match answers 304 with no body", async () 
   }
 });
 
+test("the prepared bytes reach every request whole, one after another and side by side", async () => {
+  for (const path of ["/client/v1/countries", "/client/v1/sources", "/client/v1/settings"]) {
+    const first = Buffer.from(await (await app.request(path)).arrayBuffer());
+    assert.ok(first.length > 0, `${path} has a body`);
+    const later = await Promise.all(Array.from({ length: 8 }, async () => Buffer.from(await (await app.request(path)).arrayBuffer())));
+    for (const body of later) assert.ok(body.equals(first), `${path} sends the same bytes every time`);
+  }
+});
+
 test("missing, unknown, wrong and revoked client credentials are all the same 401", async () => {
   const cases: Record<string, string>[] = [
     {},
