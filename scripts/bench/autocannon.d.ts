@@ -25,5 +25,9 @@ declare module "autocannon" {
     requests: { total: number; average: number };
     statusCodeStats: Record<string, { count: number }>;
   };
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A promise of the result, which also emits each response as it comes. */
+  type Instance = Promise<Result> & {
+    on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void): Instance;
+  };
+  export default function autocannon(options: Options): Instance;
 }

@@ -6,7 +6,8 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   const { variants } = spec;
   let next = 0;
   const cpuAtStart = process.cpuUsage();
-  const result = await autocannon({
+  const latenciesMs: number[] = [];
+  const instance = autocannon({
     url: spec.url,
     method: spec.method ?? "GET",
     headers: spec.headers,
@@ -23,6 +24,8 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
       },
     ],
   });
+  if (spec.keepLatencies) instance.on("response", (_client, _status, _bytes, responseTimeMs) => latenciesMs.push(responseTimeMs));
+  const result = await instance;
   const cpu = process.cpuUsage(cpuAtStart);
   return {
     durationSec: result.duration,
@@ -30,6 +33,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     requestsPerSec: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    ...(spec.keepLatencies && { latenciesMs }),
     errors: result.errors + result.timeouts,
     statusCounts: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count])),
   };

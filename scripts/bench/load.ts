@@ -16,6 +16,8 @@ export type LoadSpec = {
   rate?: number;
   /** Bodies and headers taken in turn, one per request (e.g. distinct accounts and client IPs). */
   variants?: { body?: string; headers?: Record<string, string> }[];
+  /** Return the time of every answer as well (for a low-rate probe: a few hundred numbers). */
+  keepLatencies?: boolean;
 };
 
 export type LoadResult = {
@@ -25,6 +27,8 @@ export type LoadResult = {
   requestsPerSec: number;
   p50: number;
   p99: number;
+  /** Every answer's time in ms, when the spec asked to keep them. */
+  latenciesMs?: number[];
   /** Connection errors and timeouts. */
   errors: number;
   statusCounts: Record<string, number>;

@@ -45,6 +45,17 @@ export function summarize(slices: Slice[], expectedStatus: number): Summary {
 export const requestRates = (slices: Slice[]) => slices.map((slice) => slice.load.requestsPerSec);
 
 /**
+ * The `quantile` of every answer's time over all `slices` (which must have kept them). A slice of a
+ * 100 requests/s probe has a few hundred answers, so its own p99 is its second- or third-slowest;
+ * over all rounds the p99 rests on ten or more.
+ */
+export function pooledPercentile(slices: Slice[], quantile: number): number {
+  const latencies = slices.flatMap((slice) => slice.load.latenciesMs ?? []).sort((a, b) => a - b);
+  if (latencies.length === 0) throw new Error("no answer times were kept for these slices");
+  return latencies[Math.max(0, Math.ceil(quantile * latencies.length) - 1)];
+}
+
+/**
  * Where the machine's time per request went over `slices`, in ms: the server's threads by kind, the
  * load generator, and the rest of the machine (`cores` × the time, less those: the database server's
  * processes, anything else running, and idle time). Undefined where the server could not tell its
