@@ -32,7 +32,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: "only-on-failure",
-    trace: "off",
+    // A failure keeps its trace (network, console, DOM at each step): `npx playwright show-trace`.
+    trace: "retain-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
