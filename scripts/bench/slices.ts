@@ -45,9 +45,9 @@ export function summarize(slices: Slice[], expectedStatus: number): Summary {
 export const requestRates = (slices: Slice[]) => slices.map((slice) => slice.load.requestsPerSec);
 
 /**
- * The `quantile` of every answer's time over all `slices` (which must have kept them). A slice of a
- * 100 requests/s probe has a few hundred answers, so its own p99 is its second- or third-slowest;
- * over all rounds the p99 rests on ten or more.
+ * The `quantile` of every answer's time over all `slices` (which must have kept them). A 2 s slice
+ * of the 100 requests/s probe has 200 answers, so its own p99 is its second-slowest; over five
+ * rounds the p99 is the tenth-slowest of 1,000.
  */
 export function pooledPercentile(slices: Slice[], quantile: number): number {
   const latencies = slices.flatMap((slice) => slice.load.latenciesMs ?? []).sort((a, b) => a - b);
