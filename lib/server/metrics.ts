@@ -12,10 +12,16 @@ import { DATABASE_THREAD_NICENESS, HASHING_THREAD_NICENESS } from "./thread-prio
 const RESOLUTION_MS = 10;
 
 /** The kinds of thread: the event loop, the embedded database's worker, password hashing, and the rest (V8's and libuv's helpers). */
-export const THREAD_KINDS = ["event_loop", "database", "hashing", "other"] as const;
+const THREAD_KINDS = ["event_loop", "database", "hashing", "other"] as const;
+type ThreadKind = (typeof THREAD_KINDS)[number];
 /** CPU time per kind of thread. */
-export type CpuByThread = Record<(typeof THREAD_KINDS)[number], number>;
-type ThreadCpu = Map<string, { kind: keyof CpuByThread; ms: number }>;
+export type CpuByThread = Record<ThreadKind, number>;
+
+/** A CpuByThread with `value(kind)` for each kind. */
+export function byThreadKind(value: (kind: ThreadKind) => number): CpuByThread {
+  return Object.fromEntries(THREAD_KINDS.map((kind) => [kind, value(kind)])) as CpuByThread;
+}
+type ThreadCpu = Map<string, { kind: ThreadKind; ms: number }>;
 
 type Window = { histogram: IntervalHistogram; cpuAtStart: NodeJS.CpuUsage; threadsAtStart: ThreadCpu | undefined };
 
@@ -70,13 +76,13 @@ export function startNewWindow(): void {
 function cpuByThreadSince(start: ThreadCpu): CpuByThread | undefined {
   const now = threadCpu();
   if (!now) return undefined;
-  const used = Object.fromEntries(THREAD_KINDS.map((kind) => [kind, 0])) as CpuByThread;
+  const used = byThreadKind(() => 0);
   // A thread that ended during the window is missing here, and so is what it used.
   for (const [tid, { kind, ms }] of now) used[kind] += ms - (start.get(tid)?.ms ?? 0);
   return used;
 }
 
-const KIND_BY_NICENESS = new Map<number, keyof CpuByThread>([
+const KIND_BY_NICENESS = new Map<number, ThreadKind>([
   [DATABASE_THREAD_NICENESS, "database"],
   [HASHING_THREAD_NICENESS, "hashing"],
 ]);

@@ -1,4 +1,4 @@
-import { THREAD_KINDS, type CpuByThread } from "@/lib/server/metrics";
+import { byThreadKind, type CpuByThread } from "@/lib/server/metrics";
 import { metricsOfEachProcess } from "@/test/support/server-process";
 
 /** The server's own view of a phase, from each of its processes' DELETE /api/internal/metrics. */
@@ -20,5 +20,5 @@ export function serverMetrics(serverUrl: string, token: string, processes: numbe
 }
 
 function addUp(parts: CpuByThread[]): CpuByThread {
-  return Object.fromEntries(THREAD_KINDS.map((kind) => [kind, parts.reduce((sum, part) => sum + part[kind], 0)])) as CpuByThread;
+  return byThreadKind((kind) => parts.reduce((sum, part) => sum + part[kind], 0));
 }

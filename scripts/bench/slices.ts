@@ -1,4 +1,4 @@
-import { THREAD_KINDS, type CpuByThread } from "@/lib/server/metrics";
+import { byThreadKind, type CpuByThread } from "@/lib/server/metrics";
 import { responses, unexpectedResponses, type LoadResult } from "./load";
 
 /**
@@ -66,7 +66,7 @@ export function cpuSplitPerRequest(slices: Slice[], cores: number) {
   const total = (value: (slice: Slice) => number) => slices.reduce((sum, slice) => sum + value(slice), 0);
   const requests = total((slice) => responses(slice.load));
   const perRequest = (value: (slice: Slice) => number) => total(value) / requests;
-  const server = Object.fromEntries(THREAD_KINDS.map((kind) => [kind, perRequest((slice) => slice.cpuByThread![kind])])) as CpuByThread;
+  const server = byThreadKind((kind) => perRequest((slice) => slice.cpuByThread![kind]));
   const loadGenerator = perRequest((slice) => slice.load.cpuMs);
   const machine = perRequest((slice) => slice.load.durationSec * 1000 * cores);
   const rest = machine - loadGenerator - Object.values(server).reduce((sum, value) => sum + value, 0);

@@ -116,13 +116,14 @@ export async function metricsOfEachProcess(
 ): Promise<Map<number, ProcessMetrics>> {
   const seen = new Map<number, ProcessMetrics>();
   for (let attempt = 0; seen.size < processes && attempt < processes * 20; attempt++) {
-    const metrics = await processMetrics(serverUrl, token, method);
+    const metrics = await metricsOfOneProcess(serverUrl, token, method);
     if (!seen.has(metrics.pid)) seen.set(metrics.pid, metrics);
   }
   return seen;
 }
 
-async function processMetrics(serverUrl: string, token: string, method: "GET" | "DELETE" = "GET"): Promise<ProcessMetrics> {
+/** One request to /api/internal/metrics: whichever server process gets the connection answers. */
+async function metricsOfOneProcess(serverUrl: string, token: string, method: "GET" | "DELETE"): Promise<ProcessMetrics> {
   const { status, body } = await requestOnNewConnection(`${serverUrl}/api/internal/metrics`, { method, headers: { Authorization: `Bearer ${token}` } });
   if (status !== 200) throw new Error(`metrics endpoint: ${status} ${body}`);
   return JSON.parse(body);
