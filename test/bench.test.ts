@@ -30,5 +30,8 @@ test("npm run bench measures every target and prints a verdict beside each, with
   assert.match(row("hashing ceiling: "), /\d cores × 1 \/ [\d.]+ ms/);
   assert.match(row("errors and unexpected statuses, every slice"), /\s0\s+0\s+PASS$/, "no errors and no unexpected statuses");
   if (process.platform === "linux") assert.match(stdout, /Where a login's share of the machine .* hashing [\d.]+, event loop [\d.]+/);
-  if (process.env.TEST_DATABASE_URL) assert.match(row("server RSS, 1 process"), /MB at rest/, "the speed-up is measured against one process");
+  if (process.env.TEST_DATABASE_URL) {
+    assert.match(row("server RSS, 1 process"), /MB at rest/, "the speed-up is measured against one process");
+    assert.match(row("GET /client/v1/countries "), /\s×\d+\.\d\d$/, "the speed-up of two processes over one is reported");
+  }
 });
