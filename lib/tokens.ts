@@ -99,8 +99,3 @@ export async function revokeEmailTokens(
     data: { revokedAt: now },
   });
 }
-
-/** The link the customer clicks: the app's URL with the token in place of ":token". */
-export function linkWithToken(urlTemplate: string, token: string): string {
-  return urlTemplate.replaceAll(":token", encodeURIComponent(token));
-}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseLinkTemplate } from "@/lib/customers/link-template";
 import { badRequest, invalidRequest, type FieldError, type FieldErrorCode } from "./errors";
 
 /** The one place that reads request bodies and validates them against zod schemas. */
@@ -168,27 +169,20 @@ export const fields = {
     );
   },
 
-  /** An absolute http(s) URL that contains the literal `:token`, where the backend puts the token. */
+  /** A link template: an absolute http(s) URL with `:token` in its path or query (see link-template.ts). */
   tokenUrl(label: string) {
     return z.preprocess(
       (value) => blankToUndefined(typeof value === "string" ? value.trim() : value),
       z
         .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
         .max(2048, `${label} must be at most 2048 characters`)
-        .refine(isHttpUrlWithToken, `${label} must be an absolute http(s) URL containing :token`),
+        .refine(
+          (value) => parseLinkTemplate(value) !== null,
+          `${label} must be an absolute http(s) URL without user name or password, with :token in its path or query`,
+        ),
     );
   },
 };
-
-export function isHttpUrlWithToken(value: string): boolean {
-  if (!value.includes(":token")) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.host !== "";
-  } catch {
-    return false;
-  }
-}
 
 /** `confirm_password` must equal `password`, checked only when both were given. */
 export function confirmPasswordCheck(raw: RawInput): FieldError[] {

@@ -8,11 +8,12 @@ import { idFrom, oneStatement } from "@/lib/db/one-statement";
 import { composeEmail } from "@/lib/email/compose";
 import { emailQueued, outboxInsert } from "@/lib/email/outbox";
 import { hashPassword } from "@/lib/passwords";
-import { emailTokenInsert, linkWithToken, loginTokenInsert, newToken } from "@/lib/tokens";
+import { emailTokenInsert, loginTokenInsert, newToken } from "@/lib/tokens";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Device } from "./device";
 import { eventInsert } from "./events";
 import { linkOriginCheck } from "./link-origin";
+import { linkWithToken } from "./link-template";
 
 const emailTaken = () => fieldError("email", "unique", "An account with this e-mail address already exists");
 

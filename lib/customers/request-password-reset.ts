@@ -7,10 +7,11 @@ import { db } from "@/lib/db";
 import { composeEmail } from "@/lib/email/compose";
 import { emailQueued, outboxInsert } from "@/lib/email/outbox";
 import { emailAndIpLimits, enforceLimits, recordHits } from "@/lib/rate-limit";
-import { emailTokenInsert, linkWithToken, newToken } from "@/lib/tokens";
+import { emailTokenInsert, newToken } from "@/lib/tokens";
 import type { Device } from "./device";
 import { eventInsert } from "./events";
 import { linkOriginCheck } from "./link-origin";
+import { linkWithToken } from "./link-template";
 import { maskEmail } from "@/lib/email/mask-email";
 
 function forgotLimits(email: string, ip: string) {
