@@ -4,6 +4,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapt
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
 import { processGlobal } from "@/lib/process-global";
+import { lockDataDirectory } from "./lock";
 import { pgliteInWorker } from "./pglite-worker";
 import { databaseTarget, type DatabaseTarget } from "./target";
 
@@ -56,8 +57,26 @@ export function createAdapterFactory(target: DatabaseTarget): {
     const factory = new PrismaPg({ connectionString, max: poolSize });
     return { factory, close: async () => {} };
   }
-  if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
-  return pgliteInWorker(target.dataDir);
+  if (!target.dataDir) return pgliteInWorker(undefined);
+  // Before anything reads or writes the directory: throws, naming the holder, if another process has it.
+  const lock = lockDataDirectory(target.dataDir);
+  try {
+    fs.mkdirSync(target.dataDir, { recursive: true });
+    const pglite = pgliteInWorker(target.dataDir);
+    return {
+      factory: pglite.factory,
+      async close() {
+        try {
+          await pglite.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 /** Prisma's `connection_limit` URL parameter sizes the pool per instance (default 10). */
