@@ -1,13 +1,18 @@
 /**
  * The operators' command line: `npm run cli -- <group> <command> [options]`. Uses DATABASE_URL like
- * the server (so on the embedded database, stop the server first: PGlite is single-process).
+ * the server. On the embedded database, which one process at a time may open, a server holding it
+ * runs the command instead (lib/server/control-channel.ts): the output and exit status are the same.
  * Prints JSON (one object per line) so scripts can read it.
  */
 import { parseArgs } from "node:util";
 import { ConfigError } from "@/lib/config";
 import { closeDatabase } from "@/lib/db";
+import { DatabaseInUseError } from "@/lib/db/lock";
 import { prepareDatabase } from "@/lib/server/prepare-database";
-import { commands, CommandError, usage } from "@/lib/cli/commands";
+import { ControlChannelError, sendCommand } from "@/lib/server/control-channel";
+import { commands, runCommand, usage, type CommandOutcome, type CommandRequest } from "@/lib/cli/commands";
+
+const printLine = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -23,15 +28,44 @@ async function main(argv: string[]): Promise<number> {
       help: { type: "boolean", short: "h" },
     },
   });
-  const [group, command, ...rest] = positionals;
-  const run = commands[`${group} ${command}`];
-  if (values.help || !run) {
+  const [group, command, ...args] = positionals;
+  const { help, ...options } = values;
+  if (help || !commands[`${group} ${command}`]) {
     process.stdout.write(usage);
-    return values.help ? 0 : 2;
+    return help ? 0 : 2;
   }
-  await prepareDatabase((line) => process.stderr.write(`${line}\n`));
-  await run({ args: rest, options: values, print: (value) => process.stdout.write(`${JSON.stringify(value)}\n`) });
-  return 0;
+  const request: CommandRequest = { command: `${group} ${command}`, args, options, cwd: process.cwd() };
+  try {
+    await prepareDatabase((line) => process.stderr.write(`${line}\n`));
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) return finish(await runInServer(error, request));
+    throw error;
+  }
+  return finish(await runCommand(request, printLine));
+}
+
+/** The embedded database is held by another process: a running server runs the command for us. */
+async function runInServer(inUse: DatabaseInUseError, request: CommandRequest): Promise<CommandOutcome> {
+  const { dataDir, holder } = inUse;
+  try {
+    const reply = await sendCommand(dataDir, request);
+    process.stderr.write(`Run by the server that holds ${dataDir} (process ${holder.pid})\n`);
+    reply.printed.forEach(printLine);
+    return reply;
+  } catch (error) {
+    if (!(error instanceof ControlChannelError)) throw error;
+    return {
+      exitCode: 1,
+      error:
+        `The embedded database in ${dataDir} is in use by process ${holder.pid} (${holder.program}), which does not take commands: ${error.message}.\n` +
+        "Nothing was done. If it is a server that is still starting, try again once it prints \"Ready on\"; otherwise try again once it has finished.",
+    };
+  }
+}
+
+function finish({ exitCode, error }: CommandOutcome): number {
+  if (error) process.stderr.write(`${error}\n`);
+  return exitCode;
 }
 
 main(process.argv.slice(2))
@@ -40,7 +74,7 @@ main(process.argv.slice(2))
     process.exit(code);
   })
   .catch(async (error) => {
-    const known = error instanceof CommandError || error instanceof ConfigError || error?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION";
+    const known = error instanceof ConfigError || error?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION";
     process.stderr.write(`${known ? error.message : error?.stack ?? error}\n`);
     await closeDatabase().catch(() => {});
     process.exit(known ? 2 : 1);

@@ -31,7 +31,7 @@ async function inThisProcess<T>(work: () => Promise<T>): Promise<T> {
 }
 
 test("npm start tells a new operator how to create the first admin", async () => {
-  const hints = (await inThisProcess(firstRunHints)).join("\n");
+  const hints = (await inThisProcess(firstRunHints))("http://localhost:3000").join("\n");
   assert.match(hints, /npm run cli -- staff create --email you@example\.com --role admin/);
 });
 
@@ -60,7 +60,7 @@ test("staff create prints the account as one JSON line, with a generated passwor
     assert.ok((await verifyPassword(admin.password, stored.passwordHash)).valid, "the printed password signs in");
     const audit = await db().auditLog.findMany({ where: { resource: "staff" } });
     assert.deepEqual(audit.map((entry) => [entry.action, entry.staffId]), [["create", null], ["create", null]], "audited as the command line's");
-    assert.doesNotMatch((await firstRunHints()).join("\n"), /staff create/);
+    assert.doesNotMatch((await firstRunHints())("http://localhost:3000").join("\n"), /staff create/);
   });
 });
 

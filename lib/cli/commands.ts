@@ -1,5 +1,6 @@
 import { z } from "zod";
 import fs from "node:fs";
+import path from "node:path";
 import { importCustomers } from "@/lib/customers/import-customers";
 import { createClient, listClients, originSchema, revokeClient, toPublicClient } from "@/lib/clients";
 import { ApiError } from "@/lib/api/errors";
@@ -7,14 +8,39 @@ import { parseInput } from "@/lib/api/input";
 import { COMMAND_LINE } from "@/lib/audit";
 import { createStaff, listAllStaff, newStaffInput } from "@/lib/staff";
 
+/**
+ * The operators' commands, run by `npm run cli` itself or, on the embedded database while a server
+ * holds it, by that server for it (lib/server/control-channel.ts): both through `runCommand`, so a
+ * command prints and fails the same either way.
+ */
+
 /** A failure the operator can act on: printed as its message alone, exit code 2. */
 export class CommandError extends Error {}
 
-export type CommandContext = {
-  args: string[];
-  options: { name?: string; origin?: string[]; email?: string; role?: string; password?: string };
-  print(value: unknown): void;
-};
+/** A command as the command line parsed it, and the directory it was run in (files are named relative to it). */
+export const commandRequest = z
+  .object({
+    command: z.string().max(100),
+    args: z.array(z.string().max(4096)).max(16),
+    options: z
+      .object({
+        name: z.string().max(1000).optional(),
+        origin: z.array(z.string().max(2048)).max(100).optional(),
+        email: z.string().max(1000).optional(),
+        role: z.string().max(100).optional(),
+        password: z.string().max(1000).optional(),
+      })
+      .strict(),
+    cwd: z.string().max(4096),
+  })
+  .strict();
+
+export type CommandRequest = z.infer<typeof commandRequest>;
+
+/** How a command ended: the exit status, and the message for the operator when it failed. */
+export type CommandOutcome = { exitCode: number; error?: string };
+
+export type CommandContext = Omit<CommandRequest, "command"> & { print(value: unknown): void };
 
 export const usage = `Usage: npm run cli -- <command> [options]
 
@@ -85,10 +111,10 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
     print(toPublicClient(client));
   },
 
-  async "customers import"({ args, print }) {
-    const [file] = args;
-    if (!file) throw new CommandError("customers import needs a CSV file: customers import customers.csv");
-    if (!fs.existsSync(file)) throw new CommandError(`No such file: ${file}`);
+  async "customers import"({ args, cwd, print }) {
+    if (!args[0]) throw new CommandError("customers import needs a CSV file: customers import customers.csv");
+    const file = path.resolve(cwd, args[0]);
+    if (!fs.existsSync(file)) throw new CommandError(`No such file: ${args[0]}`);
     const result = await importCustomers(fs.readFileSync(file, "utf8"));
     print(result);
     if ("problems" in result) {
@@ -96,3 +122,20 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
     }
   },
 };
+
+/**
+ * Runs `request.command`, printing through `print`. A failure the operator can act on comes back
+ * as exit status 2 with its message; anything else is thrown.
+ */
+export async function runCommand(request: CommandRequest, print: (value: unknown) => void): Promise<CommandOutcome> {
+  const { command, ...context } = request;
+  const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
+  if (!run) return { exitCode: 2, error: `Unknown command "${command}". Run npm run cli -- --help for the list.` };
+  try {
+    await run({ ...context, print });
+    return { exitCode: 0 };
+  } catch (error) {
+    if (error instanceof CommandError) return { exitCode: 2, error: error.message };
+    throw error;
+  }
+}

@@ -6,14 +6,17 @@ import type { ProcessMetrics } from "@/lib/server/metrics";
 
 /**
  * The production server as `npm start` runs it (scripts/start.ts), in a child process on a free
- * loopback port: for the scale-out test and the bench, which need whole server processes.
+ * loopback port: for the tests and the bench that need whole server processes.
  */
 export type ServerProcess = {
   url: string;
+  pid: number;
   /** What it printed so far (the last 64 KB), for failure messages. */
   output(): string;
   /** SIGTERM, then waits for it to exit. */
   stop(): Promise<void>;
+  /** SIGKILL (nothing shuts down), then waits for it to be gone. */
+  kill(): Promise<void>;
 };
 
 const READY_TIMEOUT_MS = 120_000;
@@ -69,15 +72,21 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     child.once("exit", onExit);
   });
 
+  const running = () => child.exitCode === null && child.signalCode === null;
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     output: () => output,
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (!running()) return;
       const killer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
       child.kill("SIGTERM");
       await exited;
       clearTimeout(killer);
+    },
+    async kill() {
+      if (running()) child.kill("SIGKILL");
+      await exited;
     },
   };
 }

@@ -48,7 +48,7 @@ export class CookieJar {
 export type SignInAttempt = { status: number; body: Record<string, unknown>; jar: CookieJar; setCookie: string[] };
 
 /** GET /api/auth/csrf, then POST /api/auth/callback/credentials form-encoded, as the sign-in page does. */
-export async function signIn(app: TestApp, email: string, password: string, headers: Record<string, string> = {}): Promise<SignInAttempt> {
+export async function signIn(app: Pick<TestApp, "url">, email: string, password: string, headers: Record<string, string> = {}): Promise<SignInAttempt> {
   const jar = new CookieJar();
   const csrf = await fetch(`${app.url}/api/auth/csrf`, { headers });
   jar.store(csrf);
