@@ -22,10 +22,14 @@ export type TestApp = {
 // Production on PostgreSQL requires one (lib/auth-secret.ts); this one signs test sessions only.
 const TEST_AUTH_SECRET = "test-only-auth-secret-0123456789abcdef";
 
+/** `databaseUrl`: the URL the app reaches the test database by, made from the database's own (through a proxy, say). */
+export type TestAppOptions = { databaseUrl?: (url: string) => string };
+
 /** A fresh database, migrated and seeded, as this process's database; returns how to drop it. */
-async function openTestDatabase(env: Record<string, string>): Promise<() => Promise<void>> {
+async function openTestDatabase(env: Record<string, string>, options: TestAppOptions = {}): Promise<() => Promise<void>> {
   const database = await createTestDatabase();
-  Object.assign(process.env, { NODE_ENV: "production", DATABASE_URL: database.url, AUTH_SECRET: TEST_AUTH_SECRET, ...env });
+  const url = options.databaseUrl?.(database.url) ?? database.url;
+  Object.assign(process.env, { NODE_ENV: "production", DATABASE_URL: url, AUTH_SECRET: TEST_AUTH_SECRET, ...env });
   reloadConfig();
   await prepareDatabase();
   return async () => {
@@ -39,8 +43,8 @@ export async function startTestDatabase(env: Record<string, string> = {}): Promi
   after(await openTestDatabase(env));
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dropDatabase = await openTestDatabase(env);
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const dropDatabase = await openTestDatabase(env, options);
   const server = await startHttpServer({ port: 0, hostname: "127.0.0.1" });
   const stopBackgroundWork = startBackgroundWork();
   const { client, clientSecret } = await createClient({ name: "Test app", allowedOrigins: ["https://app.example.com"] });
