@@ -56,3 +56,9 @@ export const rateLimited = (retryAfterSeconds: number) =>
   new ApiError(429, "rate_limit_error", "Too many attempts, please try again later", undefined, {
     "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+
+/** The database cannot be reached: the request may well succeed if retried in a few seconds. */
+export const serviceUnavailable = (retryAfterSeconds = 5) =>
+  new ApiError(503, "api_error", "Service temporarily unavailable", undefined, {
+    "Retry-After": String(retryAfterSeconds),
+  });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { ApiError } from "./errors";
+import { databaseUnreachable } from "@/lib/db/outage";
+import { ApiError, serviceUnavailable } from "./errors";
 
 /** The one place that builds response bodies, success and error alike. */
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -72,13 +73,19 @@ export function errorBody(error: ApiError) {
 }
 
 /**
- * The one error translator: an ApiError answers as itself; anything else is a bug, logged with the
- * request id and answered as a bare 500 that says nothing of the internals.
+ * The one error translator: an ApiError answers as itself; a database that cannot be reached is a
+ * 503 with Retry-After (the outage is logged once, not per request); anything else is a bug, logged
+ * with the request id and answered as a bare 500 that says nothing of the internals.
  */
 export function failure(error: unknown, requestId: string): Response {
+  const unexpected = !(error instanceof ApiError) && !databaseUnreachable(error);
   const apiError =
-    error instanceof ApiError ? error : new ApiError(500, "api_error", "An unexpected error occurred");
-  if (!(error instanceof ApiError)) {
+    error instanceof ApiError
+      ? error
+      : unexpected
+        ? new ApiError(500, "api_error", "An unexpected error occurred")
+        : serviceUnavailable();
+  if (unexpected) {
     console.error(`[${requestId}] unexpected error:`, error);
   }
   return new Response(JSON.stringify(errorBody(apiError)), {

@@ -5,6 +5,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
 import { processGlobal } from "@/lib/process-global";
 import { lockDataDirectory } from "./lock";
+import { databaseAnswered } from "./outage";
 import { pgliteInWorker } from "./pglite-worker";
 import { databaseTarget, type DatabaseTarget } from "./target";
 
@@ -53,8 +54,16 @@ export function createAdapterFactory(target: DatabaseTarget): {
   close(): Promise<void>;
 } {
   if (target.kind === "postgres") {
-    const { connectionString, poolSize } = poolOptions(target.url);
-    const factory = new PrismaPg({ connectionString, max: poolSize });
+    const { connectionString, poolSize, connectTimeoutSeconds } = poolOptions(target.url);
+    const factory = new PrismaPg({
+      connectionString,
+      max: poolSize,
+      // Without it a query waits as long as the database does not answer, or the pool stays full:
+      // forever. With it, the query fails and its request answers 503 (lib/db/errors.ts).
+      connectionTimeoutMillis: connectTimeoutSeconds * 1000,
+      // A new connection is the first sign that the database is back after an outage.
+      onConnect: databaseAnswered,
+    });
     return { factory, close: async () => {} };
   }
   if (!target.dataDir) return pgliteInWorker(undefined);
@@ -79,10 +88,19 @@ export function createAdapterFactory(target: DatabaseTarget): {
   }
 }
 
-/** Prisma's `connection_limit` URL parameter sizes the pool per instance (default 10). */
-function poolOptions(url: string): { connectionString: string; poolSize: number } {
+/**
+ * Prisma's URL parameters: `connection_limit` sizes the pool per instance (default 10);
+ * `connect_timeout` (seconds, default 5 as in Prisma 6) bounds both opening a connection and
+ * waiting for a pooled one to come free (node-postgres has one timeout for both).
+ */
+function poolOptions(url: string): { connectionString: string; poolSize: number; connectTimeoutSeconds: number } {
   const parsed = new URL(url);
-  const limit = Number(parsed.searchParams.get("connection_limit") ?? 10);
-  parsed.searchParams.delete("connection_limit");
-  return { connectionString: parsed.toString(), poolSize: Number.isInteger(limit) && limit > 0 ? limit : 10 };
+  const positiveInteger = (name: string, fallback: number) => {
+    const value = Number(parsed.searchParams.get(name) ?? fallback);
+    parsed.searchParams.delete(name);
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  const poolSize = positiveInteger("connection_limit", 10);
+  const connectTimeoutSeconds = positiveInteger("connect_timeout", 5);
+  return { connectionString: parsed.toString(), poolSize, connectTimeoutSeconds };
 }

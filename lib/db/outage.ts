@@ -1,0 +1,34 @@
+import { processGlobal } from "@/lib/process-global";
+import { unreachableDatabaseReason } from "./errors";
+
+/**
+ * Whether this process can reach its database, as last seen. The first error that says it cannot
+ * starts an outage and the first sign of life ends it (a new pooled connection, a query that
+ * answered): one log line each, however many requests and background passes fail in between.
+ * Meanwhile requests that need the database answer 503 and the in-memory caches serve what they
+ * hold (lib/cache.ts).
+ */
+const outage = processGlobal("database-outage", (): { since?: number } => ({}));
+
+/** True when `error` says the database cannot be reached; the first such error starts an outage. */
+export function databaseUnreachable(error: unknown): boolean {
+  const reason = unreachableDatabaseReason(error);
+  if (reason === undefined) return false;
+  if (outage.since === undefined) {
+    outage.since = Date.now();
+    console.error(`Database unreachable (${reason}): requests that need it answer 503 until it answers again`);
+  }
+  return true;
+}
+
+/** The database answered: ends the outage, if there was one. */
+export function databaseAnswered(): void {
+  if (outage.since === undefined) return;
+  const seconds = ((Date.now() - outage.since) / 1000).toFixed(1);
+  outage.since = undefined;
+  console.log(`Database reachable again after ${seconds} s`);
+}
+
+export function inDatabaseOutage(): boolean {
+  return outage.since !== undefined;
+}
