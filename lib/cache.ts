@@ -1,5 +1,6 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
+import { databaseAnswered, databaseUnreachable, inDatabaseOutage } from "@/lib/db/outage";
 import { processGlobal } from "@/lib/process-global";
 
 /**
@@ -13,6 +14,11 @@ import { processGlobal } from "@/lib/process-global";
  * behind whatever the database is busy with, logins for instance, and that request would wait as
  * long). Only versions older than MAX_AGE_MS (an instance that was idle, or that just made a
  * change) are waited for, so what a request is served never lags a change by more than that.
+ *
+ * While the database cannot be reached (lib/db/outage.ts) nothing can change, so a cache that
+ * holds a value serves it, however old, and polls again in the background at most every
+ * POLL_INTERVAL_MS; once the database answers, the caches catch up as above. A cache that never
+ * loaded has nothing to serve, and its request fails as the database did (503).
  */
 export const POLL_INTERVAL_MS = 500;
 const MAX_AGE_MS = 2 * POLL_INTERVAL_MS;
@@ -28,18 +34,21 @@ type PollState = {
   polled: Poll;
   /** Changes this instance made (changedHere): a poll sent before the latest may have missed it. */
   changes: number;
+  /** When the latest poll was sent, answered or not. */
+  lastSentAt: number;
   inFlight?: Poll & { versions: Promise<Versions> };
 };
 
 const state = processGlobal(
   "cache-poll",
-  (): PollState => ({ versions: new Map(), polled: { sentAt: 0, changesBefore: -1 }, changes: 0 }),
+  (): PollState => ({ versions: new Map(), polled: { sentAt: 0, changesBefore: -1 }, changes: 0, lastSentAt: 0 }),
 );
 
 /** Joins the poll in flight unless this instance changed something since it was sent. */
 function poll(): Promise<Versions> {
   if (state.inFlight?.changesBefore === state.changes) return state.inFlight.versions;
   const sent: Poll = { sentAt: Date.now(), changesBefore: state.changes };
+  state.lastSentAt = sent.sentAt;
   const inFlight = { ...sent, versions: readVersions(sent) };
   state.inFlight = inFlight;
   void inFlight.versions
@@ -52,6 +61,7 @@ function poll(): Promise<Versions> {
 
 async function readVersions(sent: Poll): Promise<Versions> {
   const rows = await db().cacheVersion.findMany();
+  databaseAnswered();
   // Polls may overlap (one sent after a change here while an older one was out): keep the newest.
   if (sent.changesBefore >= state.polled.changesBefore && sent.sentAt >= state.polled.sentAt) {
     state.versions = new Map(rows.map((row) => [row.key, row.version]));
@@ -61,13 +71,22 @@ async function readVersions(sent: Poll): Promise<Versions> {
 }
 
 async function currentVersions(): Promise<Versions> {
-  const age = Date.now() - state.polled.sentAt;
-  if (age >= MAX_AGE_MS || state.polled.changesBefore !== state.changes) return poll();
-  if (age >= POLL_INTERVAL_MS) {
+  const now = Date.now();
+  const age = now - state.polled.sentAt;
+  const outdated = age >= MAX_AGE_MS || state.polled.changesBefore !== state.changes;
+  if (outdated && !(polledOnce() && inDatabaseOutage())) return poll().catch(keepVersionsIfUnreachable);
+  if (age >= POLL_INTERVAL_MS && now - state.lastSentAt >= POLL_INTERVAL_MS) {
     // A failure shows on the first request that has to wait for a poll.
-    poll().catch(() => {});
+    poll().catch(databaseUnreachable);
   }
   return state.versions;
+}
+
+const polledOnce = () => state.polled.sentAt > 0;
+
+function keepVersionsIfUnreachable(error: unknown): Versions {
+  if (polledOnce() && databaseUnreachable(error)) return state.versions;
+  throw error;
 }
 
 /** Call inside the transaction that changes the data behind `key`. */
@@ -99,6 +118,7 @@ export function versionedCache<T>(key: CacheKey, load: () => Promise<T>, ttlMs =
       const version = (await currentVersions()).get(key) ?? 0;
       const { entry } = state;
       if (entry && entry.version === version && Date.now() < entry.validUntil) return entry.value;
+      if (entry && inDatabaseOutage()) return entry.value;
       state.building ??= (async () => {
         try {
           const value = await load();
@@ -108,7 +128,10 @@ export function versionedCache<T>(key: CacheKey, load: () => Promise<T>, ttlMs =
           state.building = undefined;
         }
       })();
-      return state.building;
+      return state.building.catch((error: unknown) => {
+        if (entry && databaseUnreachable(error)) return entry.value;
+        throw error;
+      });
     },
   };
 }

@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { ApiClient } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
+import { databaseUnreachable, inDatabaseOutage } from "@/lib/db/outage";
 import { versionedCache } from "@/lib/cache";
+import { serviceUnavailable } from "@/lib/api/errors";
 import { auditedChange, COMMAND_LINE, type Actor } from "@/lib/audit";
 import { digestsEqual, randomToken, sha256 } from "@/lib/secrets";
 
@@ -46,7 +48,12 @@ export async function authenticateClient(
   if (!clientId || !secret) return undefined;
   const client = (await activeClients.get()).get(clientId);
   const matches = digestsEqual(sha256(secret), client?.secretHash ?? UNKNOWN_CLIENT_HASH);
-  if (!client || !matches) return undefined;
+  if (!client || !matches) {
+    // The clients held here may be out of date while the database cannot be reached: one made, or
+    // a secret rotated, just before is not refused for that, only turned away for now.
+    if (inDatabaseOutage()) throw serviceUnavailable();
+    return undefined;
+  }
   recordUse(client.id);
   const { secretHash: _, ...authenticated } = client;
   return authenticated;
@@ -59,7 +66,9 @@ function recordUse(id: number): void {
   lastUsedWritten.set(id, now);
   db()
     .apiClient.update({ where: { id }, data: { lastUsedAt: new Date(now) } })
-    .catch((error) => console.error("could not record API client use:", error));
+    .catch((error) => {
+      if (!databaseUnreachable(error)) console.error("could not record API client use:", error);
+    });
 }
 
 function newCredentials() {
