@@ -5,6 +5,7 @@ import type { NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth-secret";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
+import { databaseUnreachable } from "@/lib/db/outage";
 import { readBody } from "@/lib/api/input";
 import { failure, newRequestId } from "@/lib/api/respond";
 import { isRole, type Role } from "@/lib/admin/permissions";
@@ -14,7 +15,8 @@ import { enforceStaffSignInLimits, verifyStaffCredentials, type SignedInStaff } 
 /**
  * Staff sessions: next-auth v4 with the credentials provider and a JWT in an httpOnly, SameSite=Lax
  * cookie, marked Secure when the request came over https. A session lasts STAFF_SESSION_HOURS from
- * sign-in however active it is, and ends at once when the account is deactivated.
+ * sign-in however active it is, and ends at once when the account is deactivated; a database
+ * outage does not end it.
  */
 declare module "next-auth" {
   interface Session {
@@ -83,8 +85,16 @@ function staffAuthOptions(request: NextRequest): AuthOptions {
     callbacks: {
       async jwt({ token, user }) {
         if (user) return { ...token, role: user.role, signedInAt: nowSeconds() };
+        let staff: SignedInStaff | null;
+        try {
+          staff = await staffForToken(token);
+        } catch (error) {
+          // The database cannot be reached: the session stays as it is (the admin API answers 503
+          // meanwhile) and is checked again on the first request once the database answers.
+          if (databaseUnreachable(error)) return token;
+          throw error;
+        }
         // Thrown, next-auth clears the cookie and answers an empty session.
-        const staff = await staffForToken(token);
         if (!staff) throw new Error("The staff session has expired or the account was deactivated");
         return { ...token, name: staff.name, email: staff.email, role: staff.role };
       },
