@@ -2,6 +2,7 @@ import { Resend } from "resend";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
+import { databaseUnreachable } from "@/lib/db/outage";
 import { onEmailQueued } from "@/lib/email/outbox";
 import { maskEmail } from "@/lib/email/mask-email";
 
@@ -72,7 +73,10 @@ export function startEmailDispatcher(): () => Promise<void> {
     pass = dispatchDueEmails()
       .then(
         () => {},
-        (error) => console.error("[email] dispatch pass failed:", error),
+        (error) => {
+          // An unreachable database is logged once for the whole process (lib/db/outage.ts), not every pass.
+          if (!databaseUnreachable(error)) console.error("[email] dispatch pass failed:", error);
+        },
       )
       .finally(() => {
         pass = undefined;
