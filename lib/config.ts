@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -5,6 +6,28 @@ import { z } from "zod";
  * ("Configuration"); a bad value stops the process at start with a message naming it.
  */
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** A network in CIDR notation ("10.0.0.0/8", "2001:db8::/32"); a bare address is the network of that one address. */
+export type Network = { address: string; prefix: number; family: "ipv4" | "ipv6" };
+
+const network = z.string().transform((text, context): Network => {
+  const [address, prefixText, ...rest] = text.split("/");
+  const family = isIP(address) === 4 ? "ipv4" : isIP(address) === 6 && !address.includes("%") ? "ipv6" : undefined;
+  const bits = family === "ipv4" ? 32 : 128;
+  const prefix = prefixText === undefined ? bits : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
+  if (!family || rest.length > 0 || !(prefix >= 0 && prefix <= bits)) {
+    context.addIssue({ code: "custom", message: `"${text}" is not a network such as 10.0.0.0/8 or 2001:db8::/32` });
+    return z.NEVER;
+  }
+  return { address, prefix, family };
+});
+
+/** A comma-separated list of networks; empty (the default) is none. */
+const networks = z
+  .string()
+  .default("")
+  .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
+  .pipe(z.array(network));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -21,6 +44,8 @@ const envSchema = z.object({
   HOSTNAME: z.string().default("0.0.0.0"),
   WEB_CONCURRENCY: z.coerce.number().int().positive().optional(),
   PUBLIC_URL: z.url().optional(),
+  /** Proxies whose X-Forwarded-For is believed (lib/request-address.ts); none by default. */
+  TRUSTED_PROXIES: networks,
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),

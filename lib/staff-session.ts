@@ -54,7 +54,7 @@ export async function handleAuthRequest(request: NextRequest, context: AuthRoute
   if (request.method === "POST" && nextauth.join("/") === "callback/credentials") {
     try {
       const { email } = await readBody(request.clone());
-      await enforceStaffSignInLimits(String(email ?? ""), requestAddress(request.headers.get("x-forwarded-for")));
+      await enforceStaffSignInLimits(String(email ?? ""), requestAddress(request.headers));
     } catch (error) {
       return failure(error, newRequestId());
     }
@@ -77,7 +77,7 @@ function staffAuthOptions(request: NextRequest): AuthOptions {
         credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
         authorize: async (credentials) => {
           if (!credentials?.email || !credentials.password) return null;
-          const staff = await verifyStaffCredentials(credentials.email, credentials.password, requestAddress(request.headers.get("x-forwarded-for")));
+          const staff = await verifyStaffCredentials(credentials.email, credentials.password, requestAddress(request.headers));
           return staff && { ...staff, id: String(staff.id) };
         },
       }),

@@ -4,7 +4,8 @@ import { encode } from "next-auth/jwt";
 import { startTestApp, db } from "./support/app";
 import { makeStaff, signIn, staffSession, STAFF_PASSWORD } from "./support/staff";
 
-const app = await startTestApp({ STAFF_LOGIN_MAX_FAILURES_PER_IP: "8" });
+// The tests play the proxy (on loopback) to sign in from several addresses.
+const app = await startTestApp({ STAFF_LOGIN_MAX_FAILURES_PER_IP: "8", TRUSTED_PROXIES: "127.0.0.1/32, ::1/128" });
 const admin = await staffSession(app, "admin");
 const operations = await staffSession(app, "operations");
 const compliance = await staffSession(app, "compliance");

@@ -13,6 +13,9 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { NextRequest } from "next/server";
 import { publicRoute } from "@/lib/api/route";
 import { readDevice } from "@/lib/customers/device";
+import { requestAddress } from "@/lib/request-address";
+import { ConfigError, reloadConfig } from "@/lib/config";
+import { ApiError } from "@/lib/api/errors";
 import { buildIsCurrent, sourceHash } from "@/lib/server/build";
 import { pooledPercentile, type Slice } from "@/scripts/bench/slices";
 
@@ -218,13 +221,61 @@ test("an unexpected exception is a bare 500 with a request id, and is logged", a
   }
 });
 
-test("the device: X-Client-IP when given, else the address the request came from", () => {
+test("the device: X-Client-IP when given (in its canonical spelling), else the address the request came from", () => {
   const device = readDevice(
-    new Request("http://localhost/", { headers: { "X-Client-UA": "App/2", "X-Forwarded-For": "198.51.100.1, 192.0.2.9" } }),
+    new Request("http://localhost/", {
+      headers: { "X-Client-UA": "App/2", "X-Remit-Peer-Address": "192.0.2.9", "X-Forwarded-For": "198.51.100.1" },
+    }),
   );
   assert.deepEqual(device, { ip: "192.0.2.9", userAgent: "App/2", fingerprint: "" });
-  assert.equal(readDevice(new Request("http://localhost/", { headers: { "X-Client-IP": "2001:db8::1" } })).ip, "2001:db8::1");
-  assert.throws(() => readDevice(new Request("http://localhost/", { headers: { "X-Client-IP": "localhost" } })));
+  const claimed = (ip: string) => readDevice(new Request("http://localhost/", { headers: { "X-Client-IP": ip } })).ip;
+  assert.equal(claimed("2001:DB8:0:0::1"), "2001:db8::1");
+  assert.equal(claimed("::ffff:192.0.2.1"), "192.0.2.1");
+  for (const bad of ["localhost", "fe80::1%eth0", `fe80::1%${"a".repeat(10_000)}`, "[::1]", "192.0.2.1:80", "01.2.3.4", "1".repeat(46)]) {
+    assert.throws(() => claimed(bad), (error: ApiError) => error.status === 400 && error.fieldErrors?.[0].param === "X-Client-IP", bad);
+  }
+});
+
+test("the request's address: X-Forwarded-For only from a trusted proxy, right-most untrusted entry, garbage stops", () => {
+  const address = (peer: string, forwardedFor?: string) =>
+    requestAddress(new Headers({ "X-Remit-Peer-Address": peer, ...(forwardedFor === undefined ? {} : { "X-Forwarded-For": forwardedFor }) }));
+  const previous = process.env.TRUSTED_PROXIES;
+  try {
+    delete process.env.TRUSTED_PROXIES;
+    reloadConfig();
+    assert.equal(address("192.0.2.9", "198.51.100.1"), "192.0.2.9", "no trusted proxies: the peer");
+    assert.equal(address("::ffff:192.0.2.9"), "192.0.2.9");
+    assert.equal(requestAddress(new Headers({ "X-Forwarded-For": "198.51.100.1" })), "unknown", "not through our server");
+
+    process.env.TRUSTED_PROXIES = "10.0.0.0/8, 2001:db8::/32";
+    reloadConfig();
+    assert.equal(address("10.1.1.1", "198.51.100.1"), "198.51.100.1");
+    assert.equal(address("10.1.1.1", "203.0.113.5, 198.51.100.1, 10.2.2.2"), "198.51.100.1", "past every trusted hop");
+    assert.equal(address("2001:db8::7", "2001:DB8::8, 198.51.100.1"), "198.51.100.1");
+    assert.equal(address("10.1.1.1", "10.2.2.2, 10.3.3.3"), "10.2.2.2", "all trusted: the left-most");
+    assert.equal(address("10.1.1.1"), "10.1.1.1", "a trusted proxy that sent none: the proxy");
+    assert.equal(address("10.1.1.1", `198.51.100.1, ${"x".repeat(10_000)}`), "10.1.1.1", "garbage: nothing past it");
+    assert.equal(address("10.1.1.1", "fe80::1%eth0"), "10.1.1.1");
+    assert.equal(address("192.0.2.9", "198.51.100.1"), "192.0.2.9", "not from a trusted proxy: ignored");
+  } finally {
+    if (previous === undefined) delete process.env.TRUSTED_PROXIES;
+    else process.env.TRUSTED_PROXIES = previous;
+    reloadConfig();
+  }
+});
+
+test("TRUSTED_PROXIES must be networks: a bad one stops the start, naming it", () => {
+  const previous = process.env.TRUSTED_PROXIES;
+  try {
+    for (const bad of ["10.0.0.0/33", "proxy.internal", "fe80::1%eth0", "10.0.0.0/8/8"]) {
+      process.env.TRUSTED_PROXIES = `192.0.2.1, ${bad}`;
+      assert.throws(() => reloadConfig(), (error: Error) => error instanceof ConfigError && error.message.includes("TRUSTED_PROXIES"), bad);
+    }
+  } finally {
+    if (previous === undefined) delete process.env.TRUSTED_PROXIES;
+    else process.env.TRUSTED_PROXIES = previous;
+    reloadConfig();
+  }
 });
 
 test("npm start rebuilds only when an input of the build changed", () => {

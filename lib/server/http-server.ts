@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import next from "next";
+import { PEER_ADDRESS_HEADER } from "@/lib/request-address";
 import { takeConnectionsFromPrimary } from "./cluster";
 import { startEventLoopMonitor } from "./metrics";
 import { serverUrl } from "./server-url";
@@ -38,6 +39,7 @@ async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Se
   startEventLoopMonitor();
   const handle = app.getRequestHandler();
   const server = http.createServer((request, response) => {
+    stampPeerAddress(request);
     handle(request, response).catch((error) => {
       console.error("request failed outside any route:", error);
       if (!response.headersSent) {
@@ -76,4 +78,14 @@ async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Se
       if (open.size === 0) drained();
     });
   return { server, close };
+}
+
+/**
+ * Route handlers cannot see the connection, so its peer's address travels to them in a header of
+ * ours (see lib/request-address.ts); whatever a client sent under that name is replaced.
+ */
+function stampPeerAddress(request: http.IncomingMessage): void {
+  const peer = request.socket.remoteAddress;
+  if (peer) request.headers[PEER_ADDRESS_HEADER] = peer;
+  else delete request.headers[PEER_ADDRESS_HEADER];
 }
