@@ -7,10 +7,11 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { databaseUnreachable } from "@/lib/db/outage";
 import { readBody } from "@/lib/api/input";
+import { serviceUnavailable } from "@/lib/api/errors";
 import { failure, newRequestId } from "@/lib/api/respond";
 import { isRole, type Role } from "@/lib/admin/permissions";
 import { requestAddress } from "@/lib/request-address";
-import { enforceStaffSignInLimits, verifyStaffCredentials, type SignedInStaff } from "@/lib/staff-sign-in";
+import { countStaffSignIn, verifyStaffCredentials, type SignedInStaff, type StaffSignInAttempt } from "@/lib/staff-sign-in";
 
 /**
  * Staff sessions: next-auth v4 with the credentials provider and a JWT in an httpOnly, SameSite=Lax
@@ -46,23 +47,35 @@ export function servedOverHttps(headers: Headers): boolean {
 type AuthRouteContext = { params: Promise<{ nextauth: string[] }> };
 
 /**
- * next-auth's own handler for /api/auth/*. A sign-in attempt from an e-mail or address that has
- * failed too often is answered 429 before any password is checked.
+ * next-auth's own handler for /api/auth/*. A sign-in attempt is counted before next-auth sees it,
+ * and answered 429 when its e-mail or address has failed too often, before any password is checked.
+ * Whatever goes wrong while checking the password answers a fixed 503, never next-auth's error
+ * redirect (which would carry the error's message to the browser).
  */
 export async function handleAuthRequest(request: NextRequest, context: AuthRouteContext): Promise<Response> {
+  const requestId = newRequestId();
   const { nextauth } = await context.params;
-  if (request.method === "POST" && nextauth.join("/") === "callback/credentials") {
+  let signIn: StaffSignInAttempt | undefined;
+  // Every POST to a callback: next-auth runs the credentials check for callback/credentials[/…].
+  if (request.method === "POST" && nextauth[0] === "callback") {
     try {
       const { email } = await readBody(request.clone());
-      await enforceStaffSignInLimits(String(email ?? ""), requestAddress(request.headers));
+      signIn = await countStaffSignIn(typeof email === "string" ? email : "", requestAddress(request.headers));
     } catch (error) {
-      return failure(error, newRequestId());
+      return failure(error, requestId);
     }
   }
-  return NextAuth(request, context, staffAuthOptions(request));
+  const check = { failed: false };
+  const response = await NextAuth(request, context, staffAuthOptions(request, signIn, check, requestId));
+  return check.failed ? failure(serviceUnavailable(), requestId) : response;
 }
 
-function staffAuthOptions(request: NextRequest): AuthOptions {
+function staffAuthOptions(
+  request: NextRequest,
+  signIn: StaffSignInAttempt | undefined,
+  check: { failed: boolean },
+  requestId: string,
+): AuthOptions {
   useRequestOrigin();
   return {
     secret: authSecret(),
@@ -76,9 +89,17 @@ function staffAuthOptions(request: NextRequest): AuthOptions {
         name: "Staff",
         credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
         authorize: async (credentials) => {
-          if (!credentials?.email || !credentials.password) return null;
-          const staff = await verifyStaffCredentials(credentials.email, credentials.password, requestAddress(request.headers));
-          return staff && { ...staff, id: String(staff.id) };
+          // No password is checked for an attempt the limits did not count.
+          const { email, password } = (credentials ?? {}) as Record<string, unknown>;
+          if (!signIn || typeof email !== "string" || typeof password !== "string" || !email || !password) return null;
+          try {
+            const staff = await verifyStaffCredentials(signIn, email, password);
+            return staff && { ...staff, id: String(staff.id) };
+          } catch (error) {
+            console.error(`[${requestId}] staff sign-in failed:`, error);
+            check.failed = true;
+            return null;
+          }
         },
       }),
     ],

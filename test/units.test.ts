@@ -14,8 +14,10 @@ import { NextRequest } from "next/server";
 import { publicRoute } from "@/lib/api/route";
 import { readDevice } from "@/lib/customers/device";
 import { requestAddress } from "@/lib/request-address";
+import { storedKey } from "@/lib/rate-limit";
 import { ConfigError, reloadConfig } from "@/lib/config";
 import { ApiError } from "@/lib/api/errors";
+import { sha256 } from "@/lib/secrets";
 import { buildIsCurrent, sourceHash } from "@/lib/server/build";
 import { pooledPercentile, type Slice } from "@/scripts/bench/slices";
 
@@ -276,6 +278,13 @@ test("TRUSTED_PROXIES must be networks: a bad one stops the start, naming it", (
     else process.env.TRUSTED_PROXIES = previous;
     reloadConfig();
   }
+});
+
+test("rate-limit keys are bounded: anything longer than 64 bytes is stored as its SHA-256", () => {
+  assert.equal(storedKey("someone@example.org"), "someone@example.org");
+  assert.equal(storedKey("é".repeat(32)), "é".repeat(32));
+  assert.equal(storedKey("é".repeat(33)), sha256("é".repeat(33)));
+  assert.equal(storedKey(`fe80::1%${"a".repeat(10_000)}`).length, 64);
 });
 
 test("npm start rebuilds only when an input of the build changed", () => {

@@ -57,7 +57,7 @@ export const rateLimited = (retryAfterSeconds: number) =>
     "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
-/** The database cannot be reached: the request may well succeed if retried in a few seconds. */
+/** The database cannot be reached, or an attempt could not be counted: the request may well succeed if retried in a few seconds. */
 export const serviceUnavailable = (retryAfterSeconds = 5) =>
   new ApiError(503, "api_error", "Service temporarily unavailable", undefined, {
     "Retry-After": String(retryAfterSeconds),

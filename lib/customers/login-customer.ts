@@ -3,18 +3,19 @@ import { parseInput, type RawInput } from "@/lib/api/input";
 import { loginRequest } from "@/lib/api/schemas";
 import type { AuthenticatedClient } from "@/lib/clients";
 import { config } from "@/lib/config";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { oneStatement } from "@/lib/db/one-statement";
 import { hashPassword, verifyPassword } from "@/lib/passwords";
-import { blockingHits, emailAndIpLimits, recordHits, throwIfLimited, type Limit } from "@/lib/rate-limit";
+import { countAttemptWith, emailAndIpLimits, refuse, releaseSteps, type Limit } from "@/lib/rate-limit";
 import { loginTokenInsert } from "@/lib/tokens";
 import type { Device } from "./device";
 import { eventInsert, recordEvent } from "./events";
 
 const INCORRECT = "Incorrect e-mail address or password";
 
-/** A row of the login's first query: the account (if any) beside one blocking hit (if any). */
-type AccountAndHit = { id: number | null; password_hash: string | null; index: number | null; created_at: Date | null };
+/** The account an attempt is for, read in the statement that counts the attempt. */
+type Account = { id: number; password_hash: string };
 
 function loginLimits(email: string, ip: string): Limit[] {
   const settings = config();
@@ -28,41 +29,32 @@ function loginLimits(email: string, ip: string): Limit[] {
 
 /**
  * Checks the e-mail and password and issues a login token. Unknown e-mail and wrong password
- * answer alike, in comparable time. Failed attempts count towards the per-e-mail and per-IP limits.
+ * answer alike, in comparable time. Every attempt is counted against the per-e-mail and per-IP
+ * limits before its password is checked; a successful one takes its count back, so the limits
+ * are on failures.
  */
 export async function loginCustomer(raw: RawInput, client: AuthenticatedClient, device: Device): Promise<string> {
   const input = parseInput(loginRequest, raw);
-  const limits = loginLimits(input.email, device.ip);
   const event = { type: "login" as const, email: input.email, apiClientId: client.id, device };
 
-  const now = new Date();
-  // The account and whichever limit blocks this attempt, in one round trip to the database.
-  const rows = await db().$queryRaw<AccountAndHit[]>`
-    SELECT customers.id, customers.password_hash, hit.index, hit.created_at
-    FROM (SELECT 1) AS attempt
-    LEFT JOIN customers ON customers.email = ${input.email}
-    LEFT JOIN (${blockingHits(limits, now)}) AS hit ON true`;
-  try {
-    throwIfLimited(limits, rows.flatMap(({ index, created_at }) => (index === null ? [] : [{ index, created_at: created_at! }])), now);
-  } catch (error) {
-    await recordEvent(db(), { ...event, outcome: "rate_limited" });
-    throw error;
-  }
+  // The attempt is counted and the account read in one round trip to the database.
+  const { attempt, row: account } = await countAttemptWith<Account>(
+    loginLimits(input.email, device.ip),
+    Prisma.sql`SELECT id, password_hash FROM customers WHERE email = ${input.email}`,
+  );
+  if (attempt.limited) await refuse(attempt, [eventInsert({ ...event, outcome: "rate_limited" })]);
 
-  const [account] = rows;
-  const customer = account.id === null ? null : { id: account.id, passwordHash: account.password_hash! };
-  const verification = await verifyPassword(input.password, customer?.passwordHash);
-
-  if (!customer || !verification.valid) {
-    await recordHits(limits, [eventInsert({ ...event, type: "login_failed", outcome: "failure", customerId: customer?.id })]);
+  const verification = await verifyPassword(input.password, account?.password_hash);
+  if (!account || !verification.valid) {
+    await recordEvent(db(), { ...event, type: "login_failed", outcome: "failure", customerId: account?.id });
     throw unauthenticated(INCORRECT);
   }
 
   if (verification.needsRehash) {
     // Its own write: should the statement below fail, the new hash is still the same password's.
-    await db().customer.update({ where: { id: customer.id }, data: { passwordHash: await hashPassword(input.password) } });
+    await db().customer.update({ where: { id: account.id }, data: { passwordHash: await hashPassword(input.password) } });
   }
-  const login = loginTokenInsert({ customerId: customer.id, apiClientId: client.id, device });
-  await db().$executeRaw(oneStatement([eventInsert({ ...event, outcome: "success", customerId: customer.id }), login.insert]));
+  const login = loginTokenInsert({ customerId: account.id, apiClientId: client.id, device });
+  await db().$executeRaw(oneStatement([...releaseSteps(attempt), eventInsert({ ...event, outcome: "success", customerId: account.id }), login.insert]));
   return login.token;
 }

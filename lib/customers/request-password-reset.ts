@@ -3,10 +3,12 @@ import { parseInput, type RawInput } from "@/lib/api/input";
 import { forgotPasswordRequest } from "@/lib/api/schemas";
 import type { AuthenticatedClient } from "@/lib/clients";
 import { config } from "@/lib/config";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
+import { oneStatement } from "@/lib/db/one-statement";
 import { composeEmail } from "@/lib/email/compose";
 import { emailQueued, outboxInsert } from "@/lib/email/outbox";
-import { emailAndIpLimits, enforceLimits, recordHits } from "@/lib/rate-limit";
+import { countAttemptWith, emailAndIpLimits, refuse, release } from "@/lib/rate-limit";
 import { emailTokenInsert, newToken } from "@/lib/tokens";
 import type { Device } from "./device";
 import { eventInsert } from "./events";
@@ -26,26 +28,31 @@ function forgotLimits(email: string, ip: string) {
 /**
  * Sends a reset link (valid 1 h) and returns the masked address it went to. Every request counts
  * against the per-IP limit (so probing for addresses is slow); each e-mail sent counts against the
- * per-address limit (so nobody can flood a customer's inbox).
+ * per-address limit (so nobody can flood a customer's inbox). Both are counted before the account
+ * is looked up, so concurrent requests cannot send more than the limit allows.
  */
 export async function requestPasswordReset(raw: RawInput, client: AuthenticatedClient, device: Device): Promise<string> {
   const input = parseInput(forgotPasswordRequest, raw, linkOriginCheck("reset_password_url", client));
   const { perEmail, perIp } = forgotLimits(input.email, device.ip);
-  await enforceLimits([perEmail, perIp]);
-  await recordHits([perIp]);
-
-  const customer = await db().customer.findUnique({ where: { email: input.email }, select: { id: true } });
-  if (!customer) throw fieldError("email", "not_found", "No account uses this e-mail address");
+  const { attempt, row: customer } = await countAttemptWith<{ id: number }>(
+    [perEmail, perIp],
+    Prisma.sql`SELECT id FROM customers WHERE email = ${input.email}`,
+  );
+  if (attempt.limited) await refuse(attempt);
+  if (!customer) {
+    // No e-mail goes out: the address's count is given back; the IP's stays.
+    await release(attempt, [perEmail]);
+    throw fieldError("email", "not_found", "No account uses this e-mail address");
+  }
 
   const reset = newToken();
   const email = await composeEmail("reset_password", input.email, linkWithToken(input.reset_password_url, reset.token));
-  await recordHits(
-    [perEmail],
-    [
+  await db().$executeRaw(
+    oneStatement([
       emailTokenInsert({ customerId: customer.id, purpose: "reset_password", tokenHash: reset.tokenHash }),
       outboxInsert(email).insert,
       eventInsert({ type: "forgot_password", outcome: "success", email: input.email, customerId: customer.id, apiClientId: client.id, device }),
-    ],
+    ]),
   );
   emailQueued(email);
   return maskEmail(input.email);
