@@ -24,26 +24,33 @@ export function newToken(): { token: string; tokenHash: string } {
 }
 
 /**
- * A login token for the customer, bound to the API client and device it is issued to: the token
- * to hand out, and the INSERT that stores its hash (run as a step of the login's one statement).
+ * A login token for the customer, bound to the API client and device it is issued to and to the
+ * customer's credentials version read with the password hash it was checked against: the token to
+ * hand out, and the INSERT that stores its hash (run as a step of the login's one statement).
  */
 export function loginTokenInsert(
-  input: { customerId: RowId; apiClientId: number; device: Device },
+  input: { customerId: RowId; apiClientId: number; device: Device; credentialsVersion: number },
   now = new Date(),
 ): { token: string; insert: Prisma.Sql } {
   const { token, tokenHash } = newToken();
   const expiresAt = new Date(now.getTime() + config().LOGIN_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000);
   const insert = Prisma.sql`
-    INSERT INTO login_tokens (token_hash, customer_id, api_client_id, ip, user_agent, fingerprint, created_at, last_used_at, expires_at)
-    VALUES (${tokenHash}, ${input.customerId}, ${input.apiClientId}, ${input.device.ip}, ${input.device.userAgent},
-            ${input.device.fingerprint}, ${now}, ${now}, ${expiresAt})`;
+    INSERT INTO login_tokens (token_hash, customer_id, api_client_id, credentials_version, ip, user_agent, fingerprint, created_at, last_used_at, expires_at)
+    VALUES (${tokenHash}, ${input.customerId}, ${input.apiClientId}, ${input.credentialsVersion}, ${input.device.ip},
+            ${input.device.userAgent}, ${input.device.fingerprint}, ${now}, ${now}, ${expiresAt})`;
   return { token, insert };
 }
 
-/** The live login token behind a bearer string, if any (and only for the client it was issued to). */
+/**
+ * The live login token behind a bearer string, if any: only for the client it was issued to, and
+ * only while the customer's password is the one it was obtained with. (A login that checked the old
+ * password while a reset ran may store its token after the reset revoked the others: its old
+ * credentials version still gives it away.)
+ */
 export async function findLiveLoginToken(token: string, apiClientId: number, now = new Date()) {
   const found = await db().loginToken.findUnique({ where: { tokenHash: sha256(token) }, include: { customer: true } });
   if (!found || found.revokedAt || found.expiresAt <= now || found.apiClientId !== apiClientId) return undefined;
+  if (found.credentialsVersion !== found.customer.credentialsVersion) return undefined;
   if (now.getTime() - found.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db().loginToken.update({ where: { id: found.id }, data: { lastUsedAt: now } });
   }

@@ -110,3 +110,25 @@ test("the per-IP limit stops probing for addresses", async () => {
   const limited = await forgot(uniqueEmail("probe"), { ...DEVICE, "X-Client-IP": ip });
   assert.equal(limited.status, 429);
 });
+
+test("a login racing a reset: once the reset has answered, no token obtained with the old password works", async () => {
+  const issued: string[] = [];
+  for (let round = 0; round < 10; round++) {
+    const customer = await registeredCustomer(app);
+    await forgot(customer.email, { ...DEVICE, "X-Client-IP": `192.0.2.${150 + round}` });
+    const token = await tokenFromLatestEmail(customer.email, "reset_password");
+    const logins = Array.from({ length: 12 }, (_, n) =>
+      login(app, customer.email, customer.password, { ...DEVICE, "X-Client-IP": `198.18.${round}.${n + 1}` }),
+    );
+    assert.equal((await reset(token, `the new password ${round}`)).status, 200);
+    for (const response of await Promise.all(logins)) {
+      if (response.status === 200) issued.push((await response.json()).token);
+    }
+    issued.push(customer.token);
+  }
+  const stillWorking = [];
+  for (const token of issued) {
+    if ((await app.request("/client/v1/me", { headers: bearer(token) })).status !== 401) stillWorking.push(token);
+  }
+  assert.equal(stillWorking.length, 0, `${stillWorking.length} of ${issued.length} tokens still work after the reset`);
+});

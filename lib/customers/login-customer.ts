@@ -15,7 +15,7 @@ import { eventInsert, recordEvent } from "./events";
 const INCORRECT = "Incorrect e-mail address or password";
 
 /** The account an attempt is for, read in the statement that counts the attempt. */
-type Account = { id: number; password_hash: string };
+type Account = { id: number; password_hash: string; credentials_version: number };
 
 function loginLimits(email: string, ip: string): Limit[] {
   const settings = config();
@@ -40,7 +40,7 @@ export async function loginCustomer(raw: RawInput, client: AuthenticatedClient, 
   // The attempt is counted and the account read in one round trip to the database.
   const { attempt, row: account } = await countAttemptWith<Account>(
     loginLimits(input.email, device.ip),
-    Prisma.sql`SELECT id, password_hash FROM customers WHERE email = ${input.email}`,
+    Prisma.sql`SELECT id, password_hash, credentials_version FROM customers WHERE email = ${input.email}`,
   );
   if (attempt.limited) await refuse(attempt, [eventInsert({ ...event, outcome: "rate_limited" })]);
 
@@ -51,10 +51,18 @@ export async function loginCustomer(raw: RawInput, client: AuthenticatedClient, 
   }
 
   if (verification.needsRehash) {
-    // Its own write: should the statement below fail, the new hash is still the same password's.
-    await db().customer.update({ where: { id: account.id }, data: { passwordHash: await hashPassword(input.password) } });
+    // Its own write, and only over the hash just verified: a password changed meanwhile stays changed.
+    await db().customer.updateMany({
+      where: { id: account.id, passwordHash: account.password_hash },
+      data: { passwordHash: await hashPassword(input.password) },
+    });
   }
-  const login = loginTokenInsert({ customerId: account.id, apiClientId: client.id, device });
+  const login = loginTokenInsert({
+    customerId: account.id,
+    apiClientId: client.id,
+    device,
+    credentialsVersion: account.credentials_version,
+  });
   await db().$executeRaw(oneStatement([...releaseSteps(attempt), eventInsert({ ...event, outcome: "success", customerId: account.id }), login.insert]));
   return login.token;
 }

@@ -40,7 +40,8 @@ export async function registerCustomer(raw: RawInput, client: AuthenticatedClien
 
   const now = new Date();
   const customerId = idFrom("new_customer");
-  const login = loginTokenInsert({ customerId, apiClientId: client.id, device }, now);
+  // A new account's credentials are at their first version.
+  const login = loginTokenInsert({ customerId, apiClientId: client.id, device, credentialsVersion: 0 }, now);
   try {
     await db().$executeRaw(
       oneStatement([

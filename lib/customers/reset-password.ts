@@ -12,7 +12,8 @@ const invalidToken = () => fieldError("token", "invalid", "This reset link is in
 
 /**
  * Sets a new password with a reset token (single use), and ends every session the customer had:
- * whoever knew the old password is logged out. Earlier reset links stop working too.
+ * whoever knew the old password is logged out, including a login that was checking it meanwhile
+ * (see findLiveLoginToken). Earlier reset links stop working too.
  */
 export async function resetPassword(raw: RawInput, client: AuthenticatedClient, device: Device): Promise<void> {
   const input = parseInput(resetPasswordRequest, raw, confirmPasswordCheck);
@@ -22,7 +23,11 @@ export async function resetPassword(raw: RawInput, client: AuthenticatedClient, 
   const passwordHash = await hashPassword(input.password);
   await db().$transaction(async (tx) => {
     if (!(await consumeEmailToken(tx, token.id))) throw invalidToken();
-    const customer = await tx.customer.update({ where: { id: token.customerId }, data: { passwordHash } });
+    // A new credentials version: no login token obtained with the old password works any more.
+    const customer = await tx.customer.update({
+      where: { id: token.customerId },
+      data: { passwordHash, credentialsVersion: { increment: 1 } },
+    });
     await revokeAllLoginTokens(tx, customer.id);
     await revokeEmailTokens(tx, customer.id, "reset_password");
     await recordEvent(tx, {
