@@ -37,6 +37,7 @@ export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
     const response = await postToNextAuth("/api/auth/callback/credentials", { email, password });
     if (response.status === 429) throw new Error("Too many failed attempts. Please wait a few minutes and try again.");
+    if (response.status === 503) throw new Error("Signing in is not possible just now. Please try again in a minute.");
     if (!response.ok || !(await currentSession())) throw new Error("Incorrect e-mail address or password.");
   },
 
