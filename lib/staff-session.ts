@@ -1,12 +1,12 @@
 import NextAuth, { type AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getToken, type JWT } from "next-auth/jwt";
-import type { NextRequest } from "next/server";
+import { NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth-secret";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { databaseUnreachable } from "@/lib/db/outage";
-import { readBody } from "@/lib/api/input";
+import { parseBody, readBodyBytes } from "@/lib/api/input";
 import { serviceUnavailable } from "@/lib/api/errors";
 import { failure, newRequestId } from "@/lib/api/respond";
 import { isRole, type Role } from "@/lib/admin/permissions";
@@ -47,26 +47,32 @@ export function servedOverHttps(headers: Headers): boolean {
 type AuthRouteContext = { params: Promise<{ nextauth: string[] }> };
 
 /**
- * next-auth's own handler for /api/auth/*. A sign-in attempt is counted before next-auth sees it,
- * and answered 429 when its e-mail or address has failed too often, before any password is checked.
+ * next-auth's own handler for /api/auth/*. A POST's body is read within the limit of every body
+ * (next-auth would read any length). A sign-in attempt is counted before next-auth sees it, and
+ * answered 429 when its e-mail or address has failed too often, before any password is checked.
  * Whatever goes wrong while checking the password answers a fixed 503, never next-auth's error
  * redirect (which would carry the error's message to the browser).
  */
 export async function handleAuthRequest(request: NextRequest, context: AuthRouteContext): Promise<Response> {
   const requestId = newRequestId();
   const { nextauth } = await context.params;
+  let authRequest = request;
   let signIn: StaffSignInAttempt | undefined;
-  // Every POST to a callback: next-auth runs the credentials check for callback/credentials[/…].
-  if (request.method === "POST" && nextauth[0] === "callback") {
+  if (request.method === "POST") {
     try {
-      const { email } = await readBody(request.clone());
-      signIn = await countStaffSignIn(typeof email === "string" ? email : "", requestAddress(request.headers));
+      const body = await readBodyBytes(request);
+      authRequest = new NextRequest(request, { body });
+      // Every POST to a callback: next-auth runs the credentials check for callback/credentials[/…].
+      if (nextauth[0] === "callback") {
+        const { email } = parseBody(request.headers.get("content-type"), body);
+        signIn = await countStaffSignIn(typeof email === "string" ? email : "", requestAddress(request.headers));
+      }
     } catch (error) {
       return failure(error, requestId);
     }
   }
   const check = { failed: false };
-  const response = await NextAuth(request, context, staffAuthOptions(request, signIn, check, requestId));
+  const response = await NextAuth(authRequest, context, staffAuthOptions(authRequest, signIn, check, requestId));
   return check.failed ? failure(serviceUnavailable(), requestId) : response;
 }
 

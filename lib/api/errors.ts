@@ -46,6 +46,10 @@ export const methodNotAllowed = (allowed: string[]) =>
 
 export const badRequest = (message: string) => new ApiError(400, "invalid_request_error", message);
 
+// The body is left unread: the connection closes after the answer rather than take in the rest.
+export const bodyTooLarge = () =>
+  new ApiError(413, "invalid_request_error", "Request body too large", undefined, { Connection: "close" });
+
 export const invalidRequest = (fieldErrors: FieldError[]) =>
   new ApiError(400, "invalid_request_error", "Invalid request", fieldErrors);
 
