@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./support";
 import { FIRST_ADMIN } from "./accounts";
 
 /**
@@ -14,14 +15,6 @@ const client = { id: "", secret: "" };
 
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto("/admin");
-  await page.locator("input[name=email]").fill(account.email);
-  await page.locator("input[name=password]").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("button", { name: "Profile" })).toBeVisible();
 }
 
 async function signOut(page: Page) {

@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { databaseUnreachable } from "@/lib/db/outage";
 import { parseBody, readBodyBytes } from "@/lib/api/input";
 import { serviceUnavailable } from "@/lib/api/errors";
+import { refuseCrossOriginWrite, servedOverHttps } from "@/lib/api/origin";
 import { failure, newRequestId } from "@/lib/api/respond";
 import { isRole, type Role } from "@/lib/admin/permissions";
 import { requestAddress } from "@/lib/request-address";
@@ -38,20 +39,16 @@ declare module "next-auth/jwt" {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const sessionSeconds = () => config().STAFF_SESSION_HOURS * 3600;
 
-/** Behind a proxy that ends TLS, X-Forwarded-Proto says so; Next sets it from the socket otherwise. */
-export function servedOverHttps(headers: Headers): boolean {
-  const forwarded = headers.get("x-forwarded-proto")?.split(",")[0].trim();
-  return forwarded === "https" || config().PUBLIC_URL?.startsWith("https:") === true;
-}
-
 type AuthRouteContext = { params: Promise<{ nextauth: string[] }> };
 
 /**
- * next-auth's own handler for /api/auth/*. A POST's body is read within the limit of every body
- * (next-auth would read any length). A sign-in attempt is counted before next-auth sees it, and
- * answered 429 when its e-mail or address has failed too often, before any password is checked.
- * Whatever goes wrong while checking the password answers a fixed 503, never next-auth's error
- * redirect (which would carry the error's message to the browser).
+ * next-auth's own handler for /api/auth/*. A POST from a page of another origin is refused:
+ * next-auth's CSRF token is a cookie that any origin of the same site can set for this host.
+ * The body is read within the limit of every body (next-auth would read any length). A sign-in
+ * attempt is counted before next-auth sees it, and answered 429 when its e-mail or address has
+ * failed too often, before any password is checked. Whatever goes wrong while checking the
+ * password answers a fixed 503, never next-auth's error redirect (which would carry the error's
+ * message to the browser).
  */
 export async function handleAuthRequest(request: NextRequest, context: AuthRouteContext): Promise<Response> {
   const requestId = newRequestId();
@@ -60,6 +57,7 @@ export async function handleAuthRequest(request: NextRequest, context: AuthRoute
   let signIn: StaffSignInAttempt | undefined;
   if (request.method === "POST") {
     try {
+      refuseCrossOriginWrite(request);
       const body = await readBodyBytes(request);
       authRequest = new NextRequest(request, { body });
       // Every POST to a callback: next-auth runs the credentials check for callback/credentials[/…].

@@ -514,3 +514,106 @@ test("unknown admin paths are a JSON 404", async () => {
   assert.equal(response.status, 404);
   assert.equal((await response.json()).type, "invalid_request_error");
 });
+
+const CROSS_ORIGIN = { code: 403, type: "permission_error", message: "Cross-origin request refused" };
+const OWN_ORIGIN = new URL(app.url).origin;
+// Another port of the same host: another origin of the same site, whose requests carry the SameSite=Lax cookie.
+const SAME_SITE_ORIGIN = `http://127.0.0.1:${Number(new URL(app.url).port) + 1}`;
+let csrfCounter = 0;
+const newStaffRecord = () => ({ email: `csrf.${++csrfCounter}@staff.example.org`, name: "Forged", role: "admin" });
+const forgedStaff = () => db().staff.count({ where: { email: { startsWith: "csrf." } } });
+
+test("a write from a page of another origin is a 403, whatever the session, and changes nothing", async () => {
+  const foreign: Record<string, string>[] = [
+    { Origin: SAME_SITE_ORIGIN },
+    { Origin: "https://evil.example" },
+    { Origin: OWN_ORIGIN.replace("http:", "https:") },
+    { Origin: "null" },
+    { Origin: SAME_SITE_ORIGIN, "Sec-Fetch-Site": "same-origin" },
+    { "Sec-Fetch-Site": "same-site" },
+    { "Sec-Fetch-Site": "cross-site" },
+    { "Sec-Fetch-Site": "none" },
+  ];
+  const before = await (await admin.request("/api/admin/locales/en_GB")).json();
+  for (const headers of foreign) {
+    for (const [method, path, json] of [
+      ["POST", "/api/admin/staff", newStaffRecord()],
+      ["PUT", `/api/admin/staff/${operations.staff.id}`, { role: "admin" }],
+      ["DELETE", "/api/admin/locales/en_GB", undefined],
+      ["POST", "/api/admin/clients/1/rotate", undefined],
+    ] as const) {
+      const response = await admin.request(path, { method, headers, json });
+      assert.equal(response.status, 403, `${method} ${path} ${JSON.stringify(headers)}`);
+      assert.deepEqual(await response.json(), CROSS_ORIGIN);
+    }
+  }
+  assert.equal(await forgedStaff(), 0);
+  assert.equal((await db().staff.findUniqueOrThrow({ where: { id: operations.staff.id } })).role, "operations");
+  assert.deepEqual(await (await admin.request("/api/admin/locales/en_GB")).json(), before);
+  assert.equal((await admin.request("/api/admin/staff", { headers: { Origin: SAME_SITE_ORIGIN } })).status, 200, "reads are not refused");
+});
+
+test("a write from the service's own pages passes; a script sending neither Origin nor Sec-Fetch-Site is judged by its session", async () => {
+  for (const headers of [{ Origin: OWN_ORIGIN }, { "Sec-Fetch-Site": "same-origin" }, {}] as Record<string, string>[]) {
+    const response = await admin.request("/api/admin/staff", { method: "POST", headers, json: newStaffRecord() });
+    assert.equal(response.status, 201, JSON.stringify(headers));
+  }
+  const noSession = await fetch(`${app.url}/api/admin/staff`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(newStaffRecord()),
+  });
+  assert.equal(noSession.status, 401);
+  const wrongRole = await operations.request("/api/admin/staff", { method: "POST", json: newStaffRecord() });
+  assert.equal(wrongRole.status, 403);
+  assert.deepEqual(await wrongRole.json(), FORBIDDEN);
+  assert.equal(await forgedStaff(), 3);
+  await db().staff.deleteMany({ where: { email: { startsWith: "csrf." } } });
+});
+
+test("admin writes are JSON only: a form, text/plain, multipart or no Content-Type is a 415 and changes nothing", async () => {
+  const record = newStaffRecord();
+  const bodies: [string | null, string][] = [
+    ["application/x-www-form-urlencoded", new URLSearchParams(record).toString()],
+    ["text/plain", JSON.stringify(record)],
+    ["multipart/form-data; boundary=x", `--x\r\nContent-Disposition: form-data; name="email"\r\n\r\n${record.email}\r\n--x--`],
+    [null, JSON.stringify(record)],
+  ];
+  for (const [type, body] of bodies) {
+    const headers: Record<string, string> = { Cookie: admin.jar.header() };
+    if (type) headers["Content-Type"] = type;
+    const response = await fetch(`${app.url}/api/admin/staff`, { method: "POST", headers, body: new TextEncoder().encode(body) });
+    assert.equal(response.status, 415, String(type));
+    assert.deepEqual(await response.json(), { code: 415, type: "invalid_request_error", message: "Content-Type must be application/json" });
+  }
+  const bodiless = await admin.request("/api/admin/clients/1/rotate", { method: "POST", headers: { "Content-Type": "text/plain" } });
+  assert.equal(bodiless.status, 415, "a write without a body says it is JSON too");
+  assert.equal(await forgedStaff(), 0);
+  const withCharset = await admin.request("/api/admin/staff", {
+    method: "POST",
+    headers: { "Content-Type": "application/json; charset=utf-8" },
+    body: JSON.stringify(record),
+  });
+  assert.equal(withCharset.status, 201);
+  await db().staff.deleteMany({ where: { email: { startsWith: "csrf." } } });
+});
+
+test("next-auth's own POSTs from another origin are refused: no sign-in, no sign-out", async () => {
+  const staff = await makeStaff("admin");
+  const signInFromElsewhere = await signIn(app, staff.email, STAFF_PASSWORD, { Origin: SAME_SITE_ORIGIN, "X-Forwarded-For": "198.51.100.70" });
+  assert.equal(signInFromElsewhere.status, 403);
+  assert.deepEqual(signInFromElsewhere.body, CROSS_ORIGIN);
+  assert.ok(!signInFromElsewhere.jar.names().some((name) => name.includes("session-token")));
+  assert.equal((await signIn(app, staff.email, STAFF_PASSWORD, { Origin: OWN_ORIGIN, "X-Forwarded-For": "198.51.100.70" })).status, 200);
+
+  const { jar } = await staffSession(app, "compliance");
+  const { csrfToken } = await (await fetch(`${app.url}/api/auth/csrf`, { headers: { Cookie: jar.header() } })).json();
+  const signOut = await fetch(`${app.url}/api/auth/signout`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), Origin: SAME_SITE_ORIGIN },
+    body: new URLSearchParams({ csrfToken, json: "true" }).toString(),
+  });
+  assert.equal(signOut.status, 403);
+  jar.store(signOut);
+  assert.equal((await fetch(`${app.url}/api/admin/dashboard`, { headers: { Cookie: jar.header() } })).status, 200, "still signed in");
+});

@@ -6,12 +6,16 @@ import type { DashboardCounts } from "@/lib/admin/dashboard";
  * ra-data-simple-rest on /api/admin, plus the few actions that are not CRUD. The API answers
  * validation failures as `errors: [{ param, message }]`; react-admin's forms want
  * `errors: { field: message }` (and `root.serverError` for what belongs to no field).
+ * Every write says it is JSON, even one without a body (ra-data-simple-rest sends a DELETE as
+ * text/plain): the API refuses any other write, as a form on another site could send those.
  */
 const API = "/api/admin";
 
 async function httpClient(url: string, options: fetchUtils.Options = {}) {
+  const headers = new Headers(options.headers ?? { Accept: "application/json" });
+  if (options.method && options.method !== "GET") headers.set("Content-Type", "application/json");
   try {
-    return await fetchUtils.fetchJson(url, options);
+    return await fetchUtils.fetchJson(url, { ...options, headers });
   } catch (error) {
     if (error instanceof HttpError && Array.isArray(error.body?.errors)) {
       const errors: Record<string, unknown> = {};
@@ -26,7 +30,6 @@ async function httpClient(url: string, options: fetchUtils.Options = {}) {
 }
 
 const post = async (path: string) => (await httpClient(`${API}${path}`, { method: "POST" })).json;
-
 
 export const dataProvider = {
   ...simpleRestProvider(API, httpClient),

@@ -50,6 +50,9 @@ export const badRequest = (message: string) => new ApiError(400, "invalid_reques
 export const bodyTooLarge = () =>
   new ApiError(413, "invalid_request_error", "Request body too large", undefined, { Connection: "close" });
 
+export const unsupportedMediaType = (expected: string) =>
+  new ApiError(415, "invalid_request_error", `Content-Type must be ${expected}`);
+
 export const invalidRequest = (fieldErrors: FieldError[]) =>
   new ApiError(400, "invalid_request_error", "Invalid request", fieldErrors);
 

@@ -3,7 +3,9 @@ import { authenticateClient, type AuthenticatedClient } from "@/lib/clients";
 import { may, type AdminResource } from "@/lib/admin/permissions";
 import { signedInStaff } from "@/lib/staff-session";
 import type { SignedInStaff } from "@/lib/staff-sign-in";
-import { forbidden, invalidClientCredentials, methodNotAllowed, unauthenticated } from "./errors";
+import { forbidden, invalidClientCredentials, methodNotAllowed, unauthenticated, unsupportedMediaType } from "./errors";
+import { mediaTypeOf } from "./input";
+import { refuseCrossOriginWrite } from "./origin";
 import { failure, newRequestId, REQUEST_ID_HEADER } from "./respond";
 
 export type RequestContext = {
@@ -36,14 +38,17 @@ type RouteExports = Record<Method, (request: NextRequest, context: RouteContext)
  * translator, and a JSON 405 (with Allow) for every method the route does not handle.
  */
 export function clientRoute(handlers: Partial<Record<Method, Handler>>): RouteExports {
-  return buildRoute(handlers, async (request, requestId, handler: Handler) => {
-    const client = await authenticateClient(
-      request.headers.get("x-client-id"),
-      request.headers.get("x-client-secret"),
-    );
-    if (!client) throw invalidClientCredentials();
-    return handler({ request, requestId, client });
-  });
+  return buildRoute(
+    handlers,
+    async (request, requestId, handler: Handler) => {
+      const client = await authenticateClient(
+        request.headers.get("x-client-id"),
+        request.headers.get("x-client-secret"),
+      );
+      if (!client) throw invalidClientCredentials();
+      return handler({ request, requestId, client });
+    },
+  );
 }
 
 /** For the few routes that need no client credentials (the API description). */
@@ -52,21 +57,30 @@ export function publicRoute(handlers: Partial<Record<Method, PublicHandler>>): R
 }
 
 /**
- * Wraps the handlers of one /api/admin route: the staff session (401 without one), the role's
- * access to `resource` (403: GET reads, every other method writes), request id, the one error
- * translator and the JSON 405.
+ * Wraps the handlers of one /api/admin route: a write from a page of another origin is refused
+ * (403) before anything else, then the staff session (401 without one), the role's access to
+ * `resource` (403: GET reads, every other method writes), and writes must be JSON (415), which a
+ * page of another origin cannot send without asking first (CORS), and is never allowed to. Also
+ * request id, the one error translator and the JSON 405.
  */
 export function adminRoute(resource: AdminResource, handlers: Partial<Record<Method, AdminHandler>>): RouteExports {
-  return buildRoute(handlers, async (request, requestId, handler: AdminHandler, context) => {
-    const staff = await signedInStaff(request);
-    if (!staff) throw unauthenticated("Sign in to the back office first");
-    const reads = request.method === "GET" || request.method === "HEAD";
-    if (!may(staff.role, resource, reads ? "read" : "write")) throw forbidden();
-    const params = Object.fromEntries(
-      Object.entries((await context.params) ?? {}).map(([name, value]) => [name, String(value)]),
-    );
-    return handler({ request, requestId, staff, params });
-  });
+  return buildRoute(
+    handlers,
+    async (request, requestId, handler: AdminHandler, context) => {
+      refuseCrossOriginWrite(request);
+      const staff = await signedInStaff(request);
+      if (!staff) throw unauthenticated("Sign in to the back office first");
+      const reads = request.method === "GET" || request.method === "HEAD";
+      if (!may(staff.role, resource, reads ? "read" : "write")) throw forbidden();
+      if (!reads && mediaTypeOf(request.headers.get("content-type")) !== "application/json") {
+        throw unsupportedMediaType("application/json");
+      }
+      const params = Object.fromEntries(
+        Object.entries((await context.params) ?? {}).map(([name, value]) => [name, String(value)]),
+      );
+      return handler({ request, requestId, staff, params });
+    },
+  );
 }
 
 function buildRoute<H>(

@@ -63,7 +63,10 @@ export async function signIn(app: Pick<TestApp, "url">, email: string, password:
   return { status: response.status, body: await response.json(), jar, setCookie: response.headers.getSetCookie() };
 }
 
-/** A signed-in staff member of `role` and a fetch for /api/admin that carries their session. */
+/**
+ * A signed-in staff member of `role` and a fetch for /api/admin that carries their session. Like
+ * the back office, it says every write is JSON, even one without a body, unless told otherwise.
+ */
 export async function staffSession(app: TestApp, role: Role) {
   const staff = await makeStaff(role);
   const { jar, status } = await signIn(app, staff.email, STAFF_PASSWORD);
@@ -72,7 +75,8 @@ export async function staffSession(app: TestApp, role: Role) {
     const { json, ...rest } = init;
     const headers = new Headers(rest.headers);
     headers.set("Cookie", jar.header());
-    if (json !== undefined) headers.set("Content-Type", "application/json");
+    const writes = !["GET", "HEAD"].includes((rest.method ?? "GET").toUpperCase());
+    if (json !== undefined || (writes && !headers.has("Content-Type"))) headers.set("Content-Type", "application/json");
     return fetch(`${app.url}${path}`, { ...rest, headers, body: json === undefined ? rest.body : JSON.stringify(json) });
   };
   return { staff, jar, request };
