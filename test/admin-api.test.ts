@@ -617,3 +617,18 @@ test("next-auth's own POSTs from another origin are refused: no sign-in, no sign
   jar.store(signOut);
   assert.equal((await fetch(`${app.url}/api/admin/dashboard`, { headers: { Cookie: jar.header() } })).status, 200, "still signed in");
 });
+
+test("no admin answer may be stored by a cache: successes, refusals and errors alike", async () => {
+  const answers = [
+    await admin.request("/api/admin/staff"),
+    await admin.request(`/api/admin/staff/${admin.staff.id}`),
+    await compliance.request("/api/admin/staff"),
+    await fetch(`${app.url}/api/admin/dashboard`),
+    await admin.request("/api/admin/staff", { method: "POST", headers: { Origin: SAME_SITE_ORIGIN }, json: {} }),
+    await admin.request("/api/admin/staff", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "{}" }),
+    await admin.request("/api/admin/staff", { method: "POST", json: {} }),
+    await admin.request("/api/admin/customers/export"),
+  ];
+  assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 403, 401, 403, 415, 400, 200]);
+  for (const answer of answers) assert.equal(answer.headers.get("cache-control"), "no-store", answer.url);
+});

@@ -35,7 +35,9 @@ type RouteExports = Record<Method, (request: NextRequest, context: RouteContext)
 
 /**
  * Wraps the handlers of one /client/v1 route: client authentication, request id, the one error
- * translator, and a JSON 405 (with Allow) for every method the route does not handle.
+ * translator, and a JSON 405 (with Allow) for every method the route does not handle. Answers
+ * may carry login tokens or account data, so none is stored by a cache unless the route says
+ * otherwise (the reference reads: `private, no-cache` with their ETag).
  */
 export function clientRoute(handlers: Partial<Record<Method, Handler>>): RouteExports {
   return buildRoute(
@@ -48,12 +50,13 @@ export function clientRoute(handlers: Partial<Record<Method, Handler>>): RouteEx
       if (!client) throw invalidClientCredentials();
       return handler({ request, requestId, client });
     },
+    { noStore: true },
   );
 }
 
 /** For the few routes that need no client credentials (the API description). */
 export function publicRoute(handlers: Partial<Record<Method, PublicHandler>>): RouteExports {
-  return buildRoute(handlers, (request, requestId, handler: PublicHandler) => handler({ request, requestId }));
+  return buildRoute(handlers, (request, requestId, handler: PublicHandler) => handler({ request, requestId }), { noStore: false });
 }
 
 /**
@@ -61,7 +64,7 @@ export function publicRoute(handlers: Partial<Record<Method, PublicHandler>>): R
  * (403) before anything else, then the staff session (401 without one), the role's access to
  * `resource` (403: GET reads, every other method writes), and writes must be JSON (415), which a
  * page of another origin cannot send without asking first (CORS), and is never allowed to. Also
- * request id, the one error translator and the JSON 405.
+ * request id, the one error translator, the JSON 405, and no answer stored by any cache.
  */
 export function adminRoute(resource: AdminResource, handlers: Partial<Record<Method, AdminHandler>>): RouteExports {
   return buildRoute(
@@ -80,12 +83,14 @@ export function adminRoute(resource: AdminResource, handlers: Partial<Record<Met
       );
       return handler({ request, requestId, staff, params });
     },
+    { noStore: true },
   );
 }
 
 function buildRoute<H>(
   handlers: Partial<Record<Method, H>>,
   run: (request: NextRequest, requestId: string, handler: H, context: RouteContext) => Promise<Response>,
+  { noStore }: { noStore: boolean },
 ): RouteExports {
   const allowed = METHODS.filter((method) => handlers[method]);
   const allowHeader = allowed.includes("GET") ? ["GET", "HEAD", ...allowed.filter((m) => m !== "GET")] : allowed;
@@ -94,14 +99,16 @@ function buildRoute<H>(
     const handler = handlers[method];
     exports[method] = async (request, context) => {
       const requestId = newRequestId();
+      let response: Response;
       try {
         if (!handler) throw methodNotAllowed(allowHeader);
-        const response = await run(request, requestId, handler, context);
+        response = await run(request, requestId, handler, context);
         response.headers.set(REQUEST_ID_HEADER, requestId);
-        return response;
       } catch (error) {
-        return failure(error, requestId);
+        response = failure(error, requestId);
       }
+      if (noStore && !response.headers.has("cache-control")) response.headers.set("Cache-Control", "no-store");
+      return response;
     };
   }
   return exports;

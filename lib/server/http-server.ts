@@ -4,6 +4,7 @@ import next from "next";
 import { PEER_ADDRESS_HEADER } from "@/lib/request-address";
 import { takeConnectionsFromPrimary } from "./cluster";
 import { startEventLoopMonitor } from "./metrics";
+import { setSecurityHeaders } from "./security-headers";
 import { serverUrl } from "./server-url";
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -40,6 +41,7 @@ async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Se
   const handle = app.getRequestHandler();
   const server = http.createServer((request, response) => {
     stampPeerAddress(request);
+    setSecurityHeaders(request, response);
     handle(request, response).catch((error) => {
       console.error("request failed outside any route:", error);
       if (!response.headersSent) {
