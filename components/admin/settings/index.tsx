@@ -5,10 +5,12 @@ import { Box } from "@mui/material";
 /**
  * The one settings record (id 1), edited where the list would be: there is nothing to list. The
  * server's rules (lengths, the telephone number) come back on the fields when a save is refused.
+ * A failed read stays put: "back to the list" is this page, and would take a role that may not see
+ * it away from the Access denied page react-admin shows.
  */
 function SettingsEdit() {
   return (
-    <Edit resource="settings" id={1} title="Business settings" redirect={false} mutationMode="pessimistic">
+    <Edit resource="settings" id={1} title="Business settings" redirect={false} redirectOnError={false} mutationMode="pessimistic">
       <SimpleForm warnWhenUnsavedChanges noValidate>
         <Box sx={{ display: "grid", gap: 1, gridTemplateColumns: { md: "1fr 1fr" }, width: "100%", maxWidth: 900 }}>
           <TextInput source="trading_name" validate={required()} />
