@@ -38,8 +38,8 @@ function assertOneWinner(contenders: { pid: number; won: boolean; holder?: numbe
   return winner.pid;
 }
 
-test("of processes racing for a free data directory exactly one takes it, the others name it, and it is free once released", async () => {
-  const dataDir = freshDataDir();
+/** Eight processes race for `dataDir`'s lock: exactly one holds it, and the lock file names it; then all let go. */
+async function raceForLockWithOneWinner(dataDir: string): Promise<void> {
   const race = await raceForLock(dataDir, 8);
   try {
     const winner = assertOneWinner(race.contenders);
@@ -47,6 +47,11 @@ test("of processes racing for a free data directory exactly one takes it, the ot
   } finally {
     await race.release();
   }
+}
+
+test("of processes racing for a free data directory exactly one takes it, the others name it, and it is free once released", async () => {
+  const dataDir = freshDataDir();
+  await raceForLockWithOneWinner(dataDir);
   assert.ok(!fs.existsSync(`${dataDir}.lock`), "released on the way out");
   const next = await raceForLock(dataDir, 1);
   await next.release();
@@ -58,13 +63,7 @@ test("a lock left by a process that died is taken over, by exactly one of the pr
   for (let round = 0; round < 3; round++) {
     const dataDir = freshDataDir();
     writeLock(`${dataDir}.lock`, deadPid());
-    const race = await raceForLock(dataDir, 8);
-    try {
-      const winner = assertOneWinner(race.contenders);
-      assert.equal(JSON.parse(lockOf(dataDir)).pid, winner);
-    } finally {
-      await race.release();
-    }
+    await raceForLockWithOneWinner(dataDir);
   }
 });
 

@@ -73,15 +73,19 @@ test("only the e-mail that was counted is checked: a second e-mail field in the 
   assert.ok(!response.headers.getSetCookie().some((line) => line.includes("session-token=")), "no session");
 });
 
+/** A sign-in while `table` is renamed away: every statement that needs it fails, as in a broken database. */
+async function signInWithTableAway(table: string, email: string): Promise<SignInAttempt> {
+  await db().$executeRawUnsafe(`ALTER TABLE ${table} RENAME TO ${table}_away`);
+  try {
+    return await signIn(app, email, STAFF_PASSWORD);
+  } finally {
+    await db().$executeRawUnsafe(`ALTER TABLE ${table}_away RENAME TO ${table}`);
+  }
+}
+
 test("a database error while the password is checked answers a fixed 503, never the error's text", async () => {
   const staff = await makeStaff("admin");
-  await db().$executeRawUnsafe("ALTER TABLE staff RENAME TO staff_away");
-  let attempt: SignInAttempt;
-  try {
-    attempt = await signIn(app, staff.email, STAFF_PASSWORD);
-  } finally {
-    await db().$executeRawUnsafe("ALTER TABLE staff_away RENAME TO staff");
-  }
+  const attempt = await signInWithTableAway("staff", staff.email);
   assert.equal(attempt.status, 503);
   assert.deepEqual(attempt.body, UNAVAILABLE);
   assertNothingInternal(attempt);
@@ -91,13 +95,7 @@ test("a database error while the password is checked answers a fixed 503, never 
 
 test("a sign-in that cannot be counted is refused with a 503, and its password is never checked", async () => {
   const staff = await makeStaff("admin");
-  await db().$executeRawUnsafe("ALTER TABLE rate_limits RENAME TO rate_limits_away");
-  let attempt: SignInAttempt;
-  try {
-    attempt = await signIn(app, staff.email, STAFF_PASSWORD);
-  } finally {
-    await db().$executeRawUnsafe("ALTER TABLE rate_limits_away RENAME TO rate_limits");
-  }
+  const attempt = await signInWithTableAway("rate_limits", staff.email);
   assert.equal(attempt.status, 503);
   assert.deepEqual(attempt.body, UNAVAILABLE);
   assert.equal((await db().staff.findUniqueOrThrow({ where: { id: staff.id } })).lastLoginAt, null, "not signed in");
