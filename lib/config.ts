@@ -7,6 +7,15 @@ import { z } from "zod";
  */
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A URL matching `scheme`, or undefined when unset or empty. */
+const optionalUrl = (scheme: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || scheme.test(value), message);
+
 /** A network in CIDR notation ("10.0.0.0/8", "2001:db8::/32"); a bare address is the network of that one address. */
 export type Network = { address: string; prefix: number; family: "ipv4" | "ipv6" };
 
@@ -31,15 +40,12 @@ const networks = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .refine(
-      (value) => value === undefined || /^(pglite:|postgres(ql)?:\/\/)/.test(value),
-      "must be pglite:<dir>, pglite:memory or postgresql://…",
-    ),
+  DATABASE_URL: optionalUrl(/^(pglite:|postgres(ql)?:\/\/)/, "must be pglite:<dir>, pglite:memory or postgresql://…"),
+  /**
+   * Where migrations go when DATABASE_URL is a pooler (PgBouncer in transaction mode): straight to
+   * PostgreSQL, since their lock is held by a session. Unset: DATABASE_URL.
+   */
+  DIRECT_DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must be postgresql://…"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOSTNAME: z.string().default("0.0.0.0"),
   WEB_CONCURRENCY: z.coerce.number().int().positive().optional(),
@@ -69,6 +75,9 @@ const envSchema = z.object({
   STAFF_LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(5),
   STAFF_LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
   STAFF_LOGIN_WINDOW_MINUTES: positiveInt(15),
+}).refine((env) => !env.DIRECT_DATABASE_URL || env.DATABASE_URL?.startsWith("postgres"), {
+  path: ["DIRECT_DATABASE_URL"],
+  message: "needs DATABASE_URL on PostgreSQL too (postgresql://…)",
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -1,18 +1,18 @@
 /**
- * npm run db:migrate            apply pending migrations (DATABASE_URL, as the server)
+ * npm run db:migrate            apply pending migrations (DATABASE_URL, or DIRECT_DATABASE_URL, as the server)
  * npm run db:migration -- NAME  write prisma/migrations/<timestamp>_NAME from schema.prisma's changes
  * npm run db:seed               add missing reference data (never overwrites staff edits)
  */
-import { closeDatabase, createAdapterFactory, database } from "@/lib/db";
-import { applyMigrations, createMigration } from "@/lib/db/migrations";
+import { closeDatabase, createAdapterFactory } from "@/lib/db";
+import { createMigration } from "@/lib/db/migrations";
 import { databaseTarget } from "@/lib/db/target";
+import { migrateDatabase } from "@/lib/server/prepare-database";
 import { seed } from "@/lib/seed";
 
 async function main([command, name]: string[]): Promise<void> {
   if (command === "migrate") {
-    const { adapterFactory, target } = database();
-    const applied = await applyMigrations(adapterFactory);
-    console.log(applied.length ? `Applied to ${target.description}: ${applied.join(", ")}` : "No pending migrations.");
+    const { applied, where } = await migrateDatabase();
+    console.log(applied.length ? `Applied to ${where}: ${applied.join(", ")}` : "No pending migrations.");
   } else if (command === "migration") {
     if (!name) throw new Error("Usage: npm run db:migration -- <name>, e.g. add_customer_phone");
     const shadow = createAdapterFactory(databaseTarget("pglite:memory"));
@@ -23,8 +23,7 @@ async function main([command, name]: string[]): Promise<void> {
       await shadow.close();
     }
   } else if (command === "seed") {
-    const { adapterFactory } = database();
-    await applyMigrations(adapterFactory);
+    await migrateDatabase();
     const added = await seed();
     console.log(`Added ${added.countries} countries, ${added.locales} locales, ${added.timezones} timezones, ${added.settings} settings rows.`);
   } else {

@@ -280,6 +280,29 @@ test("TRUSTED_PROXIES must be networks: a bad one stops the start, naming it", (
   }
 });
 
+test("DIRECT_DATABASE_URL must be a PostgreSQL URL, beside a DATABASE_URL on PostgreSQL", () => {
+  const previous = { DATABASE_URL: process.env.DATABASE_URL, DIRECT_DATABASE_URL: process.env.DIRECT_DATABASE_URL };
+  const configure = (DATABASE_URL: string | undefined, DIRECT_DATABASE_URL: string | undefined) => {
+    for (const [name, value] of Object.entries({ DATABASE_URL, DIRECT_DATABASE_URL })) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    return reloadConfig();
+  };
+  const refused = (error: Error) => error instanceof ConfigError && error.message.includes("DIRECT_DATABASE_URL");
+  try {
+    const pooled = "postgresql://app@pgbouncer:6432/remit";
+    assert.equal(configure(pooled, "postgresql://app@db:5432/remit").DIRECT_DATABASE_URL, "postgresql://app@db:5432/remit");
+    assert.equal(configure(pooled, " ").DIRECT_DATABASE_URL, undefined, "empty is unset");
+    assert.throws(() => configure(pooled, "pglite:memory"), refused);
+    assert.throws(() => configure(pooled, "mysql://db/remit"), refused);
+    assert.throws(() => configure(undefined, "postgresql://app@db:5432/remit"), refused, "beside the embedded database");
+    assert.throws(() => configure("pglite:memory", "postgresql://app@db:5432/remit"), refused);
+  } finally {
+    configure(previous.DATABASE_URL, previous.DIRECT_DATABASE_URL);
+  }
+});
+
 test("rate-limit keys are bounded: anything longer than 64 bytes is stored as its SHA-256", () => {
   assert.equal(storedKey("someone@example.org"), "someone@example.org");
   assert.equal(storedKey("é".repeat(32)), "é".repeat(32));

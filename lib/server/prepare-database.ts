@@ -1,15 +1,36 @@
-import { database } from "@/lib/db";
+import { createAdapterFactory, database } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrations";
+import { databaseTarget } from "@/lib/db/target";
+import { config } from "@/lib/config";
 import { needsSeed, seed } from "@/lib/seed";
 
 /** Applies pending migrations, then seeds reference data if the database has none. */
 export async function prepareDatabase(log: (line: string) => void = () => {}): Promise<void> {
-  const { adapterFactory, target } = database();
-  log(`Database: ${target.description}`);
-  const applied = await applyMigrations(adapterFactory);
-  if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
+  log(`Database: ${database().target.description}`);
+  const { applied, where } = await migrateDatabase();
+  if (applied.length > 0) log(`Applied migrations to ${where}: ${applied.join(", ")}`);
   if (await needsSeed()) {
     const added = await seed();
     log(`Seeded reference data: ${added.countries} countries, ${added.locales} locales, ${added.timezones} timezones`);
+  }
+}
+
+/**
+ * Applies pending migrations; returns their names and where they went. Over DIRECT_DATABASE_URL when
+ * it is set: Prisma's migration lock is a session-level advisory lock, which a pooler in transaction
+ * mode leaves on whichever server connection ran it, so instances starting together would migrate at once.
+ */
+export async function migrateDatabase(): Promise<{ applied: string[]; where: string }> {
+  const { DIRECT_DATABASE_URL } = config();
+  if (!DIRECT_DATABASE_URL) {
+    const { adapterFactory, target } = database();
+    return { applied: await applyMigrations(adapterFactory), where: target.description };
+  }
+  const target = databaseTarget(DIRECT_DATABASE_URL);
+  const direct = createAdapterFactory(target);
+  try {
+    return { applied: await applyMigrations(direct.factory), where: `${target.description} (DIRECT_DATABASE_URL)` };
+  } finally {
+    await direct.close();
   }
 }
