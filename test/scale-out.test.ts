@@ -10,6 +10,7 @@ import { createClient } from "@/lib/clients";
 import type { TestApp } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 import { startFakeResend, type FakeResend } from "./support/fake-resend";
+import { pgbouncerBinary, startPgBouncer, type PgBouncer } from "./support/pgbouncer";
 import { metricsOfEachProcess, requestOnNewConnection, startServerProcess, type ServerProcess } from "./support/server-process";
 import { staffSession } from "./support/staff";
 import { until } from "./support/until";
@@ -17,17 +18,27 @@ import { until } from "./support/until";
 /**
  * Two instances of the production server (each `npm start` in a process of its own; A with one
  * server process, B with two) on one PostgreSQL database: what one instance changes or counts, the
- * other sees; and B replaces a server process that dies.
+ * other sees; and B replaces a server process that dies. Twice: connected straight to PostgreSQL,
+ * then both through PgBouncer pooling in transaction mode, as in production.
  */
 const skip = process.env.TEST_DATABASE_URL ? false : "needs PostgreSQL: set TEST_DATABASE_URL=postgresql://… (PGlite is single-process)";
+const skipPgBouncer = skip || (pgbouncerBinary() ? false : "needs pgbouncer (apt-get install pgbouncer; .ci/run installs it)");
+/** Server connections PgBouncer keeps for the database: far fewer than the instances' clients (up to 30). */
+const PGBOUNCER_POOL_SIZE = 5;
+/** The key of Prisma's `pg_advisory_lock` around migrations. */
+const MIGRATION_LOCK_KEY = 72707369;
 
 const ORIGIN = "https://app.example.com";
 const PASSWORD = "correct horse battery staple";
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const METRICS_TOKEN = randomBytes(16).toString("hex");
 
-describe("two instances on one PostgreSQL database", { skip }, () => {
+describe("two instances on one PostgreSQL database", { skip }, () => twoInstances({ throughPgBouncer: false }));
+describe("two instances through PgBouncer in transaction mode", { skip: skipPgBouncer }, () => twoInstances({ throughPgBouncer: true }));
+
+function twoInstances({ throughPgBouncer }: { throughPgBouncer: boolean }) {
   let database: TestDatabase;
+  let pgbouncer: PgBouncer | undefined;
   let resend: FakeResend;
   let a: ServerProcess;
   let b: ServerProcess;
@@ -36,18 +47,25 @@ describe("two instances on one PostgreSQL database", { skip }, () => {
   before(async () => {
     database = await createTestDatabase();
     resend = await startFakeResend();
+    // Behind PgBouncer, migrations go straight to the server (DIRECT_DATABASE_URL): they hold a session-level lock.
+    if (throughPgBouncer) pgbouncer = await startPgBouncer(process.env.TEST_DATABASE_URL!, { poolSize: PGBOUNCER_POOL_SIZE });
     const env = {
-      DATABASE_URL: database.url,
+      DATABASE_URL: pgbouncer ? pgbouncer.through(database.url) : database.url,
+      ...(pgbouncer && { DIRECT_DATABASE_URL: database.url }),
       WEB_CONCURRENCY: "1",
       AUTH_SECRET: randomBytes(32).toString("base64"),
       RESEND_API_KEY: "re_test",
       RESEND_BASE_URL: resend.url,
       EMAIL_DISPATCH_INTERVAL_MS: "100",
     };
-    // Started together: both migrate and seed the same new database at once.
-    [a, b] = await Promise.all([startServerProcess(env), startServerProcess({ ...env, WEB_CONCURRENCY: "2", METRICS_TOKEN })]);
-    // This process reaches the same database, to make the API client and check what the instances wrote.
-    Object.assign(process.env, { DATABASE_URL: env.DATABASE_URL, AUTH_SECRET: env.AUTH_SECRET });
+    // Started together: both migrate and seed the same new database at once. Should one fail to
+    // start, the other is still stopped afterwards.
+    const [startedA, startedB] = await Promise.allSettled([startServerProcess(env), startServerProcess({ ...env, WEB_CONCURRENCY: "2", METRICS_TOKEN })]);
+    if (startedA.status === "fulfilled") a = startedA.value;
+    if (startedB.status === "fulfilled") b = startedB.value;
+    for (const started of [startedA, startedB]) if (started.status === "rejected") throw started.reason;
+    // This process reaches the same database directly, to make the API client and check what the instances wrote.
+    Object.assign(process.env, { DATABASE_URL: database.url, AUTH_SECRET: env.AUTH_SECRET });
     reloadConfig();
     const { client, clientSecret } = await createClient({ name: "Scale-out test", allowedOrigins: [ORIGIN] });
     clientHeaders = { "X-Client-ID": client.clientId, "X-Client-Secret": clientSecret };
@@ -57,6 +75,7 @@ describe("two instances on one PostgreSQL database", { skip }, () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await resend?.close();
     await closeDatabase();
+    await pgbouncer?.stop();
     await database?.drop();
   });
 
@@ -72,6 +91,14 @@ describe("two instances on one PostgreSQL database", { skip }, () => {
       form: { email, password: PASSWORD, confirm_password: PASSWORD, email_verification_url: `${ORIGIN}/verify/:token` },
       headers: { "X-Client-IP": ip },
     });
+
+  test("once both have migrated, no session holds Prisma's migration lock, so the next instance to start can take it", async () => {
+    const heldLocks = () => db().$queryRaw<{ pid: number }[]>`
+      SELECT pid FROM pg_locks
+      WHERE locktype = 'advisory' AND objid = ${MIGRATION_LOCK_KEY}
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+    await until(heldLocks, (locks) => locks.length === 0, { timeoutMs: 5_000 });
+  });
 
   test("a settings change and a source flag made through A are served by B within a second", async () => {
     const operations = await staffSession({ url: a.url } as TestApp, "operations");
@@ -172,6 +199,20 @@ describe("two instances on one PostgreSQL database", { skip }, () => {
     assert.match(b.output(), new RegExp(`Server process ${victim} died \\(signal SIGKILL\\)`));
   });
 
+  if (throughPgBouncer) {
+    test("PgBouncer carried the instances' transactions over its few server connections, in transaction mode", async (t) => {
+      const name = new URL(database.url).pathname.slice(1);
+      const ofDatabase = async (command: string) => (await pgbouncer!.admin(command)).filter((row) => row.database === name);
+      const [pool] = await ofDatabase("SHOW POOLS");
+      assert.equal(pool?.pool_mode, "transaction");
+      const [stats] = await ofDatabase("SHOW STATS");
+      assert.ok(Number(stats?.total_xact_count) > 100, `transactions through PgBouncer: ${stats?.total_xact_count}`);
+      const [clients, servers] = [(await ofDatabase("SHOW CLIENTS")).length, (await ofDatabase("SHOW SERVERS")).length];
+      assert.ok(servers <= PGBOUNCER_POOL_SIZE, `${servers} server connections`);
+      t.diagnostic(`${stats.total_xact_count} transactions from ${clients} client connections (now) over ${servers} server connections`);
+    });
+  }
+
   // Last: it stops B.
   test("on SIGTERM a request still arriving is answered, idle connections close, and the instance exits", async () => {
     const agent = new http.Agent({ keepAlive: true });
@@ -205,4 +246,4 @@ describe("two instances on one PostgreSQL database", { skip }, () => {
     assert.ok(Date.now() - stoppedAt < 5_000, `exited after ${Date.now() - stoppedAt} ms: idle connections held it up`);
     agent.destroy();
   });
-});
+}
