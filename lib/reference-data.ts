@@ -31,7 +31,7 @@ const referenceBodies = versionedCache(
   OFFSET_REFRESH_MS,
 );
 
-function cachedBody(body: unknown): CachedBody {
+export function cachedBody(body: unknown): CachedBody {
   const bytes = Buffer.from(JSON.stringify(body));
   const etag = `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`;
   return { bytes, etag };

@@ -1,20 +1,27 @@
-/** Every error the API can answer, as data: the status and type travel with the error. */
-export type ErrorType =
-  | "invalid_request_error"
-  | "authentication_error"
-  | "permission_error"
-  | "rate_limit_error"
-  | "api_error";
+/**
+ * Every error the API can answer, as data: the status and type travel with the error. The lists
+ * are values so that the OpenAPI document enumerates them (lib/api/schemas.ts).
+ */
+export const ERROR_TYPES = [
+  "invalid_request_error",
+  "authentication_error",
+  "permission_error",
+  "rate_limit_error",
+  "api_error",
+] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];
 
-export type FieldErrorCode =
-  | "required"
-  | "invalid"
-  | "unique"
-  | "not_found"
-  | "_invalidConfirmPassword"
-  | "too_short"
-  | "too_long"
-  | "not_allowed";
+export const FIELD_ERROR_CODES = [
+  "required",
+  "invalid",
+  "unique",
+  "not_found",
+  "_invalidConfirmPassword",
+  "too_short",
+  "too_long",
+  "not_allowed",
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
 export type FieldError = { param: string; code: FieldErrorCode; message: string };
 
@@ -43,6 +50,8 @@ export const notFound = (message = "Not found") => new ApiError(404, "invalid_re
 
 export const methodNotAllowed = (allowed: string[]) =>
   new ApiError(405, "invalid_request_error", "Method not allowed", undefined, { Allow: allowed.join(", ") });
+
+export const notAcceptable = (message: string) => new ApiError(406, "invalid_request_error", message);
 
 export const badRequest = (message: string) => new ApiError(400, "invalid_request_error", message);
 

@@ -119,6 +119,16 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
 /** Missing and empty are the same thing to a form: both are `required`. */
 const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value);
 
+/**
+ * A field as the client sends it, for the API description: what a preprocessed field accepts
+ * cannot be read off the schema it is checked against after trimming (a leading space is fine).
+ */
+const asSent = (description: string, limits: { minLength?: number; maxLength?: number } = { minLength: 1 }) => ({
+  type: "string" as const,
+  ...limits,
+  description,
+});
+
 export const fields = {
   /** A trimmed, non-empty string. */
   text(label: string, max = 255) {
@@ -131,33 +141,39 @@ export const fields = {
   },
 
   email(label = "E-mail address") {
-    return z.preprocess(
-      (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
-      z
-        .email({
-          error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} is not a valid e-mail address`),
-        })
-        .max(254, `${label} must be at most 254 characters`),
-    );
+    return z
+      .preprocess(
+        (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
+        z
+          .email({
+            error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} is not a valid e-mail address`),
+          })
+          .max(254, `${label} must be at most 254 characters`),
+      )
+      .meta(asSent(`${label}. Trimmed and lower-cased before it is checked; then an e-mail address of at most 254 characters.`));
   },
 
   /** Passwords are never trimmed: spaces are characters like any other. */
   password(label = "Password") {
-    return z.preprocess(
-      blankToUndefined,
-      z
-        .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
-        .min(8, `${label} must be at least 8 characters`)
-        .max(128, `${label} must be at most 128 characters`),
-    );
+    return z
+      .preprocess(
+        blankToUndefined,
+        z
+          .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+          .min(8, `${label} must be at least 8 characters`)
+          .max(128, `${label} must be at most 128 characters`),
+      )
+      .meta(asSent(`${label}. Not trimmed: spaces count like any other character.`, { minLength: 8, maxLength: 128 }));
   },
 
   /** Any non-empty string, unchecked beyond that (used where the value is compared, e.g. confirm_password). */
   secret(label: string) {
-    return z.preprocess(
-      blankToUndefined,
-      z.string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) }).max(1024),
-    );
+    return z
+      .preprocess(
+        blankToUndefined,
+        z.string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) }).max(1024),
+      )
+      .meta(asSent(`${label}. Compared as sent, not trimmed.`, { minLength: 1, maxLength: 1024 }));
   },
 
   /** A trimmed string that may be empty: missing is "". */
@@ -208,16 +224,23 @@ export const fields = {
 
   /** A link template: an absolute http(s) URL with `:token` in its path or query (see link-template.ts). */
   tokenUrl(label: string) {
-    return z.preprocess(
-      (value) => blankToUndefined(typeof value === "string" ? value.trim() : value),
-      z
-        .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
-        .max(2048, `${label} must be at most 2048 characters`)
-        .refine(
-          (value) => parseLinkTemplate(value) !== null,
-          `${label} must be an absolute http(s) URL without user name or password, with :token in its path or query`,
+    return z
+      .preprocess(
+        (value) => blankToUndefined(typeof value === "string" ? value.trim() : value),
+        z
+          .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+          .max(2048, `${label} must be at most 2048 characters`)
+          .refine(
+            (value) => parseLinkTemplate(value) !== null,
+            `${label} must be an absolute http(s) URL without user name or password, with :token in its path or query`,
+          ),
+      )
+      .meta(
+        asSent(
+          `${label}. Trimmed before it is checked; then at most 2048 characters: an absolute http(s) URL without user name, ` +
+            "password, backslash or white space, with the literal :token in its path or query, on one of the API client's allowed origins.",
         ),
-    );
+      );
   },
 };
 

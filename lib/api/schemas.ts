@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { ERROR_TYPES, FIELD_ERROR_CODES } from "./errors";
 import { fields } from "./input";
 
 /**
  * The zod schemas of /client/v1: request bodies are validated with them, response bodies are
- * shaped by them, and the OpenAPI document is generated from them (lib/api/openapi.ts).
+ * shaped by them, and the OpenAPI document is generated from them (lib/api/openapi.ts). A schema
+ * with a `meta` id is a named type of the document (components.schemas).
  */
 const successEnvelope = <T extends z.ZodRawShape>(status: number, shape: T) =>
   z.object({ code: z.literal(status), message: z.literal("Success"), ...shape });
@@ -14,21 +16,40 @@ export const countrySchema = z
     official_name: z.string(),
     endonym: z.string(),
     demonym: z.string(),
-    isd_code: z.number().int().describe("International dialling code without +"),
+    isd_code: z
+      .number()
+      .int()
+      .describe(
+        "International dialling code without +. Members of the North American Numbering Plan (country code 1) other " +
+          "than the United States, Canada and the US Minor Outlying Islands (all 1) are 1 followed by their main area " +
+          "code: Jamaica 1876, Puerto Rico 1787. A member with several area codes is given its first: the Dominican " +
+          "Republic is 1809 (it also dials as 1829 and 1849).",
+      ),
     iso_code_alpha2: z.string().length(2),
     iso_code_alpha3: z.string().length(3),
     fips_code: z.string().describe('FIPS 10-4 code; "" where none exists'),
     slug: z.string(),
-  });
+  })
+  .meta({ id: "Country" });
 
 export const countriesResponse = successEnvelope(200, { countries: z.array(countrySchema) });
+
+export const localeSchema = z.object({ id: z.string(), label: z.string() }).meta({ id: "Locale" });
+
+export const timezoneSchema = z
+  .object({
+    id: z.string().describe("IANA zone, Area/Location"),
+    offset: z.string().describe("Current UTC offset, +HH:MM or -HH:MM: it follows daylight saving"),
+    nice: z.string().describe('Display name, e.g. "(UTC+01:00) London"'),
+  })
+  .meta({ id: "Timezone" });
 
 export const settingsSchema = z
   .object({
     trading_name: z.string(),
     company_name: z.string(),
     tag_line: z.string(),
-    license: z.string(),
+    license: z.string().describe("The regulatory licence statement the apps display"),
     cs_number: z.string(),
     cs_email: z.string(),
     hq_address: z.string(),
@@ -36,56 +57,60 @@ export const settingsSchema = z
     hq_region: z.string().describe('May be ""'),
     hq_postcode: z.string(),
     hq_country: z.string(),
-    locales: z.array(z.object({ id: z.string(), label: z.string() })),
-    timezones: z.array(
-      z.object({
-        id: z.string().describe("IANA zone, Area/Location"),
-        offset: z.string().describe("Current UTC offset, +HH:MM or -HH:MM"),
-        nice: z.string().describe('Display name, e.g. "(UTC+01:00) London"'),
-      }),
-    ),
-  });
+    locales: z.array(localeSchema),
+    timezones: z.array(timezoneSchema),
+  })
+  .meta({ id: "Settings" });
 
 export const settingsResponse = successEnvelope(200, { settings: settingsSchema });
 
-export const errorResponse = z
+export const validationErrorSchema = z
   .object({
-    code: z.number().int(),
-    type: z.enum(["invalid_request_error", "authentication_error", "permission_error", "rate_limit_error", "api_error"]),
-    message: z.string(),
-    errors: z
-      .array(z.object({ param: z.string(), code: z.string(), message: z.string() }))
-      .optional()
-      .describe("One entry per problem, on validation failures"),
-  });
+    param: z.string().describe("The field (or request header, e.g. X-Client-IP) at fault"),
+    code: z.enum(FIELD_ERROR_CODES),
+    message: z.string().describe("For people; may change, unlike code"),
+  })
+  .meta({ id: "ValidationError" });
 
+export const apiErrorSchema = z
+  .object({
+    code: z.number().int().describe("The HTTP status"),
+    type: z.enum(ERROR_TYPES),
+    message: z.string(),
+    errors: z.array(validationErrorSchema).optional().describe("One entry per problem, on validation failures (400)"),
+  })
+  .meta({ id: "ApiError" });
 
 // Customer accounts. Field names and error codes are the apps' contract (README, "API").
-export const registerRequest = z.object({
+// Fields the schema does not name are ignored, never refused: the document says so.
+const requestBody = <T extends z.ZodRawShape>(id: string, shape: T) =>
+  z.object(shape).meta({ id, additionalProperties: true, description: "Fields not listed here are ignored." });
+
+export const registerRequest = requestBody("RegisterRequest", {
   email: fields.email(),
   password: fields.password(),
-  confirm_password: fields.secret("Password confirmation"),
+  confirm_password: fields.secret("Password confirmation, equal to password"),
   email_verification_url: fields.tokenUrl("E-mail verification URL"),
 });
 
-export const loginRequest = z.object({
+export const loginRequest = requestBody("LoginRequest", {
   email: fields.email(),
   password: fields.secret("Password"),
 });
 
-export const forgotPasswordRequest = z.object({
+export const forgotPasswordRequest = requestBody("ForgotPasswordRequest", {
   email: fields.email(),
   reset_password_url: fields.tokenUrl("Reset password URL"),
 });
 
-export const resetPasswordRequest = z.object({
-  token: fields.secret("Token"),
+export const resetPasswordRequest = requestBody("ResetPasswordRequest", {
+  token: fields.secret("The token from the reset e-mail's link"),
   password: fields.password(),
-  confirm_password: fields.secret("Password confirmation"),
+  confirm_password: fields.secret("Password confirmation, equal to password"),
 });
 
-export const verifyEmailRequest = z.object({
-  token: fields.secret("Token"),
+export const verifyEmailRequest = requestBody("VerifyEmailRequest", {
+  token: fields.secret("The token from the verification e-mail's link"),
 });
 
 export const tokenResponse = (status: 200 | 201) =>
@@ -97,10 +122,12 @@ export const recipientResponse = successEnvelope(200, {
 
 export const plainSuccessResponse = successEnvelope(200, {});
 
-export const meResponse = successEnvelope(200, {
-  customer: z.object({
+export const customerSchema = z
+  .object({
     email: z.string(),
     email_verified: z.boolean(),
-    created_at: z.string().describe("ISO 8601"),
-  }),
-});
+    created_at: z.iso.datetime().describe("ISO 8601, UTC"),
+  })
+  .meta({ id: "Customer" });
+
+export const meResponse = successEnvelope(200, { customer: customerSchema });

@@ -1,6 +1,6 @@
-import { openApiDocument } from "@/lib/api/openapi";
+import { serveOpenApiDocument } from "@/lib/api/openapi";
 import { publicRoute } from "@/lib/api/route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = publicRoute({
-  GET: async () => Response.json(openApiDocument()),
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = publicRoute({
+  GET: async ({ request }) => serveOpenApiDocument(request),
 });
