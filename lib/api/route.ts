@@ -31,13 +31,13 @@ type AdminHandler = (context: AdminRequestContext) => Promise<Response>;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
-type RouteExports = Record<Method, (request: NextRequest, context: RouteContext) => Promise<Response>>;
+type RouteExports = Record<Method | "OPTIONS", (request: NextRequest, context: RouteContext) => Promise<Response>>;
 
 /**
  * Wraps the handlers of one /client/v1 route: client authentication, request id, the one error
- * translator, and a JSON 405 (with Allow) for every method the route does not handle. Answers
- * may carry login tokens or account data, so none is stored by a cache unless the route says
- * otherwise (the reference reads: `private, no-cache` with their ETag).
+ * translator, a JSON 405 (with Allow) for every method the route does not handle, and OPTIONS.
+ * Answers may carry login tokens or account data, so none is stored by a cache unless the route
+ * says otherwise (the reference reads: `private, no-cache` with their ETag).
  */
 export function clientRoute(handlers: Partial<Record<Method, Handler>>): RouteExports {
   return buildRoute(
@@ -93,8 +93,14 @@ function buildRoute<H>(
   { noStore }: { noStore: boolean },
 ): RouteExports {
   const allowed = METHODS.filter((method) => handlers[method]);
-  const allowHeader = allowed.includes("GET") ? ["GET", "HEAD", ...allowed.filter((m) => m !== "GET")] : allowed;
+  const allowHeader = [...(allowed.includes("GET") ? ["GET", "HEAD", ...allowed.filter((m) => m !== "GET")] : allowed), "OPTIONS"];
   const exports = {} as RouteExports;
+  // The same Allow as the 405, and like the 405 without credentials (Next's own OPTIONS lists every method).
+  exports.OPTIONS = async () =>
+    new Response(null, {
+      status: 204,
+      headers: { Allow: allowHeader.join(", "), [REQUEST_ID_HEADER]: newRequestId(), "Cache-Control": "no-store" },
+    });
   for (const method of METHODS) {
     const handler = handlers[method];
     exports[method] = async (request, context) => {

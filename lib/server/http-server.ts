@@ -8,6 +8,9 @@ import { setSecurityHeaders } from "./security-headers";
 import { serverUrl } from "./server-url";
 
 const DRAIN_TIMEOUT_MS = 10_000;
+const API_PREFIX = "/client/v1/";
+/** What Next's base server sets as Vary on every App Router response (setVaryHeader), for its client router. */
+const ROUTER_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch";
 
 export type ServerOptions = { port: number; hostname: string; dir?: string };
 export type RunningServer = { url: string; port: number; close(): Promise<void> };
@@ -42,6 +45,7 @@ async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Se
   const server = http.createServer((request, response) => {
     stampPeerAddress(request);
     setSecurityHeaders(request, response);
+    if (request.url?.startsWith(API_PREFIX)) response.setHeader = setHeaderButRouterVary;
     handle(request, response).catch((error) => {
       console.error("request failed outside any route:", error);
       if (!response.headersSent) {
@@ -90,4 +94,18 @@ function stampPeerAddress(request: http.IncomingMessage): void {
   const peer = request.socket.remoteAddress;
   if (peer) request.headers[PEER_ADDRESS_HEADER] = peer;
   else delete request.headers[PEER_ADDRESS_HEADER];
+}
+
+/**
+ * The API's responses do not vary on Next's client-router headers, and a shared cache that honours
+ * Vary would keep a copy per value of each. Next sets that Vary through setHeader (an array, as it
+ * appends); on /client/v1 responses this setHeader drops that one value and keeps any other Vary.
+ */
+function setHeaderButRouterVary(this: http.ServerResponse, name: string, value: number | string | readonly string[]) {
+  if (name.length === 4 && name.toLowerCase() === "vary") {
+    const kept = (Array.isArray(value) ? value : [String(value)]).filter((entry) => !entry.startsWith(ROUTER_VARY));
+    if (kept.length === 0) return this;
+    value = kept;
+  }
+  return http.ServerResponse.prototype.setHeader.call(this, name, value);
 }

@@ -1,7 +1,14 @@
 import { notFound } from "@/lib/api/errors";
 import { failure, newRequestId } from "@/lib/api/respond";
 
-// Anything under /client/v1 that no route matches: a JSON 404, whatever the method.
+// Anything under /client/v1 that no route matches: a JSON 404, whatever the method (OPTIONS too).
 const unknownPath = async () => failure(notFound("Unknown API path"), newRequestId());
 
-export { unknownPath as GET, unknownPath as POST, unknownPath as PUT, unknownPath as PATCH, unknownPath as DELETE };
+export {
+  unknownPath as GET,
+  unknownPath as POST,
+  unknownPath as PUT,
+  unknownPath as PATCH,
+  unknownPath as DELETE,
+  unknownPath as OPTIONS,
+};

@@ -4,7 +4,7 @@ import { readDevice } from "@/lib/customers/device";
 import { logoutCustomer } from "@/lib/customers/session";
 
 // Extension to the seed contract: revokes the login token presented.
-export const { GET, POST, PUT, PATCH, DELETE } = clientRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = clientRoute({
   POST: async ({ request, client }) => {
     await logoutCustomer(request, client, readDevice(request));
     return success();

@@ -3,6 +3,6 @@ import { clientRoute } from "@/lib/api/route";
 import { describeCustomer } from "@/lib/customers/session";
 
 // Extension to the seed contract: the customer behind a login token.
-export const { GET, POST, PUT, PATCH, DELETE } = clientRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = clientRoute({
   GET: async ({ request, client }) => success({ customer: await describeCustomer(request, client) }),
 });

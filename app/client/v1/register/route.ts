@@ -4,7 +4,7 @@ import { clientRoute } from "@/lib/api/route";
 import { readDevice } from "@/lib/customers/device";
 import { registerCustomer } from "@/lib/customers/register-customer";
 
-export const { GET, POST, PUT, PATCH, DELETE } = clientRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = clientRoute({
   POST: async ({ request, client }) => {
     const device = readDevice(request);
     const token = await registerCustomer(await readBody(request), client, device);

@@ -4,7 +4,7 @@ import { clientRoute } from "@/lib/api/route";
 import { readDevice } from "@/lib/customers/device";
 import { resetPassword } from "@/lib/customers/reset-password";
 
-export const { GET, POST, PUT, PATCH, DELETE } = clientRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = clientRoute({
   POST: async ({ request, client }) => {
     const device = readDevice(request);
     await resetPassword(await readBody(request), client, device);

@@ -5,7 +5,7 @@ import { readDevice } from "@/lib/customers/device";
 import { verifyEmail } from "@/lib/customers/verify-email";
 
 // Extension to the seed contract: confirms the address with the token from the verification e-mail.
-export const { GET, POST, PUT, PATCH, DELETE } = clientRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = clientRoute({
   POST: async ({ request, client }) => {
     const device = readDevice(request);
     await verifyEmail(await readBody(request), client, device);
