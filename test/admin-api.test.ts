@@ -332,7 +332,7 @@ test("API clients: the secret once, rename, origins, rotate, revoke; never the h
   assert.match(client.client_secret, /^sec_/);
   assert.deepEqual(client.allowed_origins, ["https://web.example.com"]);
   const credentials = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
-  assert.equal((await fetch(`${app.url}/client/v1/settings`, { headers: credentials })).status, 200);
+  assert.equal((await app.fetch("/client/v1/settings", { headers: credentials })).status, 200);
 
   const shown = await (await operations.request(`/api/admin/clients/${client.id}`)).json();
   assert.equal(shown.client_secret, undefined);
@@ -356,14 +356,14 @@ test("API clients: the secret once, rename, origins, rotate, revoke; never the h
 
   const rotated = await (await admin.request(`/api/admin/clients/${client.id}/rotate`, { method: "POST" })).json();
   assert.notEqual(rotated.client_secret, client.client_secret);
-  assert.equal((await fetch(`${app.url}/client/v1/settings`, { headers: credentials })).status, 401, "the old secret stops at once");
+  assert.equal((await app.fetch("/client/v1/settings", { headers: credentials })).status, 401, "the old secret stops at once");
   const newCredentials = { ...credentials, "X-Client-Secret": rotated.client_secret };
-  assert.equal((await fetch(`${app.url}/client/v1/settings`, { headers: newCredentials })).status, 200);
+  assert.equal((await app.fetch("/client/v1/settings", { headers: newCredentials })).status, 200);
 
   const revoked = await (await admin.request(`/api/admin/clients/${client.id}/revoke`, { method: "POST" })).json();
   assert.equal(revoked.active, false);
   assert.ok(revoked.revoked_at);
-  assert.equal((await fetch(`${app.url}/client/v1/settings`, { headers: newCredentials })).status, 401);
+  assert.equal((await app.fetch("/client/v1/settings", { headers: newCredentials })).status, 401);
   assert.equal((await admin.request(`/api/admin/clients/${client.id}/rotate`, { method: "POST" })).status, 400);
   assert.deepEqual(
     (await db().auditLog.findMany({ where: { resource: "clients", resourceId: String(client.id) }, orderBy: { id: "asc" } })).map((e) => e.action),

@@ -118,16 +118,16 @@ test("missing, unknown, wrong and revoked client credentials are all the same 40
     { "X-Client-ID": app.client.clientId, "X-Client-Secret": `${app.client.clientSecret}x` },
   ];
   for (const headers of cases) {
-    const response = await fetch(`${app.url}/client/v1/countries`, { headers });
+    const response = await app.fetch("/client/v1/countries", { headers });
     assert.equal(response.status, 401, JSON.stringify(headers));
     assert.deepEqual(await response.json(), INVALID_CLIENT);
   }
 
   const { client, clientSecret } = await createClient({ name: "Soon revoked", allowedOrigins: [] });
   const credentials = { "X-Client-ID": client.clientId, "X-Client-Secret": clientSecret };
-  assert.equal((await fetch(`${app.url}/client/v1/settings`, { headers: credentials })).status, 200);
+  assert.equal((await app.fetch("/client/v1/settings", { headers: credentials })).status, 200);
   await revokeClient(client.clientId);
-  const revoked = await fetch(`${app.url}/client/v1/settings`, { headers: credentials });
+  const revoked = await app.fetch("/client/v1/settings", { headers: credentials });
   assert.equal(revoked.status, 401, "revocation takes effect at once on the instance that made it");
   assert.deepEqual(await revoked.json(), INVALID_CLIENT);
 });
@@ -135,7 +135,7 @@ test("missing, unknown, wrong and revoked client credentials are all the same 40
 test("the client's last use is recorded", async () => {
   const { client, clientSecret } = await createClient({ name: "Used once", allowedOrigins: [] });
   assert.equal(client.lastUsedAt, null);
-  const response = await fetch(`${app.url}/client/v1/countries`, {
+  const response = await app.fetch("/client/v1/countries", {
     headers: { "X-Client-ID": client.clientId, "X-Client-Secret": clientSecret },
   });
   assert.equal(response.status, 200);
@@ -170,14 +170,14 @@ test("a method a route does not handle is a JSON 405 with Allow", async () => {
   for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
     const response = await app.request("/client/v1/countries", { method });
     assert.equal(response.status, 405);
-    assert.equal(response.headers.get("allow"), "GET, HEAD");
+    assert.equal(response.headers.get("allow"), "GET, HEAD, OPTIONS");
     assert.deepEqual(await response.json(), { code: 405, type: "invalid_request_error", message: "Method not allowed" });
   }
 });
 
 test("every response carries a request id", async () => {
   const ok = await app.request("/client/v1/countries");
-  const denied = await fetch(`${app.url}/client/v1/countries`);
+  const denied = await app.fetch("/client/v1/countries");
   assert.match(ok.headers.get("x-request-id")!, /^[0-9a-f-]{36}$/);
   assert.match(denied.headers.get("x-request-id")!, /^[0-9a-f-]{36}$/);
   assert.notEqual(ok.headers.get("x-request-id"), denied.headers.get("x-request-id"));

@@ -153,7 +153,7 @@ test("an X-Client-IP that is not an IP address is rejected", async () => {
 });
 
 test("registration needs client credentials", async () => {
-  const response = await fetch(`${app.url}/client/v1/register`, {
+  const response = await app.fetch("/client/v1/register", {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: "email=a@example.org",

@@ -80,7 +80,7 @@ function twoInstances({ throughPgBouncer }: { throughPgBouncer: boolean }) {
   });
 
   const clientApi = (server: ServerProcess, path: string, init: { form?: Record<string, string>; headers?: Record<string, string> } = {}) =>
-    fetch(`${server.url}/client/v1/${path}`, {
+    server.fetch(`/client/v1/${path}`, {
       method: init.form ? "POST" : "GET",
       headers: { ...clientHeaders, ...(init.form ? FORM : {}), ...init.headers },
       body: init.form && new URLSearchParams(init.form).toString(),

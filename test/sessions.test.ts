@@ -35,7 +35,7 @@ test("missing, malformed, unknown and expired tokens are a 401", async () => {
 test("a token works only through the API client it was issued to", async () => {
   const customer = await registeredCustomer(app);
   const { client, clientSecret } = await createClient({ name: "Other app", allowedOrigins: [] });
-  const response = await fetch(`${app.url}/client/v1/me`, {
+  const response = await app.fetch("/client/v1/me", {
     headers: { "X-Client-ID": client.clientId, "X-Client-Secret": clientSecret, ...bearer(customer.token) },
   });
   assert.equal(response.status, 401);

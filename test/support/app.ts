@@ -5,6 +5,7 @@ import { createClient } from "@/lib/clients";
 import { prepareDatabase } from "@/lib/server/prepare-database";
 import { startHttpServer } from "@/lib/server/http-server";
 import { startBackgroundWork } from "@/lib/server/background";
+import { contractFetch } from "./api-contract";
 import { createTestDatabase } from "./database";
 
 /**
@@ -16,6 +17,9 @@ export type TestApp = {
   url: string;
   /** Credentials of an API client made for this file, allowed origin https://app.example.com. */
   client: { clientId: string; clientSecret: string; headers: Record<string, string> };
+  /** A request exactly as given (no credentials added). Answers from /client/v1 are checked against the API description. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** A request with this file's client credentials, and a form or JSON body if given; checked the same way. */
   request(path: string, init?: RequestInit & { form?: Record<string, string>; json?: unknown }): Promise<Response>;
 };
 
@@ -56,9 +60,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     await dropDatabase();
   });
 
+  const checkedFetch = contractFetch(server.url);
   return {
     url: server.url,
     client: { clientId: client.clientId, clientSecret, headers },
+    fetch: checkedFetch,
     request(path, init = {}) {
       const { form, json, ...rest } = init;
       const requestHeaders = new Headers({ ...headers, ...Object.fromEntries(new Headers(rest.headers)) });
@@ -70,7 +76,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
         requestHeaders.set("Content-Type", "application/json");
         body = JSON.stringify(json);
       }
-      return fetch(`${server.url}${path}`, { ...rest, headers: requestHeaders, body });
+      return checkedFetch(path, { ...rest, headers: requestHeaders, body });
     },
   };
 }

@@ -3,6 +3,7 @@ import http from "node:http";
 import net from "node:net";
 import { text } from "node:stream/consumers";
 import type { ProcessMetrics } from "@/lib/server/metrics";
+import { contractFetch, type ContractFetch } from "./api-contract";
 
 /**
  * The production server as `npm start` runs it (scripts/start.ts), in a child process on a free
@@ -11,6 +12,8 @@ import type { ProcessMetrics } from "@/lib/server/metrics";
 export type ServerProcess = {
   url: string;
   pid: number;
+  /** A request to this server; answers from /client/v1 are checked against the API description (api-contract.ts). */
+  fetch: ContractFetch;
   /** What it printed so far (the last 64 KB), for failure messages. */
   output(): string;
   /** SIGTERM, then waits for it to exit. */
@@ -73,9 +76,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
 
   const running = () => child.exitCode === null && child.signalCode === null;
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     pid: child.pid!,
+    fetch: contractFetch(url),
     output: () => output,
     async stop() {
       if (!running()) return;
