@@ -75,7 +75,8 @@ export function errorBody(error: ApiError) {
 /**
  * The one error translator: an ApiError answers as itself; a database that cannot be reached is a
  * 503 with Retry-After (the outage is logged once, not per request); anything else is a bug, logged
- * with the request id and answered as a bare 500 that says nothing of the internals.
+ * with the request id and answered as a bare 500 that says nothing of the internals. No error is
+ * for a cache to keep, the catch-alls' 404s included.
  */
 export function failure(error: unknown, requestId: string): Response {
   const unexpected = !(error instanceof ApiError) && !databaseUnreachable(error);
@@ -90,6 +91,6 @@ export function failure(error: unknown, requestId: string): Response {
   }
   return new Response(JSON.stringify(errorBody(apiError)), {
     status: apiError.status,
-    headers: { ...JSON_HEADERS, ...apiError.headers, [REQUEST_ID_HEADER]: requestId },
+    headers: { ...JSON_HEADERS, "Cache-Control": "no-store", ...apiError.headers, [REQUEST_ID_HEADER]: requestId },
   });
 }

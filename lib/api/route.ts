@@ -36,27 +36,21 @@ type RouteExports = Record<Method | "OPTIONS", (request: NextRequest, context: R
 /**
  * Wraps the handlers of one /client/v1 route: client authentication, request id, the one error
  * translator, a JSON 405 (with Allow) for every method the route does not handle, and OPTIONS.
- * Answers may carry login tokens or account data, so none is stored by a cache unless the route
- * says otherwise (the reference reads: `private, no-cache` with their ETag).
  */
 export function clientRoute(handlers: Partial<Record<Method, Handler>>): RouteExports {
-  return buildRoute(
-    handlers,
-    async (request, requestId, handler: Handler) => {
-      const client = await authenticateClient(
-        request.headers.get("x-client-id"),
-        request.headers.get("x-client-secret"),
-      );
-      if (!client) throw invalidClientCredentials();
-      return handler({ request, requestId, client });
-    },
-    { noStore: true },
-  );
+  return buildRoute(handlers, async (request, requestId, handler: Handler) => {
+    const client = await authenticateClient(
+      request.headers.get("x-client-id"),
+      request.headers.get("x-client-secret"),
+    );
+    if (!client) throw invalidClientCredentials();
+    return handler({ request, requestId, client });
+  });
 }
 
 /** For the few routes that need no client credentials (the API description). */
 export function publicRoute(handlers: Partial<Record<Method, PublicHandler>>): RouteExports {
-  return buildRoute(handlers, (request, requestId, handler: PublicHandler) => handler({ request, requestId }), { noStore: false });
+  return buildRoute(handlers, (request, requestId, handler: PublicHandler) => handler({ request, requestId }));
 }
 
 /**
@@ -67,30 +61,30 @@ export function publicRoute(handlers: Partial<Record<Method, PublicHandler>>): R
  * request id, the one error translator, the JSON 405, and no answer stored by any cache.
  */
 export function adminRoute(resource: AdminResource, handlers: Partial<Record<Method, AdminHandler>>): RouteExports {
-  return buildRoute(
-    handlers,
-    async (request, requestId, handler: AdminHandler, context) => {
-      refuseCrossOriginWrite(request);
-      const staff = await signedInStaff(request);
-      if (!staff) throw unauthenticated("Sign in to the back office first");
-      const reads = request.method === "GET" || request.method === "HEAD";
-      if (!may(staff.role, resource, reads ? "read" : "write")) throw forbidden();
-      if (!reads && mediaTypeOf(request.headers.get("content-type")) !== "application/json") {
-        throw unsupportedMediaType("application/json");
-      }
-      const params = Object.fromEntries(
-        Object.entries((await context.params) ?? {}).map(([name, value]) => [name, String(value)]),
-      );
-      return handler({ request, requestId, staff, params });
-    },
-    { noStore: true },
-  );
+  return buildRoute(handlers, async (request, requestId, handler: AdminHandler, context) => {
+    refuseCrossOriginWrite(request);
+    const staff = await signedInStaff(request);
+    if (!staff) throw unauthenticated("Sign in to the back office first");
+    const reads = request.method === "GET" || request.method === "HEAD";
+    if (!may(staff.role, resource, reads ? "read" : "write")) throw forbidden();
+    if (!reads && mediaTypeOf(request.headers.get("content-type")) !== "application/json") {
+      throw unsupportedMediaType("application/json");
+    }
+    const params = Object.fromEntries(
+      Object.entries((await context.params) ?? {}).map(([name, value]) => [name, String(value)]),
+    );
+    return handler({ request, requestId, staff, params });
+  });
 }
 
+/**
+ * What every wrapper shares. Answers may carry login tokens, account or admin data, so none is
+ * stored by a cache unless the route says otherwise (the reference reads and the API description:
+ * `private, no-cache` with their ETag).
+ */
 function buildRoute<H>(
   handlers: Partial<Record<Method, H>>,
   run: (request: NextRequest, requestId: string, handler: H, context: RouteContext) => Promise<Response>,
-  { noStore }: { noStore: boolean },
 ): RouteExports {
   const allowed = METHODS.filter((method) => handlers[method]);
   const allowHeader = [...(allowed.includes("GET") ? ["GET", "HEAD", ...allowed.filter((m) => m !== "GET")] : allowed), "OPTIONS"];
@@ -113,7 +107,7 @@ function buildRoute<H>(
       } catch (error) {
         response = failure(error, requestId);
       }
-      if (noStore && !response.headers.has("cache-control")) response.headers.set("Cache-Control", "no-store");
+      if (!response.headers.has("cache-control")) response.headers.set("Cache-Control", "no-store");
       return response;
     };
   }
