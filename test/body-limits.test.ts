@@ -27,7 +27,12 @@ const targets: Target[] = [
 
 type Answer = { status: number; body: string; headers: http.IncomingHttpHeaders };
 
-/** A POST over its own connection whose body is written by `send`, which may stop once `answered` is set. */
+/**
+ * A POST over its own connection whose body is written by `send`, which may stop once `answered` is set.
+ * A raw socket, outside the contract check (api-contract.ts): a declared length that is never sent, a body
+ * that goes on after the answer or breaks off are what no client library sends. The 413 those answers
+ * carry is contract-checked where fetch can send it ("a body of exactly the limit…").
+ */
 function post(target: Target, headers: Record<string, string>, send: (request: http.ClientRequest, answered: () => boolean) => Promise<void>) {
   const request = http.request({ host: hostname, port, method: "POST", path: target.path, headers: { ...target.headers, ...headers }, agent: false });
   // Writes into a connection the server has closed fail; what matters is the answer.
@@ -175,7 +180,8 @@ test("a client that goes away mid-body, mid-request or mid-response is not logge
   login.request.destroy();
   await barrier();
 
-  // Responses the client stops reading: a hundred requests on one connection, none of their answers read.
+  // Responses the client stops reading: a hundred requests on one connection, none of their answers read
+  // (pipelined over a raw socket, outside the contract check).
   const socket = net.connect(Number(port), hostname);
   await once(socket, "connect");
   const headers = Object.entries(app.client.headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");

@@ -6,7 +6,7 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { jsonLines, runCli } from "./support/cli";
 import { raceForLock } from "./support/lock-race";
-import { requestOnNewConnection, startServerProcess, type ServerProcess } from "./support/server-process";
+import { startServerProcess, type ServerProcess } from "./support/server-process";
 import { signIn } from "./support/staff";
 
 // `npm run cli` while `npm start` holds the embedded database: the server runs the commands, over
@@ -28,7 +28,7 @@ const cli = (...args: string[]) => runCli(env, ...args);
 
 type Client = { client_id: string; client_secret: string; name: string };
 const settingsStatus = async (client: Client) =>
-  (await requestOnNewConnection(`${server.url}/client/v1/settings`, { headers: { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret } })).status;
+  (await server.fetch("/client/v1/settings", { headers: { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret } })).status;
 
 /** One raw request on the control channel's socket, as anyone on this machine could send it. */
 function askChannel(request: string): Promise<{ exitCode: number; printed: unknown[]; error?: string }> {

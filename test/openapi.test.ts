@@ -165,7 +165,9 @@ test("every error status an operation can answer is declared, narrowed to its ty
     assert.ok(operation.responses["503"], `${method} ${route}: 503 while the database does not answer`);
     for (const [status, response] of Object.entries(operation.responses)) {
       const resolved = response.$ref ? responses[response.$ref.split("/").pop()!] : response;
-      assert.ok(resolved.headers?.["X-Request-Id"], `${method} ${route} ${status} declares X-Request-Id`);
+      for (const header of ["X-Request-Id", "X-Content-Type-Options", "Referrer-Policy", "Cache-Control"]) {
+        assert.ok(resolved.headers?.[header], `${method} ${route} ${status} declares ${header}`);
+      }
     }
   }
   for (const route of ["/client/v1/register", "/client/v1/login", "/client/v1/forgot-password", "/client/v1/reset-password", "/client/v1/verify-email"]) {
@@ -175,8 +177,21 @@ test("every error status an operation can answer is declared, narrowed to its ty
   assert.deepEqual(statuses("/client/v1/countries", "get"), ["200", "304", "401", "503", "default"]);
   assert.deepEqual(statuses("/client/v1/openapi.json", "get"), ["200", "304", "406", "503", "default"]);
   const countries = document.paths["/client/v1/countries"].get.responses;
-  assert.deepEqual(Object.keys(countries["200"].headers!).sort(), ["Cache-Control", "ETag", "Referrer-Policy", "X-Content-Type-Options", "X-Request-Id"]);
+  assert.deepEqual(Object.keys(countries["200"].headers!).sort(), [
+    "Cache-Control",
+    "ETag",
+    "Referrer-Policy",
+    "Strict-Transport-Security",
+    "X-Content-Type-Options",
+    "X-Request-Id",
+  ]);
   assert.ok(countries["304"].headers!.ETag);
+  assert.deepEqual(responses.PayloadTooLarge.headers.Connection, { $ref: "#/components/headers/Connection" });
+  assert.equal(headers.Connection.schema.const, "close");
+  for (const name of ["X-Content-Type-Options", "Referrer-Policy", "X-Request-Id"]) assert.equal(headers[name].required, true, name);
+  for (const [name, response] of Object.entries(responses)) {
+    assert.deepEqual(response.headers["Cache-Control"], { $ref: "#/components/headers/NoStore" }, `${name}: errors are no-store`);
+  }
 });
 
 test("client credentials are two API keys required together on every operation but this document; the login token where it applies", async () => {
@@ -360,18 +375,23 @@ test("a client generated with openapi-typescript types countries, operations and
 });
 
 test("the contract check fails a test on an undeclared status, a body or header off the document, or a request the document refuses", async () => {
+  const NO_STORE = { "Cache-Control": "no-store" };
   const documentText = await (await app.fetch("/client/v1/openapi.json")).text();
-  const answers: Record<string, { status: number; headers?: Record<string, string>; body?: string }> = {
+  const answers: Record<string, { status: number; headers?: Record<string, string>; body?: string; bare?: true }> = {
     "/client/v1/countries": { status: 418, body: '{"code":418,"type":"api_error","message":"teapot"}' },
     "/client/v1/sources": {
       status: 200,
       headers: { ETag: '"y"', "Cache-Control": "private, no-cache" },
       body: '{"code":200,"message":"Success","countries":[{"known_name":"X"}]}',
     },
-    "/client/v1/settings": { status: 401, headers: { Vary: "rsc" }, body: '{"code":401,"type":"authentication_error","message":"no"}' },
-    "/client/v1/me": { status: 401, body: '{"code":401,"type":"authentication_error","message":"no"}' },
-    "/client/v1/verify-email": { status: 200, body: '{"code":200,"message":"Success"}' },
+    "/client/v1/settings": { status: 401, headers: { Vary: "rsc", ...NO_STORE }, body: '{"code":401,"type":"authentication_error","message":"no"}' },
+    "/client/v1/me": { status: 401, headers: NO_STORE, body: '{"code":401,"type":"authentication_error","message":"no"}' },
+    "/client/v1/verify-email": { status: 200, headers: NO_STORE, body: '{"code":200,"message":"Success"}' },
+    "/client/v1/countries/sources": { status: 401, headers: NO_STORE, body: '{"code":401,"type":"authentication_error","message":"no"}', bare: true },
+    "/client/v1/login": { status: 413, headers: NO_STORE, body: '{"code":413,"type":"invalid_request_error","message":"Request body too large"}' },
   };
+  // What the service sends on every response, so that each answer is wrong in the one way it names.
+  const everyResponse = { "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" };
   const impostor = http.createServer((request, response) => {
     const pathname = new URL(request.url!, "http://impostor").pathname;
     if (pathname === "/client/v1/openapi.json") {
@@ -381,7 +401,7 @@ test("the contract check fails a test on an undeclared status, a body or header 
     }
     const answer = answers[pathname];
     const requestId = pathname === "/client/v1/me" ? {} : { "X-Request-Id": randomUUID() };
-    response.writeHead(answer.status, { "Content-Type": "application/json", ...requestId, ...answer.headers });
+    response.writeHead(answer.status, { "Content-Type": "application/json", ...(answer.bare ? {} : everyResponse), ...requestId, ...answer.headers });
     response.end(answer.body);
   });
   await new Promise<void>((resolve) => impostor.listen(0, "127.0.0.1", resolve));
@@ -393,13 +413,16 @@ test("the contract check fails a test on an undeclared status, a body or header 
     await assert.rejects(checked("/client/v1/me"), /the required header X-Request-Id is missing/);
     const numberAsToken = { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"token":7}' };
     await assert.rejects(checked("/client/v1/verify-email", numberAsToken), /the server accepted a body the document refuses/);
+    await assert.rejects(checked("/client/v1/countries/sources"), /the required header X-Content-Type-Options is missing/);
+    const tooLarge = { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" };
+    await assert.rejects(checked("/client/v1/login", tooLarge), /Connection: keep-alive does not match its schema/);
   } finally {
     impostor.close();
   }
 });
 
-test("tests reach /client/v1 through the contract check only, never a raw fetch", () => {
-  const raw = /(?<![.\w])fetch\(\s*`\$\{[^}]+\}\/client\/v1/;
+test("tests reach /client/v1 through the contract check only, never a plain fetch or requestOnNewConnection", () => {
+  const raw = /(?<![.\w])(?:fetch|requestOnNewConnection)\(\s*`\$\{[^}]+\}\/client\/v1/;
   const files = fs
     .readdirSync("test", { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".ts") && !file.includes("node_modules") && file !== path.join("support", "api-contract.ts"));

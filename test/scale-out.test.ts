@@ -224,6 +224,8 @@ function twoInstances({ throughPgBouncer }: { throughPgBouncer: boolean }) {
         .on("error", reject),
     );
     const body = new URLSearchParams({ email: "draining@example.com", password: "not the password" }).toString();
+    // Over a raw socket, outside the contract check (api-contract.ts): its headers go out now and its body only
+    // once the instance is stopping, which no client library lets a caller do.
     const inFlight = http.request(`${b.url}/client/v1/login`, {
       method: "POST",
       agent: false,

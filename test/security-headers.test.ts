@@ -25,7 +25,7 @@ async function everyKindOfAnswer(headers: Record<string, string> = {}): Promise<
     page,
     settings,
     await app.request("/client/v1/settings", { headers: { ...headers, "If-None-Match": settings.headers.get("etag")! } }),
-    await fetch(`${app.url}/client/v1/settings`, { headers }),
+    await app.fetch("/client/v1/settings", { headers }),
     await app.request("/client/v1/login", { method: "POST", headers: { ...headers, ...DEVICE }, form: { email: "nobody@example.org", password: "x" } }),
     await app.request("/client/v1/no-such-thing", { headers }),
     await fetch(`${app.url}/`, { headers }),

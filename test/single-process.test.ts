@@ -90,7 +90,7 @@ test("of two starts racing for a free directory one serves and the other names i
     serving.push(next);
     assert.equal(JSON.parse(fs.readFileSync(path.join(directory, "raced.lock"), "utf8")).pid, next.pid, "the stale lock was taken over");
     const headers = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
-    assert.equal((await requestOnNewConnection(`${next.url}/client/v1/settings`, { headers })).status, 200, "the data is all there");
+    assert.equal((await next.fetch("/client/v1/settings", { headers })).status, 200, "the data is all there");
   } finally {
     await Promise.all(serving.map((started) => started.stop()));
   }

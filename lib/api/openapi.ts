@@ -36,16 +36,29 @@ const ref = (kind: "headers" | "parameters" | "responses" | "schemas", name: str
   $ref: `#/components/${kind}/${name}`,
 });
 
-// Response headers, as components. X-Content-Type-Options, Referrer-Policy and Cache-Control: no-store
-// are declared without `required`: not every response carries them yet.
+// Response headers, as components.
 const HEADERS = {
   "X-Request-Id": {
     description: "Identifies this request in the server's log: quote it when reporting a problem.",
     required: true,
     schema: { type: "string", format: "uuid" },
   },
-  "X-Content-Type-Options": { description: "Always nosniff.", schema: { type: "string", const: "nosniff" } },
-  "Referrer-Policy": { description: "What a browser may send as Referer from this response.", schema: { type: "string" } },
+  "X-Content-Type-Options": {
+    description: "A browser takes the body for the Content-Type it is sent as, never for what it looks like.",
+    required: true,
+    schema: { type: "string", const: "nosniff" },
+  },
+  "Referrer-Policy": {
+    description: "A browser sends no Referer from this response.",
+    required: true,
+    schema: { type: "string", const: "no-referrer" },
+  },
+  "Strict-Transport-Security": {
+    description:
+      "Over https only (an https PUBLIC_URL, or a proxy that sends X-Forwarded-Proto: https): " +
+      "a browser uses nothing but https for this host and its subdomains for two years.",
+    schema: { type: "string", pattern: "^max-age=[0-9]+; includeSubDomains$" },
+  },
   ETag: {
     description: "Identifies these bytes: send it back as If-None-Match to get a 304 while they have not changed.",
     required: true,
@@ -57,7 +70,8 @@ const HEADERS = {
     schema: { type: "string", const: "private, no-cache" },
   },
   NoStore: {
-    description: "Carries a secret or a customer's data: never store it.",
+    description: "May carry a secret or a customer's data, or is an error: never store it.",
+    required: true,
     schema: { type: "string", const: "no-store" },
   },
   "Retry-After": {
@@ -69,33 +83,31 @@ const HEADERS = {
     description: "On 405: the methods this path answers, e.g. GET, HEAD, OPTIONS.",
     schema: { type: "string", pattern: "^[A-Z]+(, [A-Z]+)*$" },
   },
+  Connection: {
+    description: "The rest of the request body is not read: the connection closes after this answer.",
+    required: true,
+    schema: { type: "string", const: "close" },
+  },
 } as const;
 
+type ExtraHeader = "ETag" | "Revalidate" | "NoStore" | "Retry-After" | "Allow" | "Connection";
+
 /** The headers on every response, and the extra ones of a kind of response. */
-function headers(...extra: ("ETag" | "Revalidate" | "NoStore" | "Retry-After" | "Allow")[]) {
-  const named: Record<string, { $ref: string }> = {
-    "X-Request-Id": ref("headers", "X-Request-Id"),
-    "X-Content-Type-Options": ref("headers", "X-Content-Type-Options"),
-    "Referrer-Policy": ref("headers", "Referrer-Policy"),
-  };
-  for (const header of extra) {
+function headers(...extra: ExtraHeader[]) {
+  const named: Record<string, { $ref: string }> = {};
+  for (const header of ["X-Request-Id", "X-Content-Type-Options", "Referrer-Policy", "Strict-Transport-Security", ...extra]) {
     const name = header === "Revalidate" || header === "NoStore" ? "Cache-Control" : header;
     named[name] = ref("headers", header);
   }
   return named;
 }
 
-/** An error response: the ApiError body, its `code` and `type` narrowed to what this status carries. */
-function errorResponse(
-  description: string,
-  codes: number[],
-  types: ErrorType[],
-  extraHeaders: Parameters<typeof headers> = [],
-) {
+/** An error response (never to be stored): the ApiError body, its `code` and `type` narrowed to what this status carries. */
+function errorResponse(description: string, codes: number[], types: ErrorType[], extraHeaders: ExtraHeader[] = []) {
   const one = <T>(values: T[]) => (values.length === 1 ? { const: values[0] } : { enum: values });
   return {
     description,
-    headers: headers(...extraHeaders),
+    headers: headers("NoStore", ...extraHeaders),
     content: {
       "application/json": {
         schema: {
@@ -117,10 +129,16 @@ const ERROR_RESPONSES = {
   ),
   Unauthorized: errorResponse("Missing or invalid client credentials.", [401], ["authentication_error"]),
   NotAcceptable: errorResponse("The Accept header admits no application/json.", [406], ["invalid_request_error"]),
-  PayloadTooLarge: errorResponse("Request body too large (over 64 KiB).", [413], ["invalid_request_error"]),
+  PayloadTooLarge: errorResponse(
+    "Request body too large: over 64 KiB, declared or as sent. Answered as soon as that is known; the rest is not read.",
+    [413],
+    ["invalid_request_error"],
+    ["Connection"],
+  ),
   TooManyRequests: errorResponse("Too many attempts: wait Retry-After seconds.", [429], ["rate_limit_error"], ["Retry-After"]),
   ServiceUnavailable: errorResponse(
-    "Service temporarily unavailable (the database does not answer): try again after Retry-After seconds.",
+    "Service temporarily unavailable: the database does not answer, or a limited attempt could not be counted " +
+      "(so it was not judged). Try again after Retry-After seconds.",
     [503],
     ["api_error"],
     ["Retry-After"],
@@ -200,11 +218,7 @@ function errorRefs(errors: ErrorRefs) {
   return { ...responses, default: ref("responses", "Default") };
 }
 
-function jsonBody(
-  description: string,
-  schema: z.ZodType | Record<string, unknown>,
-  extraHeaders: Parameters<typeof headers> = [],
-): ResponseConfig {
+function jsonBody(description: string, schema: z.ZodType | Record<string, unknown>, extraHeaders: ExtraHeader[] = []): ResponseConfig {
   return { description, headers: headers(...extraHeaders), content: { "application/json": { schema } } };
 }
 
@@ -381,7 +395,7 @@ const WRITES: Write[] = [
     security: "client",
     body: forgotPasswordRequest,
     status: 200,
-    ok: jsonBody("Sent", recipientResponse),
+    ok: jsonBody("Sent", recipientResponse, ["NoStore"]),
     errors: { 400: "BadRequest", 401: "Unauthorized", 413: "PayloadTooLarge", 429: "TooManyRequests", 503: "ServiceUnavailable" },
   },
   {
@@ -393,7 +407,7 @@ const WRITES: Write[] = [
     security: "client",
     body: resetPasswordRequest,
     status: 200,
-    ok: jsonBody("Password changed", plainSuccessResponse),
+    ok: jsonBody("Password changed", plainSuccessResponse, ["NoStore"]),
     errors: { 400: "BadRequest", 401: "Unauthorized", 413: "PayloadTooLarge", 503: "ServiceUnavailable" },
   },
   {
@@ -405,7 +419,7 @@ const WRITES: Write[] = [
     security: "client",
     body: verifyEmailRequest,
     status: 200,
-    ok: jsonBody("Verified", plainSuccessResponse),
+    ok: jsonBody("Verified", plainSuccessResponse, ["NoStore"]),
     errors: { 400: "BadRequest", 401: "Unauthorized", 413: "PayloadTooLarge", 503: "ServiceUnavailable" },
   },
   {
@@ -416,7 +430,7 @@ const WRITES: Write[] = [
     description: "Extension to the seed contract. Revokes the login token presented, and only that one.",
     security: "client+bearer",
     status: 200,
-    ok: jsonBody("Logged out", plainSuccessResponse),
+    ok: jsonBody("Logged out", plainSuccessResponse, ["NoStore"]),
     errors: {
       400: { name: "BadRequest", description: "A malformed X-Client-IP." },
       401: invalidLoginToken,
@@ -506,10 +520,14 @@ const DESCRIPTION = [
   "",
   "- **Credentials.** Every operation except this document carries the API client's X-Client-ID and X-Client-Secret, " +
     "both together; /me and /logout also carry the login token as Authorization: Bearer.",
-  "- **Bodies.** POST bodies are application/x-www-form-urlencoded or application/json with the same fields. Fields a " +
-    "request body does not list are ignored, never refused. A field's description says what is trimmed before it is checked.",
+  "- **Bodies.** POST bodies are application/x-www-form-urlencoded or application/json with the same fields, at most " +
+    "64 KiB (413 otherwise). Fields a request body does not list are ignored, never refused. A field's description says " +
+    "what is trimmed before it is checked.",
   '- **Errors.** {"code","type","message"}, plus "errors":[{param,code,message}] on validation failures (400), one entry ' +
-    "per problem; code is one of ValidationError's codes. Every response carries X-Request-Id.",
+    "per problem; code is one of ValidationError's codes. 503 with Retry-After while the database does not answer.",
+  "- **Headers.** Every response carries X-Request-Id, X-Content-Type-Options: nosniff and Referrer-Policy: no-referrer " +
+    "(and Strict-Transport-Security over https). Every answer is Cache-Control: no-store, errors included, but the " +
+    "reference reads' and this document's 200 and 304 (private, no-cache, with their ETag).",
   "- **Methods.** Every GET also answers HEAD. OPTIONS on a path answers 204 with the same Allow header as that path's " +
     "405 and needs no credentials; OPTIONS on an unknown path is a 404 like any other method.",
 ].join("\n");
