@@ -140,8 +140,10 @@ test("the event loop keeps turning while a bcrypt hash from the previous system 
   const { result, took, longestPause } = await longestEventLoopPause(() => verifyPassword("old password", stored));
   assert.deepEqual(result, { valid: true, needsRehash: true });
   assert.ok(took >= 100, `the check took ${Math.round(took)} ms`);
-  // On the event loop, even bcryptjs's asynchronous compare holds it for most of the check.
-  assert.ok(longestPause < Math.min(50, took / 4), `the event loop paused for ${Math.round(longestPause)} ms of the check's ${Math.round(took)} ms`);
+  // On the event loop, even bcryptjs's asynchronous compare holds it for most of the check (203 ms
+  // of about 250). Judged against the check's own time, not in milliseconds: on a loaded machine a
+  // thread of this process can wait 60 ms for a core whatever it runs.
+  assert.ok(longestPause < took / 4, `the event loop paused for ${Math.round(longestPause)} ms of the check's ${Math.round(took)} ms`);
 });
 
 /** The niceness of each of this process's threads (Linux). */
