@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { ApiClient } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { databaseUnreachable, inDatabaseOutage } from "@/lib/db/outage";
+import { inDatabaseOutage, logUnlessUnreachable } from "@/lib/db/outage";
 import { versionedCache } from "@/lib/cache";
 import { serviceUnavailable } from "@/lib/api/errors";
 import { auditedChange, COMMAND_LINE, type Actor } from "@/lib/audit";
@@ -66,9 +66,7 @@ function recordUse(id: number): void {
   lastUsedWritten.set(id, now);
   db()
     .apiClient.update({ where: { id }, data: { lastUsedAt: new Date(now) } })
-    .catch((error) => {
-      if (!databaseUnreachable(error)) console.error("could not record API client use:", error);
-    });
+    .catch((error) => logUnlessUnreachable("could not record API client use", error));
 }
 
 function newCredentials() {

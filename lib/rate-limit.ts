@@ -1,7 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { oneStatement, type Step } from "@/lib/db/one-statement";
-import { databaseUnreachable } from "@/lib/db/outage";
+import { logUnlessUnreachable } from "@/lib/db/outage";
 import { rateLimited, serviceUnavailable } from "@/lib/api/errors";
 import { sha256 } from "@/lib/secrets";
 
@@ -88,7 +88,7 @@ export async function countAttemptWith<Row extends object>(
       FROM (${outcomes}) AS outcome`;
   } catch (error) {
     // An unreachable database is logged once per outage (lib/db/outage.ts), not once per attempt.
-    if (!databaseUnreachable(error)) console.error("an attempt could not be counted against its rate limits, so it is refused:", error);
+    logUnlessUnreachable("an attempt could not be counted against its rate limits, so it is refused", error);
     throw serviceUnavailable();
   }
   if (Math.random() < SWEEP_PROBABILITY) await sweep(now);

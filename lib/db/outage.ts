@@ -21,6 +21,14 @@ export function databaseUnreachable(error: unknown): boolean {
   return true;
 }
 
+/**
+ * Logs `error` with `context` unless it says the database cannot be reached: an outage is logged
+ * once, when it starts, not once per request or background pass.
+ */
+export function logUnlessUnreachable(context: string, error: unknown): void {
+  if (!databaseUnreachable(error)) console.error(`${context}:`, error);
+}
+
 /** The database answered: ends the outage, if there was one. */
 export function databaseAnswered(): void {
   if (outage.since === undefined) return;

@@ -1,5 +1,5 @@
 import { db } from "./index";
-import { databaseAnswered, databaseUnreachable } from "./outage";
+import { databaseAnswered, logUnlessUnreachable } from "./outage";
 
 /**
  * The readiness probe: true when the database answers `SELECT 1` within `timeoutMs`. A database
@@ -18,7 +18,7 @@ export async function databaseAnswers(timeoutMs: number): Promise<boolean> {
       return true;
     })
     .catch((error: unknown) => {
-      if (!databaseUnreachable(error)) console.error("readiness check failed:", error);
+      logUnlessUnreachable("readiness check failed", error);
       return false;
     });
   try {

@@ -2,7 +2,7 @@ import { Resend } from "resend";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { databaseUnreachable } from "@/lib/db/outage";
+import { logUnlessUnreachable } from "@/lib/db/outage";
 import { onEmailQueued } from "@/lib/email/outbox";
 import { maskEmail } from "@/lib/email/mask-email";
 
@@ -75,7 +75,7 @@ export function startEmailDispatcher(): () => Promise<void> {
         () => {},
         (error) => {
           // An unreachable database is logged once for the whole process (lib/db/outage.ts), not every pass.
-          if (!databaseUnreachable(error)) console.error("[email] dispatch pass failed:", error);
+          logUnlessUnreachable("[email] dispatch pass failed", error);
         },
       )
       .finally(() => {
