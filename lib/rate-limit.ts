@@ -165,15 +165,17 @@ export function releaseSteps(attempt: Attempt, limits: Limit[] = attempt.counted
 
 /** `releaseSteps` on its own. */
 export async function release(attempt: Attempt, limits?: Limit[]): Promise<void> {
-  const steps = releaseSteps(attempt, limits);
-  if (steps.length > 0) await db().$executeRaw(oneStatement(steps));
+  await runSteps(releaseSteps(attempt, limits));
 }
 
 /** The 429 for a limited attempt, after giving back what it took from the limits that counted it. */
 export async function refuse(attempt: Attempt, alongside: Step[] = []): Promise<never> {
-  const steps = [...releaseSteps(attempt), ...alongside];
-  if (steps.length > 0) await db().$executeRaw(oneStatement(steps));
+  await runSteps([...releaseSteps(attempt), ...alongside]);
   throw rateLimited(attempt.retryAfterSeconds);
+}
+
+async function runSteps(steps: Step[]): Promise<void> {
+  if (steps.length > 0) await db().$executeRaw(oneStatement(steps));
 }
 
 /** Rows whose every hit has left its window count nothing; now and then a batch of them goes. */
