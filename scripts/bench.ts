@@ -23,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { config } from "@/lib/config";
-import { hashPassword, verifyPassword } from "@/lib/passwords";
+import { hashPassword, verifyPassword } from "@/lib/passwords/passwords";
 import { buildIfNeeded } from "@/lib/server/build";
 import { createTestDatabase } from "@/test/support/database";
 import { startServerProcess, type ServerProcess } from "@/test/support/server-process";

@@ -7,7 +7,7 @@ import { closeDatabase, createAdapterFactory } from "@/lib/db";
 import { createMigration } from "@/lib/db/migrations";
 import { databaseTarget } from "@/lib/db/target";
 import { migrateDatabase } from "@/lib/server/prepare-database";
-import { seed } from "@/lib/seed";
+import { seed } from "@/lib/reference-data/seed-reference-data";
 
 async function main([command, name]: string[]): Promise<void> {
   if (command === "migrate") {

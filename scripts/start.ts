@@ -10,12 +10,12 @@
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 import { availableParallelism } from "node:os";
-import { authSecret } from "@/lib/auth-secret";
+import { authSecret } from "@/lib/staff/auth-secret";
 import { config, ConfigError } from "@/lib/config";
 import { closeDatabase, database } from "@/lib/db";
 import { DatabaseInUseError } from "@/lib/db/lock";
 import { buildIfNeeded } from "@/lib/server/build";
-import { isClusterWorker, runCluster } from "@/lib/server/cluster";
+import { isClusterWorker, runCluster } from "@/lib/runtime/cluster";
 import { prepareDatabase } from "@/lib/server/prepare-database";
 import { startClusterWorkerServer, startHttpServer } from "@/lib/server/http-server";
 import { firstRunHints } from "@/lib/server/first-run";

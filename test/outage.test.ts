@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, describe, mock, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { POLL_INTERVAL_MS, versionedCache } from "@/lib/cache";
+import { POLL_INTERVAL_MS, versionedCache } from "@/lib/cache/versioned-cache";
 import { randomToken, sha256 } from "@/lib/secrets";
 import { db, startTestApp } from "./support/app";
 import { bearer, DEVICE, login, register, registeredCustomer, uniqueEmail } from "./support/accounts";

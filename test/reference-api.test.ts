@@ -3,8 +3,8 @@ import fs from "node:fs";
 import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { COUNTRY_FIELDS } from "./support/contract";
-import { bumpVersion, changedHere } from "@/lib/cache";
-import { createClient, revokeClient } from "@/lib/clients";
+import { bumpVersion, changedHere } from "@/lib/cache/versioned-cache";
+import { createClient, revokeClient } from "@/lib/api-clients/api-clients";
 import { until } from "./support/until";
 
 const METRICS_TOKEN = "metrics-token-for-this-test";
@@ -224,7 +224,7 @@ test(
   "the internal metrics tell the CPU of password hashing from the event loop's",
   { skip: process.platform === "linux" ? false : "threads are told apart through /proc, on Linux only" },
   async () => {
-    const { hashPassword } = await import("@/lib/passwords");
+    const { hashPassword } = await import("@/lib/passwords/passwords");
     const metrics = async (method: "GET" | "DELETE") =>
       (await fetch(`${app.url}/api/internal/metrics`, { method, headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).json();
     await hashPassword("started, so the window below sees hashing only");

@@ -6,7 +6,7 @@ import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { reloadConfig } from "@/lib/config";
 import { closeDatabase, db } from "@/lib/db";
-import { createClient } from "@/lib/clients";
+import { createClient } from "@/lib/api-clients/api-clients";
 import type { TestApp } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 import { startFakeResend, type FakeResend } from "./support/fake-resend";

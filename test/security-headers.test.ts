@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { test } from "node:test";
 import { reloadConfig } from "@/lib/config";
-import { refuseCrossOriginWrite } from "@/lib/api/origin";
+import { refuseCrossOriginWrite } from "@/lib/http/origin";
 import { setSecurityHeaders } from "@/lib/server/security-headers";
 import { startTestApp } from "./support/app";
 import { bearer, DEVICE, login, register, registeredCustomer, RESET_URL, tokenFromLatestEmail, uniqueEmail } from "./support/accounts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { db } from "@/lib/db";
 import { prepareDatabase } from "@/lib/server/prepare-database";
-import { DEFAULT_LOCALES, DEFAULT_SOURCE_COUNTRIES, seed } from "@/lib/seed";
+import { DEFAULT_LOCALES, DEFAULT_SOURCE_COUNTRIES, seed } from "@/lib/reference-data/seed-reference-data";
 import { startTestDatabase } from "./support/app";
 
 await startTestDatabase();

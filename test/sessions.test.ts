@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { bearer, DEVICE, registeredCustomer, tokenFromLatestEmail } from "./support/accounts";
-import { createClient } from "@/lib/clients";
+import { createClient } from "@/lib/api-clients/api-clients";
 import { sha256 } from "@/lib/secrets";
 
 const app = await startTestApp();

@@ -5,10 +5,10 @@ import path from "node:path";
 import { after, test } from "node:test";
 import { ConfigError, reloadConfig } from "@/lib/config";
 import { closeDatabase } from "@/lib/db";
-import { authSecret } from "@/lib/auth-secret";
+import { authSecret } from "@/lib/staff/auth-secret";
 import { firstRunHints } from "@/lib/server/first-run";
 import { prepareDatabase } from "@/lib/server/prepare-database";
-import { verifyPassword } from "@/lib/passwords";
+import { verifyPassword } from "@/lib/passwords/passwords";
 import { jsonLines, runCli } from "./support/cli";
 
 // The first admin is made with the CLI, on the embedded database, before the server ever starts.

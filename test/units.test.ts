@@ -11,12 +11,12 @@ import { createAdapterFactory } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrations";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { NextRequest } from "next/server";
-import { publicRoute } from "@/lib/api/route";
-import { readDevice } from "@/lib/customers/device";
-import { requestAddress } from "@/lib/request-address";
-import { storedKey } from "@/lib/rate-limit";
+import { publicRoute } from "@/lib/http/route";
+import { readDevice } from "@/lib/http/read-device";
+import { requestAddress } from "@/lib/http/request-address";
+import { storedKey } from "@/lib/rate-limits/count-attempt";
 import { ConfigError, reloadConfig } from "@/lib/config";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/http/errors";
 import { sha256 } from "@/lib/secrets";
 import { buildIsCurrent, sourceHash } from "@/lib/server/build";
 import { pooledPercentile, type Slice } from "@/scripts/bench/slices";
@@ -133,7 +133,7 @@ test("the event loop keeps turning while the embedded database runs a slow state
 });
 
 test("the event loop keeps turning while a bcrypt hash from the previous system is checked", async () => {
-  const { verifyPassword } = await import("@/lib/passwords");
+  const { verifyPassword } = await import("@/lib/passwords/passwords");
   // Cost 12, as the previous system stored them: hundreds of milliseconds of CPU per check.
   const stored = bcrypt.hashSync("old password", 12);
   await verifyPassword("warm-up", bcrypt.hashSync("warm-up", 4)); // the worker is started before the timing
@@ -161,7 +161,7 @@ test(
   "under load the event loop comes first: the database worker runs at niceness 5, password hashing at 10",
   { skip: process.platform === "linux" ? false : "thread priorities are set on Linux only" },
   async () => {
-    const { hashPassword } = await import("@/lib/passwords");
+    const { hashPassword } = await import("@/lib/passwords/passwords");
     // Counted before and after: the hashing pool lives as long as the process, so an earlier test may have started it.
     const atNiceness = (niceness: number) => threadNiceness().filter((value) => value === niceness).length;
     const databaseThreadsBefore = atNiceness(5);

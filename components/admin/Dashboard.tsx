@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Alert, Box, Card, CardContent, Skeleton, Typography } from "@mui/material";
 import { Title, useDataProvider } from "react-admin";
-import type { DashboardCounts } from "@/lib/admin/dashboard";
+import type { DashboardCounts } from "@/lib/dashboard/read-dashboard";
 import type { AdminDataProvider } from "./dataProvider";
 
 const TILES: { key: keyof DashboardCounts; label: string }[] = [

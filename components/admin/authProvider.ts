@@ -1,5 +1,5 @@
 import type { AuthProvider } from "react-admin";
-import { isAdminResource, mayTakeAction, type Role } from "@/lib/admin/permissions";
+import { isAdminResource, mayTakeAction, type Role } from "@/lib/staff/permissions";
 
 /**
  * react-admin's auth provider over next-auth's endpoints (/api/auth/*). The server checks every

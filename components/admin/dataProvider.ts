@@ -1,6 +1,6 @@
 import simpleRestProvider from "ra-data-simple-rest";
 import { fetchUtils, HttpError, type Identifier } from "react-admin";
-import type { DashboardCounts } from "@/lib/admin/dashboard";
+import type { DashboardCounts } from "@/lib/dashboard/read-dashboard";
 
 /**
  * ra-data-simple-rest on /api/admin, plus the few actions that are not CRUD. The API answers

@@ -2,11 +2,11 @@ import { z } from "zod";
 import fs from "node:fs";
 import path from "node:path";
 import { importCustomers } from "@/lib/customers/import-customers";
-import { createClient, listClients, originSchema, revokeClient, toPublicClient } from "@/lib/clients";
-import { ApiError } from "@/lib/api/errors";
-import { parseInput } from "@/lib/api/input";
-import { COMMAND_LINE } from "@/lib/audit";
-import { createStaff, listAllStaff, newStaffInput } from "@/lib/staff";
+import { createClient, listClients, originSchema, revokeClient, toPublicClient } from "@/lib/api-clients/api-clients";
+import { ApiError } from "@/lib/http/errors";
+import { parseInput } from "@/lib/http/input";
+import { COMMAND_LINE } from "@/lib/audit/record-audit";
+import { createStaff, listAllStaff, newStaffInput } from "@/lib/staff/staff";
 
 /**
  * The operators' commands, run by `npm run cli` itself or, on the embedded database while a server

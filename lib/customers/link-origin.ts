@@ -1,6 +1,6 @@
-import type { FieldError } from "@/lib/api/errors";
-import type { RawInput } from "@/lib/api/input";
-import type { AuthenticatedClient } from "@/lib/clients";
+import type { FieldError } from "@/lib/http/errors";
+import type { RawInput } from "@/lib/http/input";
+import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
 import { parseLinkTemplate } from "./link-template";
 
 /**

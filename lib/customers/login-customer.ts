@@ -1,15 +1,15 @@
-import { unauthenticated } from "@/lib/api/errors";
-import { parseInput, type RawInput } from "@/lib/api/input";
-import { loginRequest } from "@/lib/api/schemas";
-import type { AuthenticatedClient } from "@/lib/clients";
+import { unauthenticated } from "@/lib/http/errors";
+import { parseInput, type RawInput } from "@/lib/http/input";
+import { loginRequest } from "@/lib/http/schemas";
+import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
 import { config } from "@/lib/config";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { oneStatement } from "@/lib/db/one-statement";
-import { hashPassword, verifyPassword } from "@/lib/passwords";
-import { countAttemptWith, emailAndIpLimits, refuse, releaseSteps, type Limit } from "@/lib/rate-limit";
-import { loginTokenInsert } from "@/lib/tokens";
-import type { Device } from "./device";
+import { hashPassword, verifyPassword } from "@/lib/passwords/passwords";
+import { countAttemptWith, emailAndIpLimits, refuse, releaseSteps, type Limit } from "@/lib/rate-limits/count-attempt";
+import { loginTokenInsert } from "@/lib/tokens/tokens";
+import type { Device } from "@/lib/http/read-device";
 import { eventInsert, recordEvent } from "./events";
 
 const INCORRECT = "Incorrect e-mail address or password";

@@ -1,11 +1,11 @@
-import { fieldError } from "@/lib/api/errors";
-import { confirmPasswordCheck, parseInput, type RawInput } from "@/lib/api/input";
-import { resetPasswordRequest } from "@/lib/api/schemas";
-import type { AuthenticatedClient } from "@/lib/clients";
+import { fieldError } from "@/lib/http/errors";
+import { confirmPasswordCheck, parseInput, type RawInput } from "@/lib/http/input";
+import { resetPasswordRequest } from "@/lib/http/schemas";
+import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
 import { db } from "@/lib/db";
-import { hashPassword } from "@/lib/passwords";
-import { consumeEmailToken, findUsableEmailToken, revokeAllLoginTokens, revokeEmailTokens } from "@/lib/tokens";
-import type { Device } from "./device";
+import { hashPassword } from "@/lib/passwords/passwords";
+import { consumeEmailToken, findUsableEmailToken, revokeAllLoginTokens, revokeEmailTokens } from "@/lib/tokens/tokens";
+import type { Device } from "@/lib/http/read-device";
 import { recordEvent } from "./events";
 
 const invalidToken = () => fieldError("token", "invalid", "This reset link is invalid, expired or already used");

@@ -1,8 +1,8 @@
-import { unauthenticated } from "@/lib/api/errors";
-import type { AuthenticatedClient } from "@/lib/clients";
+import { unauthenticated } from "@/lib/http/errors";
+import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
 import { db } from "@/lib/db";
-import { findLiveLoginToken, revokeLoginToken } from "@/lib/tokens";
-import type { Device } from "./device";
+import { findLiveLoginToken, revokeLoginToken } from "@/lib/tokens/tokens";
+import type { Device } from "@/lib/http/read-device";
 import { recordEvent } from "./events";
 
 /** The customer behind `Authorization: Bearer <login token>`, or a 401. */

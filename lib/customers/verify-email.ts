@@ -1,10 +1,10 @@
-import { fieldError } from "@/lib/api/errors";
-import { parseInput, type RawInput } from "@/lib/api/input";
-import { verifyEmailRequest } from "@/lib/api/schemas";
-import type { AuthenticatedClient } from "@/lib/clients";
+import { fieldError } from "@/lib/http/errors";
+import { parseInput, type RawInput } from "@/lib/http/input";
+import { verifyEmailRequest } from "@/lib/http/schemas";
+import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
 import { db } from "@/lib/db";
-import { consumeEmailToken, findUsableEmailToken } from "@/lib/tokens";
-import type { Device } from "./device";
+import { consumeEmailToken, findUsableEmailToken } from "@/lib/tokens/tokens";
+import type { Device } from "@/lib/http/read-device";
 import { recordEvent } from "./events";
 
 const invalidToken = () => fieldError("token", "invalid", "This verification link is invalid, expired or already used");

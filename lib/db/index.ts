@@ -3,7 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
-import { processGlobal } from "@/lib/process-global";
+import { processGlobal } from "@/lib/runtime/process-global";
 import { lockDataDirectory } from "./lock";
 import { databaseAnswered } from "./outage";
 import { pgliteInWorker } from "./pglite-worker";

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { processGlobal } from "@/lib/process-global";
+import { processGlobal } from "@/lib/runtime/process-global";
 
 /**
  * The embedded database's data directory belongs to one process at a time. PGlite has no lock of

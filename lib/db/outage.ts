@@ -1,4 +1,4 @@
-import { processGlobal } from "@/lib/process-global";
+import { processGlobal } from "@/lib/runtime/process-global";
 import { unreachableDatabaseReason } from "./errors";
 
 /**

@@ -1,5 +1,5 @@
-import { DATABASE_THREAD_NICENESS, lowerThisThreadPriority } from "@/lib/server/thread-priority";
-import { WorkerCalls } from "@/lib/server/worker-calls";
+import { DATABASE_THREAD_NICENESS, lowerThisThreadPriority } from "@/lib/runtime/thread-priority";
+import { WorkerCalls } from "@/lib/runtime/worker-calls";
 import {
   DriverAdapterError,
   type ConnectionInfo,

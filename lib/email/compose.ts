@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { render } from "@react-email/render";
-import { currentBusinessDetails, type BusinessDetails } from "@/lib/settings";
-import { EMAIL_TOKEN_LIFETIME_MS } from "@/lib/tokens";
+import { currentBusinessDetails, type BusinessDetails } from "@/lib/reference-data/settings";
+import { EMAIL_TOKEN_LIFETIME_MS } from "@/lib/tokens/tokens";
 import VerifyEmail, { verifyEmailSubject } from "@/emails/VerifyEmail";
 import ResetPassword, { resetPasswordSubject } from "@/emails/ResetPassword";
 

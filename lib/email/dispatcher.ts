@@ -3,8 +3,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { logUnlessUnreachable } from "@/lib/db/outage";
-import { onEmailQueued } from "@/lib/email/outbox";
-import { maskEmail } from "@/lib/email/mask-email";
+import { onEmailQueued } from "./outbox";
+import { maskEmail } from "./mask-email";
 
 /**
  * Delivers the outbox through Resend. Any number of processes may run this against one database:

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { Prisma, type EmailOutbox } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import type { OutgoingEmail } from "@/lib/email/compose";
-import { maskEmail } from "@/lib/email/mask-email";
-import { processGlobal } from "@/lib/process-global";
+import type { OutgoingEmail } from "./compose";
+import { maskEmail } from "./mask-email";
+import { processGlobal } from "@/lib/runtime/process-global";
 
 /**
  * Mail is never sent from a request: it is written to `email_outbox` in the statement that writes

@@ -1,11 +1,11 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import next from "next";
-import { PEER_ADDRESS_HEADER } from "@/lib/request-address";
-import { takeConnectionsFromPrimary } from "./cluster";
-import { startEventLoopMonitor } from "./metrics";
+import { PEER_ADDRESS_HEADER } from "@/lib/http/request-address";
+import { takeConnectionsFromPrimary } from "@/lib/runtime/cluster";
+import { startEventLoopMonitor } from "@/lib/runtime/metrics";
 import { setSecurityHeaders } from "./security-headers";
-import { serverUrl } from "./server-url";
+import { serverUrl } from "@/lib/runtime/server-url";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 const API_PREFIX = "/client/v1/";

@@ -2,7 +2,7 @@ import { createAdapterFactory, database } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrations";
 import { databaseTarget } from "@/lib/db/target";
 import { config } from "@/lib/config";
-import { needsSeed, seed } from "@/lib/seed";
+import { needsSeed, seed } from "@/lib/reference-data/seed-reference-data";
 
 /** Applies pending migrations, then seeds reference data if the database has none. */
 export async function prepareDatabase(log: (line: string) => void = () => {}): Promise<void> {

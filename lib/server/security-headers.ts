@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
-import { servedOverHttps } from "@/lib/api/origin";
+import { servedOverHttps } from "@/lib/http/origin";
 
 /**
  * The headers every response carries, set on the node:http response before Next sees the request,

@@ -1,4 +1,4 @@
-import { byThreadKind, type CpuByThread } from "@/lib/server/metrics";
+import { byThreadKind, type CpuByThread } from "@/lib/runtime/metrics";
 import { metricsOfEachProcess } from "@/test/support/server-process";
 
 /** The server's own view of a phase, from each of its processes' DELETE /api/internal/metrics. */

@@ -1,4 +1,4 @@
-import { byThreadKind, type CpuByThread } from "@/lib/server/metrics";
+import { byThreadKind, type CpuByThread } from "@/lib/runtime/metrics";
 import { responses, unexpectedResponses, type LoadResult } from "./load";
 
 /**

@@ -1,7 +1,7 @@
 import { after } from "node:test";
 import { reloadConfig } from "@/lib/config";
 import { closeDatabase, db } from "@/lib/db";
-import { createClient } from "@/lib/clients";
+import { createClient } from "@/lib/api-clients/api-clients";
 import { prepareDatabase } from "@/lib/server/prepare-database";
 import { startHttpServer } from "@/lib/server/http-server";
 import { startBackgroundWork } from "@/lib/server/background";

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import { text } from "node:stream/consumers";
-import type { ProcessMetrics } from "@/lib/server/metrics";
+import type { ProcessMetrics } from "@/lib/runtime/metrics";
 import { contractFetch, type ContractFetch } from "./api-contract";
 
 /**

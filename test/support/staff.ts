@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import { hashPassword } from "@/lib/passwords";
-import type { Role } from "@/lib/admin/permissions";
+import { hashPassword } from "@/lib/passwords/passwords";
+import type { Role } from "@/lib/staff/permissions";
 import type { TestApp } from "./app";
 
 /** Staff accounts made straight in the database, and signed in through next-auth's real endpoints. */

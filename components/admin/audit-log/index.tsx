@@ -2,7 +2,7 @@ import HistoryIcon from "@mui/icons-material/History";
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { Datagrid, DateField, List, SelectInput, TextField, TextInput, useRecordContext } from "react-admin";
 import { EmptyState } from "../EmptyState";
-import { ADMIN_RESOURCES } from "@/lib/admin/permissions";
+import { ADMIN_RESOURCES } from "@/lib/staff/permissions";
 
 /** The audit log, read-only: who changed what, with the record before and after. */
 const RESOURCES = ADMIN_RESOURCES.filter((resource) => resource !== "dashboard").map((id) => ({ id, name: id }));

@@ -20,7 +20,7 @@ import {
   useRecordContext,
   useUpdate,
 } from "react-admin";
-import { mayEditCountryDetails } from "@/lib/admin/permissions";
+import { mayEditCountryDetails } from "@/lib/staff/permissions";
 
 /** Countries: search by name or ISO code, flip "source country" in place; names and codes are admin-only. */
 const filters = [

@@ -21,7 +21,7 @@ import {
   required,
   useRedirect,
 } from "react-admin";
-import { ROLES } from "@/lib/admin/permissions";
+import { ROLES } from "@/lib/staff/permissions";
 import { SecretDialog } from "../SecretDialog";
 
 /** Staff accounts (admins only): create, change role, deactivate. Nobody is ever deleted. */

@@ -1,5 +1,5 @@
-import { notFound } from "@/lib/api/errors";
-import { failure, newRequestId } from "@/lib/api/respond";
+import { notFound } from "@/lib/http/errors";
+import { failure, newRequestId } from "@/lib/http/respond";
 
 // Anything under /api/admin that no route matches: a JSON 404, whatever the method.
 const unknownPath = async () => failure(notFound("Unknown admin API path"), newRequestId());

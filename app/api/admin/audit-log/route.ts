@@ -1,6 +1,6 @@
-import { adminRoute } from "@/lib/api/route";
-import { listAuditLog, SORTABLE } from "@/lib/admin/audit-log";
-import { listHandler } from "@/lib/admin/protocol";
+import { adminRoute } from "@/lib/http/route";
+import { listAuditLog, SORTABLE } from "@/lib/audit/read-audit-log";
+import { listHandler } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("audit-log", {
   GET: listHandler("audit-log", SORTABLE, ["created_at", "desc"], listAuditLog),

@@ -1,8 +1,8 @@
-import { adminRoute } from "@/lib/api/route";
-import { parseInput, readBody } from "@/lib/api/input";
-import { plainJson } from "@/lib/api/respond";
-import { createClientFor, listClients, newClientInput, SORTABLE } from "@/lib/admin/clients";
-import { listHandler } from "@/lib/admin/protocol";
+import { adminRoute } from "@/lib/http/route";
+import { parseInput, readBody } from "@/lib/http/input";
+import { plainJson } from "@/lib/http/respond";
+import { createClientFor, listClients, newClientInput, SORTABLE } from "@/lib/api-clients/api-clients-admin";
+import { listHandler } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("clients", {
   GET: listHandler("clients", SORTABLE, ["id", "asc"], listClients),

@@ -1,6 +1,6 @@
-import { adminRoute } from "@/lib/api/route";
-import { listCountries, SORTABLE } from "@/lib/admin/countries";
-import { listHandler } from "@/lib/admin/protocol";
+import { adminRoute } from "@/lib/http/route";
+import { listCountries, SORTABLE } from "@/lib/reference-data/countries-admin";
+import { listHandler } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("countries", {
   GET: listHandler("countries", SORTABLE, ["known_name", "asc"], listCountries),

@@ -1,6 +1,6 @@
-import { adminRoute } from "@/lib/api/route";
-import { listCustomers, SORTABLE } from "@/lib/admin/customers";
-import { listHandler } from "@/lib/admin/protocol";
+import { adminRoute } from "@/lib/http/route";
+import { listCustomers, SORTABLE } from "@/lib/customers/customers-admin";
+import { listHandler } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("customers", {
   GET: listHandler("customers", SORTABLE, ["created_at", "desc"], listCustomers),

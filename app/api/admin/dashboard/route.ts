@@ -1,6 +1,6 @@
-import { adminRoute } from "@/lib/api/route";
-import { plainJson } from "@/lib/api/respond";
-import { dashboardCounts } from "@/lib/admin/dashboard";
+import { adminRoute } from "@/lib/http/route";
+import { plainJson } from "@/lib/http/respond";
+import { dashboardCounts } from "@/lib/dashboard/read-dashboard";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("dashboard", {
   GET: async () => plainJson(await dashboardCounts()),

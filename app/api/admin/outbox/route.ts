@@ -1,6 +1,6 @@
-import { adminRoute } from "@/lib/api/route";
-import { listOutbox, SORTABLE } from "@/lib/admin/outbox";
-import { listHandler } from "@/lib/admin/protocol";
+import { adminRoute } from "@/lib/http/route";
+import { listOutbox, SORTABLE } from "@/lib/email/outbox-admin";
+import { listHandler } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("outbox", {
   GET: listHandler("outbox", SORTABLE, ["created_at", "desc"], listOutbox),

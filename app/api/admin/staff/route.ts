@@ -1,9 +1,9 @@
-import { adminRoute } from "@/lib/api/route";
-import { parseInput, readBody } from "@/lib/api/input";
-import { plainJson } from "@/lib/api/respond";
-import { listStaff, SORTABLE } from "@/lib/admin/staff";
-import { listHandler } from "@/lib/admin/protocol";
-import { createStaff, newStaffInput } from "@/lib/staff";
+import { adminRoute } from "@/lib/http/route";
+import { parseInput, readBody } from "@/lib/http/input";
+import { plainJson } from "@/lib/http/respond";
+import { listStaff, SORTABLE } from "@/lib/staff/staff-admin";
+import { listHandler } from "@/lib/http/list-protocol";
+import { createStaff, newStaffInput } from "@/lib/staff/staff";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("staff", {
   GET: listHandler("staff", SORTABLE, ["id", "asc"], listStaff),

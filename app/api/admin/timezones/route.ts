@@ -1,3 +1,3 @@
-import { optionListRoute } from "@/lib/admin/display-option-routes";
+import { optionListRoute } from "@/lib/http/display-option-routes";
 
 export const { GET, POST, PUT, PATCH, DELETE } = optionListRoute("timezones");

@@ -1,8 +1,8 @@
 import { config } from "@/lib/config";
-import { notFound, unauthenticated } from "@/lib/api/errors";
-import { failure, newRequestId } from "@/lib/api/respond";
+import { notFound, unauthenticated } from "@/lib/http/errors";
+import { failure, newRequestId } from "@/lib/http/respond";
 import { digestsEqual, sha256 } from "@/lib/secrets";
-import { processMetrics, startNewWindow } from "@/lib/server/metrics";
+import { processMetrics, startNewWindow } from "@/lib/runtime/metrics";
 
 /**
  * This server process's event-loop delay, CPU use and memory, for `npm run bench` and monitoring.

@@ -1,6 +1,6 @@
-import { success } from "@/lib/api/respond";
-import { clientRoute } from "@/lib/api/route";
-import { readDevice } from "@/lib/customers/device";
+import { success } from "@/lib/http/respond";
+import { clientRoute } from "@/lib/http/route";
+import { readDevice } from "@/lib/http/read-device";
 import { logoutCustomer } from "@/lib/customers/session";
 
 // Extension to the seed contract: revokes the login token presented.

@@ -1,5 +1,5 @@
-import { success } from "@/lib/api/respond";
-import { clientRoute } from "@/lib/api/route";
+import { success } from "@/lib/http/respond";
+import { clientRoute } from "@/lib/http/route";
 import { describeCustomer } from "@/lib/customers/session";
 
 // Extension to the seed contract: the customer behind a login token.

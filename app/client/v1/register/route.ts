@@ -1,7 +1,7 @@
-import { readBody } from "@/lib/api/input";
-import { success } from "@/lib/api/respond";
-import { clientRoute } from "@/lib/api/route";
-import { readDevice } from "@/lib/customers/device";
+import { readBody } from "@/lib/http/input";
+import { success } from "@/lib/http/respond";
+import { clientRoute } from "@/lib/http/route";
+import { readDevice } from "@/lib/http/read-device";
 import { registerCustomer } from "@/lib/customers/register-customer";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = clientRoute({

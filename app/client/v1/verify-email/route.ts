@@ -1,7 +1,7 @@
-import { readBody } from "@/lib/api/input";
-import { success } from "@/lib/api/respond";
-import { clientRoute } from "@/lib/api/route";
-import { readDevice } from "@/lib/customers/device";
+import { readBody } from "@/lib/http/input";
+import { success } from "@/lib/http/respond";
+import { clientRoute } from "@/lib/http/route";
+import { readDevice } from "@/lib/http/read-device";
 import { verifyEmail } from "@/lib/customers/verify-email";
 
 // Extension to the seed contract: confirms the address with the token from the verification e-mail.

@@ -1,7 +1,7 @@
-import { adminRoute } from "@/lib/api/route";
-import { plainJson } from "@/lib/api/respond";
-import { readAuditEntry } from "@/lib/admin/audit-log";
-import { recordId } from "@/lib/admin/protocol";
+import { adminRoute } from "@/lib/http/route";
+import { plainJson } from "@/lib/http/respond";
+import { readAuditEntry } from "@/lib/audit/read-audit-log";
+import { recordId } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("audit-log", {
   GET: async ({ params }) => plainJson(await readAuditEntry(recordId(params.id))),

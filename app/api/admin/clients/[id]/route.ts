@@ -1,8 +1,8 @@
-import { adminRoute } from "@/lib/api/route";
-import { parseInput, readBody } from "@/lib/api/input";
-import { plainJson } from "@/lib/api/respond";
-import { changeClient, clientChanges, readClient } from "@/lib/admin/clients";
-import { recordId } from "@/lib/admin/protocol";
+import { adminRoute } from "@/lib/http/route";
+import { parseInput, readBody } from "@/lib/http/input";
+import { plainJson } from "@/lib/http/respond";
+import { changeClient, clientChanges, readClient } from "@/lib/api-clients/api-clients-admin";
+import { recordId } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("clients", {
   GET: async ({ params }) => plainJson(await readClient(recordId(params.id))),

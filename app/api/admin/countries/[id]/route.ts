@@ -1,8 +1,8 @@
-import { adminRoute } from "@/lib/api/route";
-import { parseInput, readBody } from "@/lib/api/input";
-import { plainJson } from "@/lib/api/respond";
-import { countryChanges, readCountry, updateCountry } from "@/lib/admin/countries";
-import { recordId } from "@/lib/admin/protocol";
+import { adminRoute } from "@/lib/http/route";
+import { parseInput, readBody } from "@/lib/http/input";
+import { plainJson } from "@/lib/http/respond";
+import { countryChanges, readCountry, updateCountry } from "@/lib/reference-data/countries-admin";
+import { recordId } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("countries", {
   GET: async ({ params }) => plainJson(await readCountry(recordId(params.id))),

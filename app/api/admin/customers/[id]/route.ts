@@ -1,7 +1,7 @@
-import { adminRoute } from "@/lib/api/route";
-import { plainJson } from "@/lib/api/respond";
-import { readCustomer } from "@/lib/admin/customers";
-import { recordId } from "@/lib/admin/protocol";
+import { adminRoute } from "@/lib/http/route";
+import { plainJson } from "@/lib/http/respond";
+import { readCustomer } from "@/lib/customers/customers-admin";
+import { recordId } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("customers", {
   GET: async ({ params }) => plainJson(await readCustomer(recordId(params.id))),

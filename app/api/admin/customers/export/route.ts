@@ -1,7 +1,7 @@
-import { adminRoute } from "@/lib/api/route";
-import { download } from "@/lib/api/respond";
-import { exportCustomers } from "@/lib/admin/customers";
-import { readFilter } from "@/lib/admin/protocol";
+import { adminRoute } from "@/lib/http/route";
+import { download } from "@/lib/http/respond";
+import { exportCustomers } from "@/lib/customers/customers-admin";
+import { readFilter } from "@/lib/http/list-protocol";
 
 // GET /api/admin/customers/export?filter={…}: the customers the list's filter matches, as CSV.
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("customers", {

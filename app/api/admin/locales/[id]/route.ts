@@ -1,3 +1,3 @@
-import { optionRecordRoute } from "@/lib/admin/display-option-routes";
+import { optionRecordRoute } from "@/lib/http/display-option-routes";
 
 export const { GET, POST, PUT, PATCH, DELETE } = optionRecordRoute("locales");

@@ -1,6 +1,6 @@
-import { adminRoute } from "@/lib/api/route";
-import { plainJson } from "@/lib/api/respond";
-import { readEmail } from "@/lib/admin/outbox";
+import { adminRoute } from "@/lib/http/route";
+import { plainJson } from "@/lib/http/respond";
+import { readEmail } from "@/lib/email/outbox-admin";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("outbox", {
   GET: async ({ params }) => plainJson(await readEmail(params.id)),

@@ -1,8 +1,8 @@
-import { adminRoute } from "@/lib/api/route";
-import { parseInput, readBody } from "@/lib/api/input";
-import { plainJson } from "@/lib/api/respond";
-import { readSettings, settingsInput, updateSettings } from "@/lib/admin/settings";
-import { recordId } from "@/lib/admin/protocol";
+import { adminRoute } from "@/lib/http/route";
+import { parseInput, readBody } from "@/lib/http/input";
+import { plainJson } from "@/lib/http/respond";
+import { readSettings, settingsInput, updateSettings } from "@/lib/reference-data/update-settings";
+import { recordId } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("settings", {
   GET: async ({ params }) => plainJson(await readSettings(recordId(params.id))),

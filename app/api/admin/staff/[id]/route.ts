@@ -1,9 +1,9 @@
-import { adminRoute } from "@/lib/api/route";
-import { parseInput, readBody } from "@/lib/api/input";
-import { plainJson } from "@/lib/api/respond";
-import { readStaff } from "@/lib/admin/staff";
-import { recordId } from "@/lib/admin/protocol";
-import { staffChanges, updateStaff } from "@/lib/staff";
+import { adminRoute } from "@/lib/http/route";
+import { parseInput, readBody } from "@/lib/http/input";
+import { plainJson } from "@/lib/http/respond";
+import { readStaff } from "@/lib/staff/staff-admin";
+import { recordId } from "@/lib/http/list-protocol";
+import { staffChanges, updateStaff } from "@/lib/staff/staff";
 
 // Staff are deactivated (PUT active=false), never deleted: the audit log keeps naming them.
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("staff", {

@@ -1,7 +1,7 @@
-import { adminRoute } from "@/lib/api/route";
-import { plainJson } from "@/lib/api/respond";
-import { revoke } from "@/lib/admin/clients";
-import { recordId } from "@/lib/admin/protocol";
+import { adminRoute } from "@/lib/http/route";
+import { plainJson } from "@/lib/http/respond";
+import { revoke } from "@/lib/api-clients/api-clients-admin";
+import { recordId } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("clients", {
   POST: async ({ params, staff }) => plainJson(await revoke(recordId(params.id), { staffId: staff.id })),

@@ -1,7 +1,7 @@
-import { adminRoute } from "@/lib/api/route";
-import { plainJson } from "@/lib/api/respond";
-import { rotateSecret } from "@/lib/admin/clients";
-import { recordId } from "@/lib/admin/protocol";
+import { adminRoute } from "@/lib/http/route";
+import { plainJson } from "@/lib/http/respond";
+import { rotateSecret } from "@/lib/api-clients/api-clients-admin";
+import { recordId } from "@/lib/http/list-protocol";
 
 // A new secret, in this answer only; the old one stops working at once.
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("clients", {

@@ -1,6 +1,6 @@
-import { adminRoute } from "@/lib/api/route";
-import { plainJson } from "@/lib/api/respond";
-import { resend } from "@/lib/admin/outbox";
+import { adminRoute } from "@/lib/http/route";
+import { plainJson } from "@/lib/http/respond";
+import { resend } from "@/lib/email/outbox-admin";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("outbox", {
   POST: async ({ params, staff }) => plainJson(await resend(params.id, { staffId: staff.id })),

@@ -1,0 +1,155 @@
+import NextAuth, { type AuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { getToken, type JWT } from "next-auth/jwt";
+import { NextRequest } from "next/server";
+import { authSecret } from "@/lib/staff/auth-secret";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { databaseUnreachable } from "@/lib/db/outage";
+import { parseBody, readBodyBytes } from "./input";
+import { serviceUnavailable } from "./errors";
+import { refuseCrossOriginWrite, servedOverHttps } from "./origin";
+import { failure, newRequestId } from "./respond";
+import { isRole, type Role } from "@/lib/staff/permissions";
+import { requestAddress } from "./request-address";
+import { countStaffSignIn, verifyStaffCredentials, type SignedInStaff, type StaffSignInAttempt } from "@/lib/staff/sign-in-staff";
+
+/**
+ * Staff sessions: next-auth v4 with the credentials provider and a JWT in an httpOnly, SameSite=Lax
+ * cookie, marked Secure when the request came over https. A session lasts STAFF_SESSION_HOURS from
+ * sign-in however active it is, and ends at once when the account is deactivated; a database
+ * outage does not end it.
+ */
+declare module "next-auth" {
+  interface Session {
+    user?: SignedInStaff;
+  }
+  interface User {
+    role: SignedInStaff["role"];
+  }
+}
+declare module "next-auth/jwt" {
+  interface JWT {
+    role?: Role;
+    /** Seconds since the epoch, set at sign-in and never moved. */
+    signedInAt?: number;
+  }
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const sessionSeconds = () => config().STAFF_SESSION_HOURS * 3600;
+
+type AuthRouteContext = { params: Promise<{ nextauth: string[] }> };
+
+/**
+ * next-auth's own handler for /api/auth/*. A POST from a page of another origin is refused:
+ * next-auth's CSRF token is a cookie that any origin of the same site can set for this host.
+ * The body is read within the limit of every body (next-auth would read any length). A sign-in
+ * attempt is counted before next-auth sees it, and answered 429 when its e-mail or address has
+ * failed too often, before any password is checked. Whatever goes wrong while checking the
+ * password answers a fixed 503, never next-auth's error redirect (which would carry the error's
+ * message to the browser).
+ */
+export async function handleAuthRequest(request: NextRequest, context: AuthRouteContext): Promise<Response> {
+  const requestId = newRequestId();
+  const { nextauth } = await context.params;
+  let authRequest = request;
+  let signIn: StaffSignInAttempt | undefined;
+  if (request.method === "POST") {
+    try {
+      refuseCrossOriginWrite(request);
+      const body = await readBodyBytes(request);
+      authRequest = new NextRequest(request, { body });
+      // Every POST to a callback: next-auth runs the credentials check for callback/credentials[/…].
+      if (nextauth[0] === "callback") {
+        const { email } = parseBody(request.headers.get("content-type"), body);
+        signIn = await countStaffSignIn(typeof email === "string" ? email : "", requestAddress(request.headers));
+      }
+    } catch (error) {
+      return failure(error, requestId);
+    }
+  }
+  const check = { failed: false };
+  const response = await NextAuth(authRequest, context, staffAuthOptions(authRequest, signIn, check, requestId));
+  return check.failed ? failure(serviceUnavailable(), requestId) : response;
+}
+
+function staffAuthOptions(
+  request: NextRequest,
+  signIn: StaffSignInAttempt | undefined,
+  check: { failed: boolean },
+  requestId: string,
+): AuthOptions {
+  useRequestOrigin();
+  return {
+    secret: authSecret(),
+    useSecureCookies: servedOverHttps(request.headers),
+    session: { strategy: "jwt", maxAge: sessionSeconds() },
+    jwt: { maxAge: sessionSeconds() },
+    // The back office has its own sign-in page; next-auth's built-in ones are not used.
+    pages: { signIn: "/admin", error: "/admin" },
+    providers: [
+      CredentialsProvider({
+        name: "Staff",
+        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+        authorize: async (credentials) => {
+          // No password is checked for an attempt the limits did not count.
+          const { email, password } = (credentials ?? {}) as Record<string, unknown>;
+          if (!signIn || typeof email !== "string" || typeof password !== "string" || !email || !password) return null;
+          try {
+            const staff = await verifyStaffCredentials(signIn, email, password);
+            return staff && { ...staff, id: String(staff.id) };
+          } catch (error) {
+            console.error(`[${requestId}] staff sign-in failed:`, error);
+            check.failed = true;
+            return null;
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user) return { ...token, role: user.role, signedInAt: nowSeconds() };
+        let staff: SignedInStaff | null;
+        try {
+          staff = await staffForToken(token);
+        } catch (error) {
+          // The database cannot be reached: the session stays as it is (the admin API answers 503
+          // meanwhile) and is checked again on the first request once the database answers.
+          if (databaseUnreachable(error)) return token;
+          throw error;
+        }
+        // Thrown, next-auth clears the cookie and answers an empty session.
+        if (!staff) throw new Error("The staff session has expired or the account was deactivated");
+        return { ...token, name: staff.name, email: staff.email, role: staff.role };
+      },
+      session({ token }) {
+        const user = { id: Number(token.sub), email: token.email ?? "", name: token.name ?? "", role: token.role! };
+        return { user, expires: new Date(((token.signedInAt ?? 0) + sessionSeconds()) * 1000).toISOString() };
+      },
+    },
+  };
+}
+
+// next-auth v4 builds its URLs from NEXTAUTH_URL, or from the Host the request came to when
+// AUTH_TRUST_HOST is set (Next fills in X-Forwarded-Host and -Proto for direct connections).
+function useRequestOrigin(): void {
+  const { PUBLIC_URL } = config();
+  if (PUBLIC_URL) process.env.NEXTAUTH_URL ??= PUBLIC_URL;
+  else process.env.AUTH_TRUST_HOST ??= "true";
+}
+
+/** The staff member signed in on this request, or null: no cookie, a bad one, expired or deactivated. */
+export async function signedInStaff(request: NextRequest): Promise<SignedInStaff | null> {
+  const token = await getToken({ req: request, secret: authSecret(), secureCookie: servedOverHttps(request.headers) });
+  return staffForToken(token);
+}
+
+async function staffForToken(token: JWT | null): Promise<SignedInStaff | null> {
+  const id = Number(token?.sub);
+  if (!token || !Number.isSafeInteger(id) || !token.signedInAt) return null;
+  if (nowSeconds() - token.signedInAt >= sessionSeconds()) return null;
+  const staff = await db().staff.findUnique({ where: { id } });
+  if (!staff?.active || !isRole(staff.role)) return null;
+  return { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
+}

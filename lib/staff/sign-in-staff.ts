@@ -1,0 +1,65 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { oneStatement } from "@/lib/db/one-statement";
+import { countAttempt, emailAndIpLimits, refuse, releaseSteps, type Attempt, type Limit } from "@/lib/rate-limits/count-attempt";
+import { hashPassword, verifyPassword } from "@/lib/passwords/passwords";
+import { isRole, type Role } from "./permissions";
+
+/**
+ * Staff sign-in: e-mail and password against the staff table. Attempts count per e-mail and per IP
+ * address like customers' logins, in buckets of their own: counted before the password is checked,
+ * given back when it was right.
+ */
+export type SignedInStaff = { id: number; email: string; name: string; role: Role };
+
+/** A sign-in attempt that the limits counted: only its e-mail may be checked. */
+export type StaffSignInAttempt = { email: string; attempt: Attempt };
+
+function signInLimits(email: string, ip: string): Limit[] {
+  const settings = config();
+  const { perEmail, perIp } = emailAndIpLimits("staff_login", email, ip, {
+    perEmail: settings.STAFF_LOGIN_MAX_FAILURES_PER_EMAIL,
+    perIp: settings.STAFF_LOGIN_MAX_FAILURES_PER_IP,
+    windowMinutes: settings.STAFF_LOGIN_WINDOW_MINUTES,
+  });
+  return [perEmail, perIp];
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Counts a sign-in attempt for this e-mail from this address. Throws the API's 429 (with
+ * Retry-After) once either has failed too often, or its 503 when the attempt cannot be counted.
+ */
+export async function countStaffSignIn(emailInput: string, ip: string): Promise<StaffSignInAttempt> {
+  const email = normalizeEmail(emailInput);
+  const attempt = await countAttempt(signInLimits(email, ip));
+  if (attempt.limited) await refuse(attempt);
+  return { email, attempt };
+}
+
+/**
+ * The staff member these credentials belong to, or null. An unknown e-mail, a wrong password and
+ * an inactive account are the same null, in comparable time, and stay counted. Only the e-mail the
+ * attempt was counted for is checked.
+ */
+export async function verifyStaffCredentials(
+  signIn: StaffSignInAttempt,
+  emailInput: string,
+  password: string,
+): Promise<SignedInStaff | null> {
+  if (normalizeEmail(emailInput) !== signIn.email) return null;
+  const staff = await db().staff.findUnique({ where: { email: signIn.email } });
+  const verification = await verifyPassword(password, staff?.passwordHash);
+  if (!staff || !verification.valid || !staff.active || !isRole(staff.role)) return null;
+
+  // A new hash of the same password, only over the one just verified: a change meanwhile stays.
+  const rehash = verification.needsRehash
+    ? Prisma.sql`, password_hash = CASE WHEN password_hash = ${staff.passwordHash} THEN ${await hashPassword(password)} ELSE password_hash END`
+    : Prisma.empty;
+  await db().$executeRaw(
+    oneStatement([...releaseSteps(signIn.attempt), Prisma.sql`UPDATE staff SET last_login_at = ${new Date()} ${rehash} WHERE id = ${staff.id}`]),
+  );
+  return { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
+}
