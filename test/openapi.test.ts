@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { bumpVersion, changedHere } from "@/lib/cache/versioned-cache";
-import { FIELD_ERROR_CODES } from "@/lib/http/errors";
+import { FIELD_ERROR_CODES } from "@/lib/errors/domain-error";
 import { openApiDocument } from "@/lib/http/openapi";
 import { startTestApp, db } from "./support/app";
 import { contractFetch } from "./support/api-contract";

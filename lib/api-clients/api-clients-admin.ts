@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { badRequest, notFound } from "@/lib/http/errors";
-import { fields } from "@/lib/http/input";
+import { invalidRequest, notFound } from "@/lib/errors/domain-error";
+import { fields } from "@/lib/validation/fields";
 import type { Actor } from "@/lib/audit/record-audit";
 import {
   createClient,
@@ -13,7 +13,7 @@ import {
   updateClient,
   type PublicClient,
 } from "./api-clients";
-import { pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "@/lib/http/list-protocol";
+import { pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "@/lib/db/list-query";
 
 /** API clients in the back office: the secret appears once, in the answer to create and rotate. */
 export const SORTABLE = { id: "id", name: "name", created_at: "createdAt", last_used_at: "lastUsedAt", active: "active" };
@@ -75,7 +75,7 @@ export async function revoke(id: number, actor: Actor): Promise<PublicClient> {
 
 export async function rotateSecret(id: number, actor: Actor) {
   const existing = await readClient(id);
-  if (!existing.active) throw badRequest("This client is revoked: create a new one instead");
+  if (!existing.active) throw invalidRequest("This client is revoked: create a new one instead");
   const rotated = await rotateClientSecret(existing.client_id, actor);
   if (!rotated) throw notFound("No such API client");
   return { ...toPublicClient(rotated.client), client_secret: rotated.clientSecret };

@@ -4,7 +4,7 @@ import type { ApiClient } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { inDatabaseOutage, logUnlessUnreachable } from "@/lib/db/outage";
 import { versionedCache } from "@/lib/cache/versioned-cache";
-import { serviceUnavailable } from "@/lib/http/errors";
+import { unavailable } from "@/lib/errors/domain-error";
 import { auditedChange, COMMAND_LINE, type Actor } from "@/lib/audit/record-audit";
 import { digestsEqual, randomToken, sha256 } from "@/lib/secrets";
 
@@ -51,7 +51,7 @@ export async function authenticateClient(
   if (!client || !matches) {
     // The clients held here may be out of date while the database cannot be reached: one made, or
     // a secret rotated, just before is not refused for that, only turned away for now.
-    if (inDatabaseOutage()) throw serviceUnavailable();
+    if (inDatabaseOutage()) throw unavailable();
     return undefined;
   }
   recordUse(client.id);

@@ -1,7 +1,7 @@
 import type { AuditLog, Prisma, Staff } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/http/errors";
-import { textFilter, pageOf, idsFilter, numericId, type ListQuery } from "@/lib/http/list-protocol";
+import { notFound } from "@/lib/errors/domain-error";
+import { textFilter, pageOf, idsFilter, numericId, type ListQuery } from "@/lib/db/list-query";
 
 /** The audit log, read-only. Filters: `resource`, `action`, `staff_id`, `resource_id`. */
 export type AuditRecord = {

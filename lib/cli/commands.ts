@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { importCustomers } from "@/lib/customers/import-customers";
 import { createClient, listClients, originSchema, revokeClient, toPublicClient } from "@/lib/api-clients/api-clients";
-import { ApiError } from "@/lib/http/errors";
-import { parseInput } from "@/lib/http/input";
+import { DomainError } from "@/lib/errors/domain-error";
+import { parseInput } from "@/lib/validation/parse-input";
 import { COMMAND_LINE } from "@/lib/audit/record-audit";
 import { createStaff, listAllStaff, newStaffInput } from "@/lib/staff/staff";
 
@@ -66,8 +66,8 @@ async function explained<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    throw new CommandError(error.fieldErrors?.map((problem) => `--${problem.param}: ${problem.message}`).join("\n") ?? error.message);
+    if (!(error instanceof DomainError) || error.code === "unavailable") throw error;
+    throw new CommandError(error.details.fieldErrors?.map((problem) => `--${problem.param}: ${problem.message}`).join("\n") ?? error.message);
   }
 }
 

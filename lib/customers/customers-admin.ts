@@ -1,9 +1,9 @@
 import type { Customer, Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { badRequest, notFound } from "@/lib/http/errors";
+import { invalidRequest, notFound } from "@/lib/errors/domain-error";
 import { csvField } from "@/lib/csv";
 import { auditedChange, type Actor } from "@/lib/audit/record-audit";
-import { textFilter, pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "@/lib/http/list-protocol";
+import { textFilter, pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "@/lib/db/list-query";
 
 /**
  * Customers for compliance: read-only, and never a password hash or a token. Filters: `q` (part of
@@ -75,7 +75,7 @@ function whereOf(filter: Record<string, unknown>): Prisma.CustomerWhereInput {
 function dateFilter(value: unknown, name: string): Date | undefined {
   if (value === undefined || value === null || value === "") return undefined;
   const date = new Date(String(value));
-  if (Number.isNaN(date.getTime())) throw badRequest(`${name} must be a date such as 2026-01-31`);
+  if (Number.isNaN(date.getTime())) throw invalidRequest(`${name} must be a date such as 2026-01-31`);
   return date;
 }
 

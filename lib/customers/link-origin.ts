@@ -1,7 +1,7 @@
-import type { FieldError } from "@/lib/http/errors";
-import type { RawInput } from "@/lib/http/input";
+import type { FieldError } from "@/lib/errors/domain-error";
+import type { RawInput } from "@/lib/validation/parse-input";
 import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
-import { parseLinkTemplate } from "./link-template";
+import { parseLinkTemplate } from "@/lib/validation/link-template";
 
 /**
  * A link we e-mail must point at one of the API client's own origins: otherwise anyone holding

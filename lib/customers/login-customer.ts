@@ -1,5 +1,5 @@
-import { unauthenticated } from "@/lib/http/errors";
-import { parseInput, type RawInput } from "@/lib/http/input";
+import { unauthenticated } from "@/lib/errors/domain-error";
+import { parseInput, type RawInput } from "@/lib/validation/parse-input";
 import { loginRequest } from "@/lib/http/schemas";
 import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
 import { config } from "@/lib/config";

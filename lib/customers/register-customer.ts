@@ -1,5 +1,6 @@
-import { fieldError } from "@/lib/http/errors";
-import { confirmPasswordCheck, parseInput, type RawInput } from "@/lib/http/input";
+import { fieldError } from "@/lib/errors/domain-error";
+import { confirmPasswordCheck } from "@/lib/validation/fields";
+import { parseInput, type RawInput } from "@/lib/validation/parse-input";
 import { registerRequest } from "@/lib/http/schemas";
 import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -13,7 +14,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import type { Device } from "@/lib/http/read-device";
 import { eventInsert } from "./events";
 import { linkOriginCheck } from "./link-origin";
-import { linkWithToken } from "./link-template";
+import { linkWithToken } from "@/lib/validation/link-template";
 
 const emailTaken = () => fieldError("email", "unique", "An account with this e-mail address already exists");
 

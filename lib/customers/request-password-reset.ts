@@ -1,5 +1,5 @@
-import { fieldError } from "@/lib/http/errors";
-import { parseInput, type RawInput } from "@/lib/http/input";
+import { fieldError } from "@/lib/errors/domain-error";
+import { parseInput, type RawInput } from "@/lib/validation/parse-input";
 import { forgotPasswordRequest } from "@/lib/http/schemas";
 import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
 import { config } from "@/lib/config";
@@ -13,7 +13,7 @@ import { emailTokenInsert, newToken } from "@/lib/tokens/tokens";
 import type { Device } from "@/lib/http/read-device";
 import { eventInsert } from "./events";
 import { linkOriginCheck } from "./link-origin";
-import { linkWithToken } from "./link-template";
+import { linkWithToken } from "@/lib/validation/link-template";
 import { maskEmail } from "@/lib/email/mask-email";
 
 function forgotLimits(email: string, ip: string) {

@@ -1,5 +1,6 @@
-import { fieldError } from "@/lib/http/errors";
-import { confirmPasswordCheck, parseInput, type RawInput } from "@/lib/http/input";
+import { fieldError } from "@/lib/errors/domain-error";
+import { confirmPasswordCheck } from "@/lib/validation/fields";
+import { parseInput, type RawInput } from "@/lib/validation/parse-input";
 import { resetPasswordRequest } from "@/lib/http/schemas";
 import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
 import { db } from "@/lib/db";

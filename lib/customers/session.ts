@@ -1,4 +1,4 @@
-import { unauthenticated } from "@/lib/http/errors";
+import { unauthenticated } from "@/lib/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
 import { db } from "@/lib/db";
 import { findLiveLoginToken, revokeLoginToken } from "@/lib/tokens/tokens";

@@ -1,5 +1,5 @@
-import { fieldError } from "@/lib/http/errors";
-import { parseInput, type RawInput } from "@/lib/http/input";
+import { fieldError } from "@/lib/errors/domain-error";
+import { parseInput, type RawInput } from "@/lib/validation/parse-input";
 import { verifyEmailRequest } from "@/lib/http/schemas";
 import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
 import { db } from "@/lib/db";

@@ -1,9 +1,9 @@
 import type { EmailOutbox, Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { badRequest, notFound } from "@/lib/http/errors";
+import { invalidRequest, notFound } from "@/lib/errors/domain-error";
 import { auditedChange, type Actor } from "@/lib/audit/record-audit";
 import { emailRequeued, requeueFailedEmail } from "./outbox";
-import { textFilter, pageOf, idsFilter, searchText, type ListQuery } from "@/lib/http/list-protocol";
+import { textFilter, pageOf, idsFilter, searchText, type ListQuery } from "@/lib/db/list-query";
 
 /**
  * The e-mail outbox for operations: what was sent, what is waiting and what failed. Never the
@@ -67,7 +67,7 @@ export async function resend(id: string, actor: Actor): Promise<OutboxRecord> {
   const before = await readEmail(id);
   const after = await auditedChange(actor, [], async (tx) => {
     const retried = await requeueFailedEmail(tx, id);
-    if (!retried) throw badRequest("Only a failed e-mail can be sent again");
+    if (!retried) throw invalidRequest("Only a failed e-mail can be sent again");
     const requeued = toRecord(retried);
     return { result: requeued, audit: { action: "resend", resource: "outbox", resourceId: id, before, after: requeued } };
   });

@@ -1,5 +1,6 @@
 import { adminRoute } from "./route";
-import { parseInput, readBody } from "./input";
+import { parseInput } from "@/lib/validation/parse-input";
+import { readBody } from "./input";
 import { plainJson } from "./respond";
 import {
   createOption,

@@ -1,7 +1,11 @@
 /**
- * Every error the API can answer, as data: the status and type travel with the error. The lists
- * are values so that the OpenAPI document enumerates them (lib/api/schemas.ts).
+ * Every error the API can answer, as data: the status and type travel with the error. Domain code
+ * throws DomainErrors (lib/errors/domain-error.ts); `toApiError` is the one table that gives each
+ * domain code its status. The errors only HTTP knows of (405, 406, 413, 415, client credentials)
+ * are made here. The lists are values so that the OpenAPI document enumerates them.
  */
+import { DomainError, type DomainErrorCode, type FieldError } from "@/lib/errors/domain-error";
+
 export const ERROR_TYPES = [
   "invalid_request_error",
   "authentication_error",
@@ -10,20 +14,6 @@ export const ERROR_TYPES = [
   "api_error",
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
-
-export const FIELD_ERROR_CODES = [
-  "required",
-  "invalid",
-  "unique",
-  "not_found",
-  "_invalidConfirmPassword",
-  "too_short",
-  "too_long",
-  "not_allowed",
-] as const;
-export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
-
-export type FieldError = { param: string; code: FieldErrorCode; message: string };
 
 export class ApiError extends Error {
   constructor(
@@ -37,23 +27,32 @@ export class ApiError extends Error {
   }
 }
 
-export const invalidClientCredentials = () =>
-  new ApiError(401, "authentication_error", "Invalid client credentials");
+const retryAfter = (seconds = 5) => ({ "Retry-After": String(Math.max(1, Math.ceil(seconds))) });
 
-export const unauthenticated = (message = "Missing or invalid login token") =>
-  new ApiError(401, "authentication_error", message);
+const STATUS_OF: Record<DomainErrorCode, { status: number; type: ErrorType }> = {
+  invalid_input: { status: 400, type: "invalid_request_error" },
+  invalid_request: { status: 400, type: "invalid_request_error" },
+  unauthenticated: { status: 401, type: "authentication_error" },
+  forbidden: { status: 403, type: "permission_error" },
+  not_found: { status: 404, type: "invalid_request_error" },
+  rate_limited: { status: 429, type: "rate_limit_error" },
+  unavailable: { status: 503, type: "api_error" },
+};
 
-export const forbidden = (message = "You do not have permission to do this") =>
-  new ApiError(403, "permission_error", message);
+/** What a domain error answers: its code's status and type, its message, and the headers it implies. */
+export function toApiError(error: DomainError): ApiError {
+  const { status, type } = STATUS_OF[error.code];
+  const { fieldErrors, retryAfterSeconds } = error.details;
+  const headers = error.code === "rate_limited" || error.code === "unavailable" ? retryAfter(retryAfterSeconds) : undefined;
+  return new ApiError(status, type, error.message, fieldErrors, headers);
+}
 
-export const notFound = (message = "Not found") => new ApiError(404, "invalid_request_error", message);
+export const invalidClientCredentials = () => new ApiError(401, "authentication_error", "Invalid client credentials");
 
 export const methodNotAllowed = (allowed: string[]) =>
   new ApiError(405, "invalid_request_error", "Method not allowed", undefined, { Allow: allowed.join(", ") });
 
 export const notAcceptable = (message: string) => new ApiError(406, "invalid_request_error", message);
-
-export const badRequest = (message: string) => new ApiError(400, "invalid_request_error", message);
 
 // The body is left unread: the connection closes after the answer rather than take in the rest.
 export const bodyTooLarge = () =>
@@ -62,19 +61,5 @@ export const bodyTooLarge = () =>
 export const unsupportedMediaType = (expected: string) =>
   new ApiError(415, "invalid_request_error", `Content-Type must be ${expected}`);
 
-export const invalidRequest = (fieldErrors: FieldError[]) =>
-  new ApiError(400, "invalid_request_error", "Invalid request", fieldErrors);
-
-export const fieldError = (param: string, code: FieldErrorCode, message: string) =>
-  invalidRequest([{ param, code, message }]);
-
-export const rateLimited = (retryAfterSeconds: number) =>
-  new ApiError(429, "rate_limit_error", "Too many attempts, please try again later", undefined, {
-    "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
-  });
-
-/** The database cannot be reached, or an attempt could not be counted: the request may well succeed if retried in a few seconds. */
-export const serviceUnavailable = (retryAfterSeconds = 5) =>
-  new ApiError(503, "api_error", "Service temporarily unavailable", undefined, {
-    "Retry-After": String(retryAfterSeconds),
-  });
+/** The database cannot be reached: the request may well succeed if retried in a few seconds. */
+export const serviceUnavailable = () => toApiError(new DomainError("unavailable", "Service temporarily unavailable"));

@@ -1,21 +1,11 @@
-import { badRequest, notFound } from "./errors";
-import { listPage } from "./respond";
-
 /**
  * What the admin API reads from ra-data-simple-rest's requests: the list parameters
  * `sort=["field","ASC"]`, `range=[0,24]` (both ends included) and `filter={…}`, all JSON in the
  * query string, and record ids in the path.
  */
-export type SortOrder = "asc" | "desc";
-
-export type ListQuery = {
-  /** The Prisma field to sort by (already checked against the resource's sortable fields). */
-  sortField: string;
-  order: SortOrder;
-  skip: number;
-  take: number;
-  filter: Record<string, unknown>;
-};
+import { invalidRequest, notFound } from "@/lib/errors/domain-error";
+import { numericId, type ListQuery, type SortOrder } from "@/lib/db/list-query";
+import { listPage } from "./respond";
 
 const MAX_PAGE_SIZE = 1000;
 const DEFAULT_PAGE_SIZE = 25;
@@ -32,15 +22,15 @@ export function readListQuery(
   const params = new URL(request.url).searchParams;
   const sort = jsonParam(params, "sort") ?? defaultSort;
   if (!Array.isArray(sort) || typeof sort[0] !== "string" || !(sort[0] in sortable)) {
-    throw badRequest(`sort must be ["field","ASC" or "DESC"] with one of: ${Object.keys(sortable).join(", ")}`);
+    throw invalidRequest(`sort must be ["field","ASC" or "DESC"] with one of: ${Object.keys(sortable).join(", ")}`);
   }
   const order = String(sort[1] ?? "asc").toLowerCase();
-  if (order !== "asc" && order !== "desc") throw badRequest('sort order must be "ASC" or "DESC"');
+  if (order !== "asc" && order !== "desc") throw invalidRequest('sort order must be "ASC" or "DESC"');
 
   const range = jsonParam(params, "range") ?? [0, DEFAULT_PAGE_SIZE - 1];
   const [start, end] = Array.isArray(range) ? range : [];
   if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start) {
-    throw badRequest("range must be [first, last] with 0 <= first <= last");
+    throw invalidRequest("range must be [first, last] with 0 <= first <= last");
   }
 
   return {
@@ -50,11 +40,6 @@ export function readListQuery(
     take: Math.min(end - start + 1, MAX_PAGE_SIZE),
     filter: readFilter(request),
   };
-}
-
-/** findMany's order and page for `query`. Ties are broken by id, so pages neither overlap nor skip rows. */
-export function pageOf(query: ListQuery, tieBreak: SortOrder = "asc") {
-  return { orderBy: [{ [query.sortField]: query.order }, { id: tieBreak }], skip: query.skip, take: query.take };
 }
 
 /**
@@ -77,7 +62,7 @@ export function listHandler<Row>(
 /** `filter={…}`: what a list (or the CSV export of one) is narrowed to. */
 export function readFilter(request: Request): Record<string, unknown> {
   const filter = jsonParam(new URL(request.url).searchParams, "filter") ?? {};
-  if (typeof filter !== "object" || filter === null || Array.isArray(filter)) throw badRequest("filter must be a JSON object");
+  if (typeof filter !== "object" || filter === null || Array.isArray(filter)) throw invalidRequest("filter must be a JSON object");
   return filter as Record<string, unknown>;
 }
 
@@ -87,36 +72,9 @@ function jsonParam(params: URLSearchParams, name: string): unknown {
   try {
     return JSON.parse(raw);
   } catch {
-    throw badRequest(`${name} must be JSON`);
+    throw invalidRequest(`${name} must be JSON`);
   }
 }
-
-/** The text of the free-text search box (`filter.q`), trimmed; undefined when empty. */
-export function searchText(filter: Record<string, unknown>): string | undefined {
-  return typeof filter.q === "string" && filter.q.trim() !== "" ? filter.q.trim() : undefined;
-}
-
-/** `filter.id`: react-admin's getMany asks for several records by id at once. */
-export function idsFilter<T extends string | number>(filter: Record<string, unknown>, parse: (id: unknown) => T | undefined) {
-  if (filter.id === undefined) return undefined;
-  const ids = (Array.isArray(filter.id) ? filter.id : [filter.id]).map(parse).filter((id) => id !== undefined);
-  return { in: ids as T[] };
-}
-
-/** A non-empty string from a filter or an id list; undefined otherwise. */
-export const textFilter = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
-
-/** "true"/"false" or a boolean from a filter input; undefined when absent. */
-export function booleanFilter(value: unknown): boolean | undefined {
-  if (value === true || value === "true") return true;
-  if (value === false || value === "false") return false;
-  return undefined;
-}
-
-export const numericId = (value: unknown): number | undefined => {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-};
 
 /** The numeric id in a record's path; anything else names no record. */
 export function recordId(value: string): number {

@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import { forbidden } from "./errors";
+import { forbidden } from "@/lib/errors/domain-error";
 
 /**
  * Where a request was addressed, and whether a browser sent it from there. A browser cannot set

@@ -1,4 +1,4 @@
-import { fieldError } from "./errors";
+import { fieldError } from "@/lib/errors/domain-error";
 import { canonicalAddress, MAX_ADDRESS_LENGTH, requestAddress } from "./request-address";
 
 /** Who the customer is, as the app's backend tells us: recorded with tokens and events. */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { databaseUnreachable } from "@/lib/db/outage";
-import { ApiError, serviceUnavailable } from "./errors";
+import { DomainError } from "@/lib/errors/domain-error";
+import { ApiError, serviceUnavailable, toApiError } from "./errors";
 
 /** The one place that builds response bodies, success and error alike. */
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -73,17 +74,19 @@ export function errorBody(error: ApiError) {
 }
 
 /**
- * The one error translator: an ApiError answers as itself; a database that cannot be reached is a
+ * The one error translator: an ApiError answers as itself, a DomainError as its code says; a database that cannot be reached is a
  * 503 with Retry-After (the outage is logged once, not per request); anything else is a bug, logged
  * with the request id and answered as a bare 500 that says nothing of the internals. No error is
  * for a cache to keep, the catch-alls' 404s included.
  */
 export function failure(error: unknown, requestId: string): Response {
-  const unexpected = !(error instanceof ApiError) && !databaseUnreachable(error);
+  const unexpected = !(error instanceof ApiError) && !(error instanceof DomainError) && !databaseUnreachable(error);
   const apiError =
     error instanceof ApiError
       ? error
-      : unexpected
+      : error instanceof DomainError
+        ? toApiError(error)
+        : unexpected
         ? new ApiError(500, "api_error", "An unexpected error occurred")
         : serviceUnavailable();
   if (unexpected) {

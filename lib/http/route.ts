@@ -3,7 +3,8 @@ import { authenticateClient, type AuthenticatedClient } from "@/lib/api-clients/
 import { may, type AdminResource } from "@/lib/staff/permissions";
 import { signedInStaff } from "./staff-session";
 import type { SignedInStaff } from "@/lib/staff/sign-in-staff";
-import { forbidden, invalidClientCredentials, methodNotAllowed, unauthenticated, unsupportedMediaType } from "./errors";
+import { forbidden, unauthenticated } from "@/lib/errors/domain-error";
+import { invalidClientCredentials, methodNotAllowed, unsupportedMediaType } from "./errors";
 import { mediaTypeOf } from "./input";
 import { refuseCrossOriginWrite } from "./origin";
 import { failure, newRequestId, REQUEST_ID_HEADER } from "./respond";

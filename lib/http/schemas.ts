@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { ERROR_TYPES, FIELD_ERROR_CODES } from "./errors";
-import { fields } from "./input";
+import { FIELD_ERROR_CODES } from "@/lib/errors/domain-error";
+import { ERROR_TYPES } from "./errors";
+import { fields } from "@/lib/validation/fields";
 
 /**
  * The zod schemas of /client/v1: request bodies are validated with them, response bodies are

@@ -2,7 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { oneStatement, type Step } from "@/lib/db/one-statement";
 import { logUnlessUnreachable } from "@/lib/db/outage";
-import { rateLimited, serviceUnavailable } from "@/lib/http/errors";
+import { rateLimited, unavailable } from "@/lib/errors/domain-error";
 import { sha256 } from "@/lib/secrets";
 
 /**
@@ -89,7 +89,7 @@ export async function countAttemptWith<Row extends object>(
   } catch (error) {
     // An unreachable database is logged once per outage (lib/db/outage.ts), not once per attempt.
     logUnlessUnreachable("an attempt could not be counted against its rate limits, so it is refused", error);
-    throw serviceUnavailable();
+    throw unavailable();
   }
   if (Math.random() < SWEEP_PROBABILITY) await sweep(now);
   return { attempt: judge(ordered, rows, now), row: rows[0]?.found ?? undefined };

@@ -3,11 +3,11 @@ import type { Country, Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { countryColumns, countryOrder, toCountryBody, type CountryBody } from "./countries";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { fieldError, forbidden, notFound } from "@/lib/http/errors";
-import { fields } from "@/lib/http/input";
+import { fieldError, forbidden, notFound } from "@/lib/errors/domain-error";
+import { fields } from "@/lib/validation/fields";
 import { auditedChange, type Actor } from "@/lib/audit/record-audit";
 import { mayEditCountryDetails, type Role } from "@/lib/staff/permissions";
-import { booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "@/lib/http/list-protocol";
+import { booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "@/lib/db/list-query";
 
 /** Countries as the back office sees them: the public fields plus the source flag. */
 export type CountryRecord = { id: number } & CountryBody & { is_source: boolean; updated_at: string };

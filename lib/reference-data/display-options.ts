@@ -2,11 +2,11 @@ import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { fieldError, notFound } from "@/lib/http/errors";
-import { fields } from "@/lib/http/input";
+import { fieldError, notFound } from "@/lib/errors/domain-error";
+import { fields } from "@/lib/validation/fields";
 import { auditedChange, type Actor } from "@/lib/audit/record-audit";
 import { ianaZones } from "./timezones";
-import { textFilter, pageOf, idsFilter, searchText, booleanFilter, type ListQuery } from "@/lib/http/list-protocol";
+import { textFilter, pageOf, idsFilter, searchText, booleanFilter, type ListQuery } from "@/lib/db/list-query";
 
 /**
  * Locales and timezones: the two lists the apps offer their customers, each row an id, a label,

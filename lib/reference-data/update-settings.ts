@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Settings } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/http/errors";
-import { fields } from "@/lib/http/input";
+import { notFound } from "@/lib/errors/domain-error";
+import { fields } from "@/lib/validation/fields";
 import { auditedChange, type Actor } from "@/lib/audit/record-audit";
 import { businessDetails, settingsColumns, SETTINGS_ID, type BusinessDetails } from "./settings";
 

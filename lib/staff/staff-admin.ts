@@ -1,8 +1,8 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { toStaffRecord, type StaffRecord } from "./staff";
-import { textFilter, pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "@/lib/http/list-protocol";
+import { textFilter, pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "@/lib/db/list-query";
 
 /** Staff accounts as admins list them (creating and changing them is lib/staff.ts). */
 export const SORTABLE = { id: "id", email: "email", name: "name", role: "role", active: "active", last_login_at: "lastLoginAt", created_at: "createdAt" };

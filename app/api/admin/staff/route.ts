@@ -1,5 +1,6 @@
 import { adminRoute } from "@/lib/http/route";
-import { parseInput, readBody } from "@/lib/http/input";
+import { parseInput } from "@/lib/validation/parse-input";
+import { readBody } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
 import { listStaff, SORTABLE } from "@/lib/staff/staff-admin";
 import { listHandler } from "@/lib/http/list-protocol";

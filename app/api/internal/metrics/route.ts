@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import { notFound, unauthenticated } from "@/lib/http/errors";
+import { notFound, unauthenticated } from "@/lib/errors/domain-error";
 import { failure, newRequestId } from "@/lib/http/respond";
 import { digestsEqual, sha256 } from "@/lib/secrets";
 import { processMetrics, startNewWindow } from "@/lib/runtime/metrics";

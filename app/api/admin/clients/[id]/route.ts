@@ -1,5 +1,6 @@
 import { adminRoute } from "@/lib/http/route";
-import { parseInput, readBody } from "@/lib/http/input";
+import { parseInput } from "@/lib/validation/parse-input";
+import { readBody } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
 import { changeClient, clientChanges, readClient } from "@/lib/api-clients/api-clients-admin";
 import { recordId } from "@/lib/http/list-protocol";

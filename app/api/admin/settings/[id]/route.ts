@@ -1,5 +1,6 @@
 import { adminRoute } from "@/lib/http/route";
-import { parseInput, readBody } from "@/lib/http/input";
+import { parseInput } from "@/lib/validation/parse-input";
+import { readBody } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
 import { readSettings, settingsInput, updateSettings } from "@/lib/reference-data/update-settings";
 import { recordId } from "@/lib/http/list-protocol";

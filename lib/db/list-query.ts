@@ -1,0 +1,47 @@
+/**
+ * A page of a list as domain code reads it (sort, range, filter), and the Prisma `where` and
+ * `orderBy` pieces the admin lists build from it. lib/http/list-protocol.ts reads it off the
+ * request.
+ */
+export type SortOrder = "asc" | "desc";
+
+export type ListQuery = {
+  /** The Prisma field to sort by (already checked against the resource's sortable fields). */
+  sortField: string;
+  order: SortOrder;
+  skip: number;
+  take: number;
+  filter: Record<string, unknown>;
+};
+
+/** findMany's order and page for `query`. Ties are broken by id, so pages neither overlap nor skip rows. */
+export function pageOf(query: ListQuery, tieBreak: SortOrder = "asc") {
+  return { orderBy: [{ [query.sortField]: query.order }, { id: tieBreak }], skip: query.skip, take: query.take };
+}
+
+/** The text of the free-text search box (`filter.q`), trimmed; undefined when empty. */
+export function searchText(filter: Record<string, unknown>): string | undefined {
+  return typeof filter.q === "string" && filter.q.trim() !== "" ? filter.q.trim() : undefined;
+}
+
+/** `filter.id`: react-admin's getMany asks for several records by id at once. */
+export function idsFilter<T extends string | number>(filter: Record<string, unknown>, parse: (id: unknown) => T | undefined) {
+  if (filter.id === undefined) return undefined;
+  const ids = (Array.isArray(filter.id) ? filter.id : [filter.id]).map(parse).filter((id) => id !== undefined);
+  return { in: ids as T[] };
+}
+
+/** A non-empty string from a filter or an id list; undefined otherwise. */
+export const textFilter = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
+
+/** "true"/"false" or a boolean from a filter input; undefined when absent. */
+export function booleanFilter(value: unknown): boolean | undefined {
+  if (value === true || value === "true") return true;
+  if (value === false || value === "false") return false;
+  return undefined;
+}
+
+export const numericId = (value: unknown): number | undefined => {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};

@@ -1,0 +1,65 @@
+/**
+ * The errors domain code throws: a code from a closed list and a message for people, never an
+ * HTTP status. lib/http/errors.ts is the one place that turns a code into a status and a type.
+ * The validation codes are values so that the OpenAPI document enumerates them.
+ */
+export const FIELD_ERROR_CODES = [
+  "required",
+  "invalid",
+  "unique",
+  "not_found",
+  "_invalidConfirmPassword",
+  "too_short",
+  "too_long",
+  "not_allowed",
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+export type FieldError = { param: string; code: FieldErrorCode; message: string };
+
+export const DOMAIN_ERROR_CODES = [
+  /** Input that fails validation, one entry per field in `fieldErrors`. */
+  "invalid_input",
+  /** A request that cannot be carried out as asked, with the reason in the message. */
+  "invalid_request",
+  /** Wrong or missing credentials of a person (a login token, an e-mail and password). */
+  "unauthenticated",
+  "forbidden",
+  "not_found",
+  /** Too many attempts: try again after `retryAfterSeconds`. */
+  "rate_limited",
+  /** A dependency could not be reached or an attempt could not be counted: retry shortly. */
+  "unavailable",
+] as const;
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly details: { fieldErrors?: FieldError[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const invalidInput = (fieldErrors: FieldError[]) =>
+  new DomainError("invalid_input", "Invalid request", { fieldErrors });
+
+export const fieldError = (param: string, code: FieldErrorCode, message: string) =>
+  invalidInput([{ param, code, message }]);
+
+export const invalidRequest = (message: string) => new DomainError("invalid_request", message);
+
+export const unauthenticated = (message = "Missing or invalid login token") =>
+  new DomainError("unauthenticated", message);
+
+export const forbidden = (message = "You do not have permission to do this") => new DomainError("forbidden", message);
+
+export const notFound = (message = "Not found") => new DomainError("not_found", message);
+
+export const rateLimited = (retryAfterSeconds: number) =>
+  new DomainError("rate_limited", "Too many attempts, please try again later", { retryAfterSeconds });
+
+export const unavailable = (retryAfterSeconds = 5) =>
+  new DomainError("unavailable", "Service temporarily unavailable", { retryAfterSeconds });
