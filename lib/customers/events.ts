@@ -1,6 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RowId } from "@/lib/db/one-statement";
-import type { Device } from "@/lib/http/read-device";
+import type { Device } from "@/lib/tokens/device";
 
 /** What compliance sees about an account: one row per registration, login, reset, verification. */
 export type CustomerEventType =

@@ -1,7 +1,4 @@
 import { fieldError } from "@/lib/errors/domain-error";
-import { confirmPasswordCheck } from "@/lib/validation/fields";
-import { parseInput, type RawInput } from "@/lib/validation/parse-input";
-import { registerRequest } from "@/lib/http/schemas";
 import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
@@ -11,10 +8,16 @@ import { emailQueued, outboxInsert } from "@/lib/email/outbox";
 import { hashPassword } from "@/lib/passwords/passwords";
 import { emailTokenInsert, loginTokenInsert, newToken } from "@/lib/tokens/tokens";
 import { isUniqueViolation } from "@/lib/db/errors";
-import type { Device } from "@/lib/http/read-device";
+import type { Device } from "@/lib/tokens/device";
 import { eventInsert } from "./events";
-import { linkOriginCheck } from "./link-origin";
 import { linkWithToken } from "@/lib/validation/link-template";
+
+export type RegisterCustomerOptions = {
+  /** Validated, with a link template on one of the client's allowed origins (see link-origin.ts). */
+  input: { email: string; password: string; email_verification_url: string };
+  client: AuthenticatedClient;
+  device: Device;
+};
 
 const emailTaken = () => fieldError("email", "unique", "An account with this e-mail address already exists");
 
@@ -22,11 +25,7 @@ const emailTaken = () => fieldError("email", "unique", "An account with this e-m
  * Creates the account, its first login token and its e-mail verification token, and queues the
  * verification e-mail, all in one statement (so all or nothing). Returns the login token.
  */
-export async function registerCustomer(raw: RawInput, client: AuthenticatedClient, device: Device): Promise<string> {
-  const input = parseInput(registerRequest, raw, (body) => [
-    ...confirmPasswordCheck(body),
-    ...linkOriginCheck("email_verification_url", client)(body),
-  ]);
+export async function registerCustomer({ input, client, device }: RegisterCustomerOptions): Promise<string> {
   // Spares an argon2 hash and an e-mail render for the usual duplicate; the unique index below
   // still decides the race between two registrations arriving together.
   if (await db().customer.findUnique({ where: { email: input.email }, select: { id: true } })) throw emailTaken();

@@ -1,29 +1,24 @@
 import { fieldError } from "@/lib/errors/domain-error";
-import { parseInput, type RawInput } from "@/lib/validation/parse-input";
-import { forgotPasswordRequest } from "@/lib/http/schemas";
 import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
-import { config } from "@/lib/config";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { oneStatement } from "@/lib/db/one-statement";
 import { composeEmail } from "@/lib/email/compose";
 import { emailQueued, outboxInsert } from "@/lib/email/outbox";
-import { countAttemptWith, emailAndIpLimits, refuse, release } from "@/lib/rate-limits/count-attempt";
+import { countAttemptWith, refuse, release } from "@/lib/rate-limits/count-attempt";
+import { forgotPasswordLimits } from "@/lib/rate-limits/limits";
 import { emailTokenInsert, newToken } from "@/lib/tokens/tokens";
-import type { Device } from "@/lib/http/read-device";
+import type { Device } from "@/lib/tokens/device";
 import { eventInsert } from "./events";
-import { linkOriginCheck } from "./link-origin";
 import { linkWithToken } from "@/lib/validation/link-template";
 import { maskEmail } from "@/lib/email/mask-email";
 
-function forgotLimits(email: string, ip: string) {
-  const settings = config();
-  return emailAndIpLimits("forgot", email, ip, {
-    perEmail: settings.FORGOT_MAX_PER_EMAIL,
-    perIp: settings.FORGOT_MAX_PER_IP,
-    windowMinutes: settings.FORGOT_WINDOW_MINUTES,
-  });
-}
+export type RequestPasswordResetOptions = {
+  /** Validated, with a link template on one of the client's allowed origins (see link-origin.ts). */
+  input: { email: string; reset_password_url: string };
+  client: AuthenticatedClient;
+  device: Device;
+};
 
 /**
  * Sends a reset link (valid 1 h) and returns the masked address it went to. Every request counts
@@ -31,9 +26,8 @@ function forgotLimits(email: string, ip: string) {
  * per-address limit (so nobody can flood a customer's inbox). Both are counted before the account
  * is looked up, so concurrent requests cannot send more than the limit allows.
  */
-export async function requestPasswordReset(raw: RawInput, client: AuthenticatedClient, device: Device): Promise<string> {
-  const input = parseInput(forgotPasswordRequest, raw, linkOriginCheck("reset_password_url", client));
-  const { perEmail, perIp } = forgotLimits(input.email, device.ip);
+export async function requestPasswordReset({ input, client, device }: RequestPasswordResetOptions): Promise<string> {
+  const { perEmail, perIp } = forgotPasswordLimits(input.email, device.ip);
   const { attempt, row: customer } = await countAttemptWith<{ id: number }>(
     [perEmail, perIp],
     Prisma.sql`SELECT id FROM customers WHERE email = ${input.email}`,

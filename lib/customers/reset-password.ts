@@ -1,13 +1,17 @@
 import { fieldError } from "@/lib/errors/domain-error";
-import { confirmPasswordCheck } from "@/lib/validation/fields";
-import { parseInput, type RawInput } from "@/lib/validation/parse-input";
-import { resetPasswordRequest } from "@/lib/http/schemas";
 import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
 import { db } from "@/lib/db";
 import { hashPassword } from "@/lib/passwords/passwords";
 import { consumeEmailToken, findUsableEmailToken, revokeAllLoginTokens, revokeEmailTokens } from "@/lib/tokens/tokens";
-import type { Device } from "@/lib/http/read-device";
+import type { Device } from "@/lib/tokens/device";
 import { recordEvent } from "./events";
+
+export type ResetPasswordOptions = {
+  /** Validated, the confirmation matching. */
+  input: { token: string; password: string };
+  client: AuthenticatedClient;
+  device: Device;
+};
 
 const invalidToken = () => fieldError("token", "invalid", "This reset link is invalid, expired or already used");
 
@@ -16,8 +20,7 @@ const invalidToken = () => fieldError("token", "invalid", "This reset link is in
  * whoever knew the old password is logged out, including a login that was checking it meanwhile
  * (see findLiveLoginToken). Earlier reset links stop working too.
  */
-export async function resetPassword(raw: RawInput, client: AuthenticatedClient, device: Device): Promise<void> {
-  const input = parseInput(resetPasswordRequest, raw, confirmPasswordCheck);
+export async function resetPassword({ input, client, device }: ResetPasswordOptions): Promise<void> {
   const token = await findUsableEmailToken(input.token, "reset_password");
   if (!token) throw invalidToken();
 

@@ -1,17 +1,16 @@
 import { fieldError } from "@/lib/errors/domain-error";
-import { parseInput, type RawInput } from "@/lib/validation/parse-input";
-import { verifyEmailRequest } from "@/lib/http/schemas";
 import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
 import { db } from "@/lib/db";
 import { consumeEmailToken, findUsableEmailToken } from "@/lib/tokens/tokens";
-import type { Device } from "@/lib/http/read-device";
+import type { Device } from "@/lib/tokens/device";
 import { recordEvent } from "./events";
+
+export type VerifyEmailOptions = { input: { token: string }; client: AuthenticatedClient; device: Device };
 
 const invalidToken = () => fieldError("token", "invalid", "This verification link is invalid, expired or already used");
 
 /** Marks the e-mail address verified with the token from the verification e-mail (single use). */
-export async function verifyEmail(raw: RawInput, client: AuthenticatedClient, device: Device): Promise<void> {
-  const input = parseInput(verifyEmailRequest, raw);
+export async function verifyEmail({ input, client, device }: VerifyEmailOptions): Promise<void> {
   const token = await findUsableEmailToken(input.token, "verify_email");
   if (!token) throw invalidToken();
   await db().$transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import type { CachedBody } from "@/lib/reference-data/reference-bodies";
+import type { CachedBody } from "./reference-bodies";
 import { successBytes } from "./respond";
 
 // Authenticated by client credentials, so private; no-cache makes clients revalidate with the ETag.

@@ -1,5 +1,7 @@
 import { invalidRequest } from "@/lib/errors/domain-error";
-import type { RawInput } from "@/lib/validation/parse-input";
+import type { z } from "zod";
+import type { FieldError } from "@/lib/errors/domain-error";
+import { parseInput, type RawInput } from "@/lib/validation/parse-input";
 import { bodyTooLarge } from "./errors";
 
 /** The one place that reads request bodies: at most MAX_BODY_BYTES, form-encoded or JSON. */
@@ -68,4 +70,18 @@ export function parseBody(contentType: string | null, bytes: Uint8Array): RawInp
     return parsed as RawInput;
   }
   throw invalidRequest("Content-Type must be application/x-www-form-urlencoded or application/json");
+}
+
+/** The body of `request`, validated against `schema` (see parseInput for `crossChecks`). */
+export async function readInput<S extends z.ZodObject>(
+  request: Request,
+  schema: S,
+  crossChecks?: (raw: RawInput) => FieldError[],
+): Promise<z.infer<S>> {
+  return parseInput(schema, await readBody(request), crossChecks);
+}
+
+/** The token of `Authorization: Bearer <token>`; undefined without one. */
+export function bearerToken(request: Request): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1];
 }

@@ -6,24 +6,11 @@ import {
 } from "@asteasolutions/zod-to-openapi";
 import type { z } from "zod";
 import { config } from "@/lib/config";
-import { cachedBody, type CachedBody } from "@/lib/reference-data/reference-bodies";
+import { cachedBody, type CachedBody } from "./reference-bodies";
 import { currentBusinessDetails, type BusinessDetails } from "@/lib/reference-data/settings";
 import { cachedResponse } from "./cached-response";
 import { notAcceptable, type ErrorType } from "./errors";
-import {
-  apiErrorSchema,
-  countriesResponse,
-  forgotPasswordRequest,
-  loginRequest,
-  meResponse,
-  plainSuccessResponse,
-  recipientResponse,
-  registerRequest,
-  resetPasswordRequest,
-  settingsResponse,
-  tokenResponse,
-  verifyEmailRequest,
-} from "./schemas";
+import { apiErrorSchema, countriesResponse, forgotPasswordRequest, loginRequest, meResponse, plainSuccessResponse, recipientResponse, registerRequest, resetPasswordRequest, settingsResponse, tokenResponse, verifyEmailRequest } from "./schemas";
 
 /**
  * The OpenAPI 3.1 description of /client/v1, assembled by @asteasolutions/zod-to-openapi from the

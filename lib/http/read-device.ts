@@ -1,8 +1,6 @@
 import { fieldError } from "@/lib/errors/domain-error";
+import type { Device } from "@/lib/tokens/device";
 import { canonicalAddress, MAX_ADDRESS_LENGTH, requestAddress } from "./request-address";
-
-/** Who the customer is, as the app's backend tells us: recorded with tokens and events. */
-export type Device = { ip: string; userAgent: string; fingerprint: string };
 
 /** Longer user agents and fingerprints are cut: they describe, they decide nothing. */
 const MAX_DESCRIPTION_LENGTH = 512;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FIELD_ERROR_CODES } from "@/lib/errors/domain-error";
 import { ERROR_TYPES } from "./errors";
 import { fields } from "@/lib/validation/fields";
+import { countrySchema, settingsSchema } from "@/lib/reference-data/reference-data-schemas";
 
 /**
  * The zod schemas of /client/v1: request bodies are validated with them, response bodies are
@@ -11,57 +12,7 @@ import { fields } from "@/lib/validation/fields";
 const successEnvelope = <T extends z.ZodRawShape>(status: number, shape: T) =>
   z.object({ code: z.literal(status), message: z.literal("Success"), ...shape });
 
-export const countrySchema = z
-  .object({
-    known_name: z.string(),
-    official_name: z.string(),
-    endonym: z.string(),
-    demonym: z.string(),
-    isd_code: z
-      .number()
-      .int()
-      .describe(
-        "International dialling code without +. Members of the North American Numbering Plan (country code 1) other " +
-          "than the United States, Canada and the US Minor Outlying Islands (all 1) are 1 followed by their main area " +
-          "code: Jamaica 1876, Puerto Rico 1787. A member with several area codes is given its first: the Dominican " +
-          "Republic is 1809 (it also dials as 1829 and 1849).",
-      ),
-    iso_code_alpha2: z.string().length(2),
-    iso_code_alpha3: z.string().length(3),
-    fips_code: z.string().describe('FIPS 10-4 code; "" where none exists'),
-    slug: z.string(),
-  })
-  .meta({ id: "Country" });
-
 export const countriesResponse = successEnvelope(200, { countries: z.array(countrySchema) });
-
-export const localeSchema = z.object({ id: z.string(), label: z.string() }).meta({ id: "Locale" });
-
-export const timezoneSchema = z
-  .object({
-    id: z.string().describe("IANA zone, Area/Location"),
-    offset: z.string().describe("Current UTC offset, +HH:MM or -HH:MM: it follows daylight saving"),
-    nice: z.string().describe('Display name, e.g. "(UTC+01:00) London"'),
-  })
-  .meta({ id: "Timezone" });
-
-export const settingsSchema = z
-  .object({
-    trading_name: z.string(),
-    company_name: z.string(),
-    tag_line: z.string(),
-    license: z.string().describe("The regulatory licence statement the apps display"),
-    cs_number: z.string(),
-    cs_email: z.string(),
-    hq_address: z.string(),
-    hq_city: z.string(),
-    hq_region: z.string().describe('May be ""'),
-    hq_postcode: z.string(),
-    hq_country: z.string(),
-    locales: z.array(localeSchema),
-    timezones: z.array(timezoneSchema),
-  })
-  .meta({ id: "Settings" });
 
 export const settingsResponse = successEnvelope(200, { settings: settingsSchema });
 

@@ -38,20 +38,6 @@ const MAX_KEY_BYTES = 64;
 const SWEEP_PROBABILITY = 0.01;
 const SWEEP_BATCH = 1000;
 
-/** The usual pair: at most `perEmail` attempts for one e-mail and `perIp` for one IP address per window. */
-export function emailAndIpLimits(
-  name: string,
-  email: string,
-  ip: string,
-  allowed: { perEmail: number; perIp: number; windowMinutes: number },
-): { perEmail: Limit; perIp: Limit } {
-  const windowMs = allowed.windowMinutes * 60_000;
-  return {
-    perEmail: { bucket: `${name}_email`, key: email, max: allowed.perEmail, windowMs },
-    perIp: { bucket: `${name}_ip`, key: ip, max: allowed.perIp, windowMs },
-  };
-}
-
 /** The key as stored: itself when short, else its SHA-256 (so no input can make a key too long to index). */
 export function storedKey(key: string): string {
   return Buffer.byteLength(key) > MAX_KEY_BYTES ? sha256(key) : key;

@@ -1,7 +1,7 @@
 import type { Country } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import type { z } from "zod";
-import type { countrySchema } from "@/lib/http/schemas";
+import type { countrySchema } from "./reference-data-schemas";
 
 export type CountryBody = z.infer<typeof countrySchema>;
 

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Settings } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { versionedCache } from "@/lib/cache/versioned-cache";
-import type { settingsSchema } from "@/lib/http/schemas";
+import type { settingsSchema } from "./reference-data-schemas";
 import { niceName, utcOffset } from "./timezones";
 
 export const SETTINGS_ID = 1;

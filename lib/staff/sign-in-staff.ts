@@ -1,8 +1,8 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { oneStatement } from "@/lib/db/one-statement";
-import { countAttempt, emailAndIpLimits, refuse, releaseSteps, type Attempt, type Limit } from "@/lib/rate-limits/count-attempt";
+import { refuse, releaseSteps, type Attempt } from "@/lib/rate-limits/count-attempt";
+import { check, staffSignInLimits } from "@/lib/rate-limits/limits";
 import { hashPassword, verifyPassword } from "@/lib/passwords/passwords";
 import { isRole, type Role } from "./permissions";
 
@@ -16,16 +16,6 @@ export type SignedInStaff = { id: number; email: string; name: string; role: Rol
 /** A sign-in attempt that the limits counted: only its e-mail may be checked. */
 export type StaffSignInAttempt = { email: string; attempt: Attempt };
 
-function signInLimits(email: string, ip: string): Limit[] {
-  const settings = config();
-  const { perEmail, perIp } = emailAndIpLimits("staff_login", email, ip, {
-    perEmail: settings.STAFF_LOGIN_MAX_FAILURES_PER_EMAIL,
-    perIp: settings.STAFF_LOGIN_MAX_FAILURES_PER_IP,
-    windowMinutes: settings.STAFF_LOGIN_WINDOW_MINUTES,
-  });
-  return [perEmail, perIp];
-}
-
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
@@ -34,7 +24,8 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
  */
 export async function countStaffSignIn(emailInput: string, ip: string): Promise<StaffSignInAttempt> {
   const email = normalizeEmail(emailInput);
-  const attempt = await countAttempt(signInLimits(email, ip));
+  const { perEmail, perIp } = staffSignInLimits(email, ip);
+  const attempt = await check([perEmail, perIp]);
   if (attempt.limited) await refuse(attempt);
   return { email, attempt };
 }

@@ -3,7 +3,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { RowId } from "@/lib/db/one-statement";
 import { randomToken, sha256 } from "@/lib/secrets";
-import type { Device } from "@/lib/http/read-device";
+import type { Device } from "@/lib/tokens/device";
 
 /**
  * Tokens we hand to customers. Only their SHA-256 is stored: the database alone cannot be used

@@ -1,6 +1,6 @@
 import { cachedResponse } from "@/lib/http/cached-response";
 import { clientRoute } from "@/lib/http/route";
-import { referenceBody } from "@/lib/reference-data/reference-bodies";
+import { referenceBody } from "@/lib/http/reference-bodies";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = clientRoute({
   GET: async ({ request }) => cachedResponse(request, await referenceBody("countries")),

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { versionedCache } from "@/lib/cache/versioned-cache";
-import { countriesResponse, settingsResponse } from "@/lib/http/schemas";
-import { listCountries, toCountryBody } from "./countries";
-import { readSettingsBody } from "./settings";
+import { listCountries, toCountryBody } from "@/lib/reference-data/countries";
+import { readSettingsBody } from "@/lib/reference-data/settings";
+import { countriesResponse, settingsResponse } from "./schemas";
 
 /**
  * The three bodies every app launch reads, serialised once per change (not per request) with

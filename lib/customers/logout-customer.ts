@@ -1,0 +1,20 @@
+/** Logging out: the login token presented is revoked, and the account's events say so. */
+import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
+import { db } from "@/lib/db";
+import type { Device } from "@/lib/tokens/device";
+import { revokeLoginToken } from "@/lib/tokens/tokens";
+import { authenticateCustomer } from "./authenticate-customer";
+import { recordEvent } from "./events";
+
+export async function logoutCustomer(token: string | undefined, client: AuthenticatedClient, device: Device): Promise<void> {
+  const login = await authenticateCustomer(token, client);
+  await revokeLoginToken(login.id);
+  await recordEvent(db(), {
+    type: "logout",
+    outcome: "success",
+    email: login.customer.email,
+    customerId: login.customerId,
+    apiClientId: client.id,
+    device,
+  });
+}
