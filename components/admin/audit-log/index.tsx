@@ -2,13 +2,11 @@ import HistoryIcon from "@mui/icons-material/History";
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { Datagrid, DateField, List, SelectInput, TextField, TextInput, useRecordContext } from "react-admin";
 import { EmptyState } from "../EmptyState";
-import { ADMIN_RESOURCES } from "@/lib/admin/permissions";
+import { AUDITED_RESOURCES } from "../choices";
 
 /** The audit log, read-only: who changed what, with the record before and after. */
-const RESOURCES = ADMIN_RESOURCES.filter((resource) => resource !== "dashboard").map((id) => ({ id, name: id }));
-
 const filters = [
-  <SelectInput key="resource" source="resource" choices={RESOURCES} alwaysOn />,
+  <SelectInput key="resource" source="resource" choices={AUDITED_RESOURCES} alwaysOn />,
   <TextInput key="action" source="action" />,
   <TextInput key="resource_id" source="resource_id" label="Record id" />,
 ];

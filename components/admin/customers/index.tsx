@@ -21,17 +21,13 @@ import {
 } from "react-admin";
 import { EmptyState } from "../EmptyState";
 import { customersExportUrl } from "../dataProvider";
+import { CUSTOMER_EVENT_TYPES, CUSTOMER_SOURCES } from "../choices";
 
 /** Customers, read-only, for compliance: search and filters, the account's events, CSV export. */
-const SOURCES = [
-  { id: "api", name: "Registered through the API" },
-  { id: "import", name: "Imported" },
-];
-
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="E-mail" />,
   <NullableBooleanInput key="verified" source="verified" label="E-mail verified" />,
-  <SelectInput key="source" source="source" label="Source" choices={SOURCES} />,
+  <SelectInput key="source" source="source" label="Source" choices={CUSTOMER_SOURCES} />,
   <DateInput key="created_gte" source="created_gte" label="Registered from" />,
   <DateInput key="created_lte" source="created_lte" label="Registered until" />,
 ];
@@ -61,23 +57,13 @@ function CustomerList() {
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="email" label="E-mail" />
         <BooleanField source="verified" label="Verified" />
-        <SelectField source="source" choices={SOURCES} />
+        <SelectField source="source" choices={CUSTOMER_SOURCES} />
         <TextField source="registered_via_name" label="Via" emptyText="—" sortable={false} />
         <DateField source="created_at" label="Registered" showTime />
       </Datagrid>
     </List>
   );
 }
-
-const EVENT_TYPES = [
-  { id: "register", name: "Registration" },
-  { id: "login", name: "Login" },
-  { id: "login_failed", name: "Failed login" },
-  { id: "forgot_password", name: "Reset requested" },
-  { id: "password_reset", name: "Password reset" },
-  { id: "email_verified", name: "E-mail verified" },
-  { id: "logout", name: "Logout" },
-];
 
 function CustomerShow() {
   return (
@@ -86,13 +72,13 @@ function CustomerShow() {
         <TextField source="email" label="E-mail" />
         <BooleanField source="verified" label="E-mail verified" />
         <DateField source="email_verified_at" label="Verified at" showTime emptyText="—" />
-        <SelectField source="source" choices={SOURCES} />
+        <SelectField source="source" choices={CUSTOMER_SOURCES} />
         <TextField source="registered_via_name" label="Registered via" emptyText="—" />
         <DateField source="created_at" label="Registered" showTime />
         <ArrayField source="events" label="Account events (newest first)">
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No account events recorded.</p>}>
             <DateField source="created_at" label="Time" showTime />
-            <SelectField source="type" choices={EVENT_TYPES} />
+            <SelectField source="type" choices={CUSTOMER_EVENT_TYPES} />
             <TextField source="outcome" />
             <TextField source="ip" label="IP" />
             <TextField source="user_agent" label="User agent" />

@@ -18,15 +18,10 @@ import {
 } from "react-admin";
 import { EmptyState } from "../EmptyState";
 import type { AdminDataProvider } from "../dataProvider";
+import { OUTBOX_STATUSES } from "../choices";
 
 /** The e-mail outbox: what was sent, what waits, what failed; a failed one can be sent again. */
-const STATUSES = [
-  { id: "pending", name: "Pending" },
-  { id: "sent", name: "Sent" },
-  { id: "failed", name: "Failed" },
-];
-
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Recipient" />, <SelectInput key="status" source="status" choices={STATUSES} alwaysOn />];
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Recipient" />, <SelectInput key="status" source="status" choices={OUTBOX_STATUSES} alwaysOn />];
 
 function ResendButton() {
   const record = useRecordContext();
@@ -58,7 +53,7 @@ function OutboxList() {
         <DateField source="created_at" label="Queued" showTime />
         <TextField source="to_address" label="To" />
         <TextField source="template" />
-        <SelectField source="status" choices={STATUSES} />
+        <SelectField source="status" choices={OUTBOX_STATUSES} />
         <NumberField source="attempts" />
         <DateField source="sent_at" label="Sent" showTime emptyText="—" />
         <TextField source="last_error" label="Last error" emptyText="—" />

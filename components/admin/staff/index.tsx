@@ -21,15 +21,13 @@ import {
   required,
   useRedirect,
 } from "react-admin";
-import { ROLES } from "@/lib/admin/permissions";
 import { SecretDialog } from "../SecretDialog";
+import { STAFF_ROLES } from "../choices";
 
 /** Staff accounts (admins only): create, change role, deactivate. Nobody is ever deleted. */
-const ROLE_CHOICES = ROLES.map((role) => ({ id: role, name: role[0].toUpperCase() + role.slice(1) }));
-
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="E-mail or name" />,
-  <SelectInput key="role" source="role" choices={ROLE_CHOICES} />,
+  <SelectInput key="role" source="role" choices={STAFF_ROLES} />,
   <NullableBooleanInput key="active" source="active" />,
 ];
 
@@ -39,7 +37,7 @@ function StaffList() {
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="email" label="E-mail" />
         <TextField source="name" />
-        <SelectField source="role" choices={ROLE_CHOICES} />
+        <SelectField source="role" choices={STAFF_ROLES} />
         <BooleanField source="active" />
         <DateField source="last_login_at" label="Last sign-in" showTime emptyText="Never" />
       </Datagrid>
@@ -62,7 +60,7 @@ function StaffCreate() {
         <SimpleForm defaultValues={{ role: "operations" }} noValidate>
           <TextInput source="email" label="E-mail" type="email" validate={[required(), email()]} />
           <TextInput source="name" helperText="Defaults to the part of the e-mail before the @" />
-          <SelectInput source="role" choices={ROLE_CHOICES} validate={required()} />
+          <SelectInput source="role" choices={STAFF_ROLES} validate={required()} />
           <PasswordInput source="password" helperText="Leave empty to generate one" validate={minLength(8)} />
         </SimpleForm>
       </Create>
@@ -87,7 +85,7 @@ function StaffEdit() {
       <SimpleForm>
         <TextField source="email" label="E-mail" />
         <TextInput source="name" validate={required()} />
-        <SelectInput source="role" choices={ROLE_CHOICES} validate={required()} />
+        <SelectInput source="role" choices={STAFF_ROLES} validate={required()} />
         <BooleanInput source="active" helperText="An inactive account cannot sign in; its open sessions end at once" />
       </SimpleForm>
     </Edit>
