@@ -1,0 +1,42 @@
+/** An audit entry's expanded row: each recorded field as it was before and after the change. */
+import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { useRecordContext } from "react-admin";
+
+type Fields = Record<string, unknown>;
+
+const shown = (value: unknown) => (value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value));
+
+/** An update shows the fields it changed; a creation or a deletion shows the whole record. */
+function changedFields(before: Fields | null, after: Fields | null): [string, unknown, unknown][] {
+  const names = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const changed = names.filter((name) => !before || !after || JSON.stringify(before[name]) !== JSON.stringify(after[name]));
+  return changed.map((name) => [name, before?.[name], after?.[name]]);
+}
+
+export default function BeforeAndAfter() {
+  const record = useRecordContext();
+  if (!record) return null;
+  const rows = changedFields(record.before, record.after);
+  if (rows.length === 0) return <Typography sx={{ p: 1 }}>No recorded fields changed.</Typography>;
+  const cell = { verticalAlign: "top", wordBreak: "break-word", whiteSpace: "pre-wrap" } as const;
+  return (
+    <Table size="small" sx={{ tableLayout: "fixed", maxWidth: 1000 }}>
+      <TableHead>
+        <TableRow>
+          <TableCell sx={{ width: "20%" }}>Field</TableCell>
+          <TableCell>Before</TableCell>
+          <TableCell>After</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map(([name, before, after]) => (
+          <TableRow key={name}>
+            <TableCell sx={cell}>{name}</TableCell>
+            <TableCell sx={cell}>{shown(before)}</TableCell>
+            <TableCell sx={cell}>{shown(after)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
