@@ -1,17 +1,6 @@
-import HistoryIcon from "@mui/icons-material/History";
+/** An audit entry's expanded row: each recorded field as it was before and after the change. */
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
-import { Datagrid, DateField, List, SelectInput, TextField, TextInput, useRecordContext } from "react-admin";
-import { EmptyState } from "../EmptyState";
-import { ADMIN_RESOURCES } from "@/lib/staff/permissions";
-
-/** The audit log, read-only: who changed what, with the record before and after. */
-const RESOURCES = ADMIN_RESOURCES.filter((resource) => resource !== "dashboard").map((id) => ({ id, name: id }));
-
-const filters = [
-  <SelectInput key="resource" source="resource" choices={RESOURCES} alwaysOn />,
-  <TextInput key="action" source="action" />,
-  <TextInput key="resource_id" source="resource_id" label="Record id" />,
-];
+import { useRecordContext } from "react-admin";
 
 type Fields = Record<string, unknown>;
 
@@ -24,7 +13,7 @@ function changedFields(before: Fields | null, after: Fields | null): [string, un
   return changed.map((name) => [name, before?.[name], after?.[name]]);
 }
 
-function BeforeAndAfter() {
+export default function BeforeAndAfter() {
   const record = useRecordContext();
   if (!record) return null;
   const rows = changedFields(record.before, record.after);
@@ -51,20 +40,3 @@ function BeforeAndAfter() {
     </Table>
   );
 }
-
-function AuditLogList() {
-  return (
-    <List exporter={false} empty={<EmptyState>Nothing has been changed yet.</EmptyState>} filters={filters} sort={{ field: "created_at", order: "DESC" }} perPage={50}>
-      <Datagrid rowClick="expand" expand={<BeforeAndAfter />} bulkActionButtons={false}>
-        <DateField source="created_at" label="Time" showTime />
-        <TextField source="staff_email" label="By" emptyText="command line" />
-        <TextField source="action" />
-        <TextField source="resource" />
-        <TextField source="resource_id" label="Record" />
-      </Datagrid>
-    </List>
-  );
-}
-
-const auditLog = { list: AuditLogList, icon: HistoryIcon, options: { label: "Audit log" } };
-export default auditLog;

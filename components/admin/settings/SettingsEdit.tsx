@@ -1,14 +1,13 @@
-import SettingsIcon from "@mui/icons-material/Settings";
-import { Edit, SimpleForm, TextInput, email, required } from "react-admin";
-import { Box } from "@mui/material";
-
 /**
  * The one settings record (id 1), edited where the list would be: there is nothing to list. The
  * server's rules (lengths, the telephone number) come back on the fields when a save is refused.
  * A failed read stays put: "back to the list" is this page, and would take a role that may not see
  * it away from the Access denied page react-admin shows.
  */
-function SettingsEdit() {
+import { Box } from "@mui/material";
+import { Edit, SimpleForm, TextInput, email, required } from "react-admin";
+
+export default function SettingsEdit() {
   return (
     <Edit resource="settings" id={1} title="Business settings" redirect={false} redirectOnError={false} mutationMode="pessimistic">
       <SimpleForm warnWhenUnsavedChanges noValidate>
@@ -29,6 +28,3 @@ function SettingsEdit() {
     </Edit>
   );
 }
-
-const settings = { list: SettingsEdit, edit: SettingsEdit, icon: SettingsIcon, options: { label: "Settings" } };
-export default settings;

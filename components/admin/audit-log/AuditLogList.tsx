@@ -1,0 +1,25 @@
+/** The audit entries, newest first, filtered by resource, action and record; a row expands to its changes. */
+import { Datagrid, DateField, List, SelectInput, TextField, TextInput } from "react-admin";
+import { EmptyState } from "../EmptyState";
+import { AUDITED_RESOURCES } from "../choices";
+import BeforeAndAfter from "./BeforeAndAfter";
+
+const filters = [
+  <SelectInput key="resource" source="resource" choices={AUDITED_RESOURCES} alwaysOn />,
+  <TextInput key="action" source="action" />,
+  <TextInput key="resource_id" source="resource_id" label="Record id" />,
+];
+
+export default function AuditLogList() {
+  return (
+    <List exporter={false} empty={<EmptyState>Nothing has been changed yet.</EmptyState>} filters={filters} sort={{ field: "created_at", order: "DESC" }} perPage={50}>
+      <Datagrid rowClick="expand" expand={<BeforeAndAfter />} bulkActionButtons={false}>
+        <DateField source="created_at" label="Time" showTime />
+        <TextField source="staff_email" label="By" emptyText="command line" />
+        <TextField source="action" />
+        <TextField source="resource" />
+        <TextField source="resource_id" label="Record" />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,33 @@
+/** A new API client: the server answers its secret once, shown in a dialog before the edit page. */
+import { useState } from "react";
+import { Create, SimpleForm, TextInput, required, useRedirect } from "react-admin";
+import { SecretDialog } from "../SecretDialog";
+import AllowedOriginsInput from "./AllowedOriginsInput";
+
+type ClientWithSecret = { id: number; name: string; client_secret: string };
+
+export default function ClientCreate() {
+  const redirect = useRedirect();
+  const [created, setCreated] = useState<ClientWithSecret>();
+  return (
+    <>
+      <Create mutationOptions={{ onSuccess: (client: ClientWithSecret) => setCreated(client) }}>
+        <SimpleForm defaultValues={{ allowed_origins: [] }}>
+          <TextInput source="name" validate={required()} helperText="The app that will use these credentials" />
+          <AllowedOriginsInput />
+        </SimpleForm>
+      </Create>
+      {created && (
+        <SecretDialog
+          title={`Client secret for ${created.name}`}
+          label="Client secret"
+          secret={created.client_secret}
+          onClose={() => {
+            setCreated(undefined);
+            redirect("edit", "clients", created.id);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+/** The customers, newest first, searchable by e-mail and filtered by verification, source and date. */
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  DateInput,
+  FilterButton,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  TextField,
+  TopToolbar,
+} from "react-admin";
+import { EmptyState } from "../EmptyState";
+import { CUSTOMER_SOURCES } from "../choices";
+import ExportCsvButton from "./ExportCsvButton";
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="E-mail" />,
+  <NullableBooleanInput key="verified" source="verified" label="E-mail verified" />,
+  <SelectInput key="source" source="source" label="Source" choices={CUSTOMER_SOURCES} />,
+  <DateInput key="created_gte" source="created_gte" label="Registered from" />,
+  <DateInput key="created_lte" source="created_lte" label="Registered until" />,
+];
+
+export default function CustomerList() {
+  return (
+    <List
+      empty={<EmptyState>No customers yet: they appear here when they register through the API or are imported.</EmptyState>}
+      filters={filters}
+      sort={{ field: "created_at", order: "DESC" }}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <ExportCsvButton />
+        </TopToolbar>
+      }
+    >
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="email" label="E-mail" />
+        <BooleanField source="verified" label="Verified" />
+        <SelectField source="source" choices={CUSTOMER_SOURCES} />
+        <TextField source="registered_via_name" label="Via" emptyText="—" sortable={false} />
+        <DateField source="created_at" label="Registered" showTime />
+      </Datagrid>
+    </List>
+  );
+}

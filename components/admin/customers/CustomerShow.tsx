@@ -1,0 +1,28 @@
+/** One customer account and its events (registration, logins, resets, verification), newest first. */
+import { ArrayField, BooleanField, Datagrid, DateField, SelectField, Show, SimpleShowLayout, TextField } from "react-admin";
+import { CUSTOMER_EVENT_TYPES, CUSTOMER_SOURCES } from "../choices";
+
+export default function CustomerShow() {
+  return (
+    <Show>
+      <SimpleShowLayout>
+        <TextField source="email" label="E-mail" />
+        <BooleanField source="verified" label="E-mail verified" />
+        <DateField source="email_verified_at" label="Verified at" showTime emptyText="—" />
+        <SelectField source="source" choices={CUSTOMER_SOURCES} />
+        <TextField source="registered_via_name" label="Registered via" emptyText="—" />
+        <DateField source="created_at" label="Registered" showTime />
+        <ArrayField source="events" label="Account events (newest first)">
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No account events recorded.</p>}>
+            <DateField source="created_at" label="Time" showTime />
+            <SelectField source="type" choices={CUSTOMER_EVENT_TYPES} />
+            <TextField source="outcome" />
+            <TextField source="ip" label="IP" />
+            <TextField source="user_agent" label="User agent" />
+            <TextField source="fingerprint" />
+          </Datagrid>
+        </ArrayField>
+      </SimpleShowLayout>
+    </Show>
+  );
+}

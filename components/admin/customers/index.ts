@@ -1,0 +1,7 @@
+/** Customers, read-only, for compliance: search and filters, the account's events, CSV export. */
+import PeopleIcon from "@mui/icons-material/People";
+import CustomerList from "./CustomerList";
+import CustomerShow from "./CustomerShow";
+
+const customers = { list: CustomerList, show: CustomerShow, icon: PeopleIcon, recordRepresentation: "email" };
+export default customers;

@@ -1,0 +1,15 @@
+/**
+ * Locales and timezones have the same shape (id, label, enabled, position) and the same screens;
+ * the public API serves the enabled rows, ordered by position. What differs is what the id is
+ * called, which each resource declares in its `options`, beside its menu label, for the screens
+ * here to read.
+ */
+import { useResourceDefinition } from "react-admin";
+
+export type DisplayOptionKind = { label: string; idLabel: string; idHelp: string };
+
+export function useDisplayOptionKind(): DisplayOptionKind {
+  const { name, options } = useResourceDefinition<DisplayOptionKind>();
+  if (!options) throw new Error(`The ${name} resource declares no display-option options`);
+  return options;
+}

@@ -1,0 +1,16 @@
+/** A staff account's name, role and whether it may sign in; the e-mail stays as it is. */
+import { BooleanInput, Edit, SelectInput, SimpleForm, TextField, TextInput, required } from "react-admin";
+import { STAFF_ROLES } from "../choices";
+
+export default function StaffEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <SimpleForm>
+        <TextField source="email" label="E-mail" />
+        <TextInput source="name" validate={required()} />
+        <SelectInput source="role" choices={STAFF_ROLES} validate={required()} />
+        <BooleanInput source="active" helperText="An inactive account cannot sign in; its open sessions end at once" />
+      </SimpleForm>
+    </Edit>
+  );
+}

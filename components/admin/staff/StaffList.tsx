@@ -1,0 +1,23 @@
+/** The staff accounts, searchable by e-mail or name and filtered by role and whether active. */
+import { BooleanField, Datagrid, DateField, List, NullableBooleanInput, SearchInput, SelectField, SelectInput, TextField } from "react-admin";
+import { STAFF_ROLES } from "../choices";
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="E-mail or name" />,
+  <SelectInput key="role" source="role" choices={STAFF_ROLES} />,
+  <NullableBooleanInput key="active" source="active" />,
+];
+
+export default function StaffList() {
+  return (
+    <List exporter={false} filters={filters} sort={{ field: "id", order: "ASC" }}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="email" label="E-mail" />
+        <TextField source="name" />
+        <SelectField source="role" choices={STAFF_ROLES} />
+        <BooleanField source="active" />
+        <DateField source="last_login_at" label="Last sign-in" showTime emptyText="Never" />
+      </Datagrid>
+    </List>
+  );
+}
