@@ -11,7 +11,7 @@ import { createAdapterFactory } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrations";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { NextRequest } from "next/server";
-import { publicRoute } from "@/lib/http/route";
+import { publicRoute } from "@/lib/http/with-client";
 import { readDevice } from "@/lib/http/read-device";
 import { requestAddress } from "@/lib/http/request-address";
 import { storedKey } from "@/lib/rate-limits/count-attempt";

@@ -1,4 +1,4 @@
-import { adminRoute } from "./route";
+import { adminRoute } from "./with-staff";
 import { parseInput } from "@/lib/validation/parse-input";
 import { readBody } from "./input";
 import { plainJson } from "./respond";

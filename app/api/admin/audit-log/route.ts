@@ -1,4 +1,4 @@
-import { adminRoute } from "@/lib/http/route";
+import { adminRoute } from "@/lib/http/with-staff";
 import { listAuditLog, SORTABLE } from "@/lib/audit/read-audit-log";
 import { listHandler } from "@/lib/http/list-protocol";
 

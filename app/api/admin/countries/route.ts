@@ -1,4 +1,4 @@
-import { adminRoute } from "@/lib/http/route";
+import { adminRoute } from "@/lib/http/with-staff";
 import { listCountries, SORTABLE } from "@/lib/reference-data/countries-admin";
 import { listHandler } from "@/lib/http/list-protocol";
 

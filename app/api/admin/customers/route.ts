@@ -1,4 +1,4 @@
-import { adminRoute } from "@/lib/http/route";
+import { adminRoute } from "@/lib/http/with-staff";
 import { listCustomers, SORTABLE } from "@/lib/customers/customers-admin";
 import { listHandler } from "@/lib/http/list-protocol";
 

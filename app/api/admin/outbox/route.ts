@@ -1,4 +1,4 @@
-import { adminRoute } from "@/lib/http/route";
+import { adminRoute } from "@/lib/http/with-staff";
 import { listOutbox, SORTABLE } from "@/lib/email/outbox-admin";
 import { listHandler } from "@/lib/http/list-protocol";
 

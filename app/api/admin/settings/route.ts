@@ -1,4 +1,4 @@
-import { adminRoute } from "@/lib/http/route";
+import { adminRoute } from "@/lib/http/with-staff";
 import { listPage } from "@/lib/http/respond";
 import { readSettings } from "@/lib/reference-data/update-settings";
 import { SETTINGS_ID } from "@/lib/reference-data/settings";

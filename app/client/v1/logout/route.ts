@@ -1,6 +1,6 @@
 import { bearerToken } from "@/lib/http/input";
 import { success } from "@/lib/http/respond";
-import { clientRoute } from "@/lib/http/route";
+import { clientRoute } from "@/lib/http/with-client";
 import { readDevice } from "@/lib/http/read-device";
 import { logoutCustomer } from "@/lib/customers/logout-customer";
 

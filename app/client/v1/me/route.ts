@@ -1,6 +1,6 @@
 import { bearerToken } from "@/lib/http/input";
 import { success } from "@/lib/http/respond";
-import { clientRoute } from "@/lib/http/route";
+import { clientRoute } from "@/lib/http/with-client";
 import { describeCustomer } from "@/lib/customers/describe-customer";
 
 // Extension to the seed contract: the customer behind a login token.

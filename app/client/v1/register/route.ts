@@ -1,6 +1,6 @@
 import { readInput } from "@/lib/http/input";
 import { success } from "@/lib/http/respond";
-import { clientRoute } from "@/lib/http/route";
+import { clientRoute } from "@/lib/http/with-client";
 import { readDevice } from "@/lib/http/read-device";
 import { registerRequest } from "@/lib/http/schemas";
 import { linkOriginCheck } from "@/lib/customers/link-origin";

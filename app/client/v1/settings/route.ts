@@ -1,5 +1,5 @@
 import { cachedResponse } from "@/lib/http/cached-response";
-import { clientRoute } from "@/lib/http/route";
+import { clientRoute } from "@/lib/http/with-client";
 import { referenceBody } from "@/lib/http/reference-bodies";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = clientRoute({

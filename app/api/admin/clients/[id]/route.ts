@@ -1,4 +1,4 @@
-import { adminRoute } from "@/lib/http/route";
+import { adminRoute } from "@/lib/http/with-staff";
 import { parseInput } from "@/lib/validation/parse-input";
 import { readBody } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";

@@ -1,4 +1,4 @@
-import { adminRoute } from "@/lib/http/route";
+import { adminRoute } from "@/lib/http/with-staff";
 import { download } from "@/lib/http/respond";
 import { exportCustomers } from "@/lib/customers/customers-admin";
 import { readFilter } from "@/lib/http/list-protocol";

@@ -1,4 +1,4 @@
-import { adminRoute } from "@/lib/http/route";
+import { adminRoute } from "@/lib/http/with-staff";
 import { plainJson } from "@/lib/http/respond";
 import { readEmail } from "@/lib/email/outbox-admin";
 

@@ -1,0 +1,50 @@
+/**
+ * What every route wrapper shares: request id, the one error translator, a JSON 405 (with Allow)
+ * for every method the route does not handle, OPTIONS, and no answer stored by a cache unless the
+ * route says otherwise.
+ */
+import type { NextRequest } from "next/server";
+import { methodNotAllowed } from "./errors";
+import { failure, newRequestId, REQUEST_ID_HEADER } from "./respond";
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type Method = (typeof METHODS)[number];
+export type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteExports = Record<Method | "OPTIONS", (request: NextRequest, context: RouteContext) => Promise<Response>>;
+
+/**
+ * Answers may carry login tokens, account or admin data, so none is
+ * stored by a cache unless the route says otherwise (the reference reads and the API description:
+ * `private, no-cache` with their ETag).
+ */
+export function buildRoute<H>(
+  handlers: Partial<Record<Method, H>>,
+  run: (request: NextRequest, requestId: string, handler: H, context: RouteContext) => Promise<Response>,
+): RouteExports {
+  const allowed = METHODS.filter((method) => handlers[method]);
+  const allowHeader = [...(allowed.includes("GET") ? ["GET", "HEAD", ...allowed.filter((m) => m !== "GET")] : allowed), "OPTIONS"];
+  const exports = {} as RouteExports;
+  // The same Allow as the 405, and like the 405 without credentials (Next's own OPTIONS lists every method).
+  exports.OPTIONS = async () =>
+    new Response(null, {
+      status: 204,
+      headers: { Allow: allowHeader.join(", "), [REQUEST_ID_HEADER]: newRequestId(), "Cache-Control": "no-store" },
+    });
+  for (const method of METHODS) {
+    const handler = handlers[method];
+    exports[method] = async (request, context) => {
+      const requestId = newRequestId();
+      let response: Response;
+      try {
+        if (!handler) throw methodNotAllowed(allowHeader);
+        response = await run(request, requestId, handler, context);
+        response.headers.set(REQUEST_ID_HEADER, requestId);
+      } catch (error) {
+        response = failure(error, requestId);
+      }
+      if (!response.headers.has("cache-control")) response.headers.set("Cache-Control", "no-store");
+      return response;
+    };
+  }
+  return exports;
+}

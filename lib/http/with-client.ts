@@ -1,0 +1,34 @@
+/** The wrappers of /client/v1 routes: API client credentials on every call but the API description. */
+import { authenticateClient, type AuthenticatedClient } from "@/lib/api-clients/api-clients";
+import { buildRoute, type Method, type RouteExports } from "./build-route";
+import { invalidClientCredentials } from "./errors";
+
+export type RequestContext = {
+  request: Request;
+  requestId: string;
+  /** The API client that sent the request (absent only on public routes). */
+  client: AuthenticatedClient;
+};
+
+type Handler = (context: RequestContext) => Promise<Response>;
+type PublicHandler = (context: Omit<RequestContext, "client">) => Promise<Response>;
+
+/**
+ * Wraps the handlers of one /client/v1 route: client authentication, request id, the one error
+ * translator, a JSON 405 (with Allow) for every method the route does not handle, and OPTIONS.
+ */
+export function clientRoute(handlers: Partial<Record<Method, Handler>>): RouteExports {
+  return buildRoute(handlers, async (request, requestId, handler: Handler) => {
+    const client = await authenticateClient(
+      request.headers.get("x-client-id"),
+      request.headers.get("x-client-secret"),
+    );
+    if (!client) throw invalidClientCredentials();
+    return handler({ request, requestId, client });
+  });
+}
+
+/** For the few routes that need no client credentials (the API description). */
+export function publicRoute(handlers: Partial<Record<Method, PublicHandler>>): RouteExports {
+  return buildRoute(handlers, (request, requestId, handler: PublicHandler) => handler({ request, requestId }));
+}
