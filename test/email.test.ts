@@ -9,7 +9,7 @@ import type { EmailTemplate, OutgoingEmail } from "@/lib/email/compose";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { emailQueued, emailRequeued, outboxInsert, requeueFailedEmail } from "@/lib/email/outbox";
 import { dispatchDueEmails } from "@/lib/email/dispatcher";
-import { SETTINGS_ID } from "@/lib/reference-data/settings";
+import { SETTINGS_ID } from "@/lib/reference-data/settings-record";
 import { until } from "./support/until";
 
 const DISPATCH_INTERVAL_MS = 25;
