@@ -1,3 +1,7 @@
+/**
+ * E-mails as they are sent: a React Email template rendered with the business's details and the
+ * link the e-mail carries.
+ */
 import { createElement } from "react";
 import { render } from "@react-email/render";
 import { currentBusinessDetails } from "@/lib/reference-data/read-settings";
