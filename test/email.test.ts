@@ -5,11 +5,12 @@ import { after, mock, test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { startFakeResend } from "./support/fake-resend";
 import { reloadConfig } from "@/lib/config";
-import type { EmailTemplate, OutgoingEmail } from "@/lib/email/compose";
+import type { EmailTemplate, OutgoingEmail } from "@/lib/email/compose-email";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { emailQueued, emailRequeued, outboxInsert, requeueFailedEmail } from "@/lib/email/outbox";
-import { dispatchDueEmails } from "@/lib/email/dispatcher";
-import { SETTINGS_ID } from "@/lib/reference-data/settings";
+import { emailQueued, outboxInsert } from "@/lib/email/queue-email";
+import { emailRequeued, requeueFailedEmail } from "@/lib/email/requeue-email";
+import { dispatchDueEmails } from "@/lib/email/dispatch-emails";
+import { SETTINGS_ID } from "@/lib/reference-data/settings-record";
 import { until } from "./support/until";
 
 const DISPATCH_INTERVAL_MS = 25;
@@ -29,7 +30,7 @@ await startTestApp({
 });
 // After startTestApp has set NODE_ENV: React picks its development or production build when first
 // loaded, and the templates' JSX runtime must match the react-dom that renders them.
-const { composeEmail } = await import("@/lib/email/compose");
+const { composeEmail } = await import("@/lib/email/compose-email");
 await db().settings.update({
   where: { id: SETTINGS_ID },
   data: { tradingName: "Sendwise", csEmail: "help@sendwise.test", csNumber: "+44 20 7946 0000" },

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ianaZones, locationLabel, niceName, utcOffset } from "@/lib/reference-data/timezones";
+import { ianaZones, locationLabel, niceName, utcOffset } from "@/lib/reference-data/timezone-offsets";
 
 test("a zone's offset is the one in force at the given moment (daylight saving included)", () => {
   assert.equal(utcOffset("Europe/London", new Date("2026-01-15T12:00:00Z")), "+00:00");

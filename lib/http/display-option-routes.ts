@@ -2,34 +2,30 @@ import { adminRoute } from "./with-staff";
 import { parseInput } from "@/lib/validation/parse-input";
 import { readBody } from "./input";
 import { plainJson } from "./respond";
-import {
-  createOption,
-  deleteOption,
-  listOptions,
-  newOptionInput,
-  optionChanges,
-  readOption,
-  SORTABLE,
-  updateOption,
-  type DisplayOptionKind,
-} from "@/lib/reference-data/display-options";
+import type { DisplayOptionKind } from "@/lib/reference-data/display-option-record";
+import { displayOptionChanges, newDisplayOptionInput } from "@/lib/reference-data/display-option-schemas";
+import { listDisplayOptions, SORTABLE } from "@/lib/reference-data/list-display-options";
+import { readDisplayOption } from "@/lib/reference-data/read-display-option";
+import { createDisplayOption } from "@/lib/reference-data/create-display-option";
+import { updateDisplayOption } from "@/lib/reference-data/update-display-option";
+import { deleteDisplayOption } from "@/lib/reference-data/delete-display-option";
 import { listHandler } from "./list-protocol";
 
 /** /api/admin/locales and /api/admin/timezones: the same list route for either kind. */
 export function optionListRoute(kind: DisplayOptionKind) {
   return adminRoute(kind, {
-    GET: listHandler(kind, SORTABLE, ["position", "asc"], (query) => listOptions(kind, query)),
+    GET: listHandler(kind, SORTABLE, ["position", "asc"], (query) => listDisplayOptions(kind, query)),
     POST: async ({ request, staff }) =>
-      plainJson(await createOption(kind, parseInput(newOptionInput(kind), await readBody(request)), { staffId: staff.id }), 201),
+      plainJson(await createDisplayOption(kind, parseInput(newDisplayOptionInput(kind), await readBody(request)), { staffId: staff.id }), 201),
   });
 }
 
 /** /api/admin/locales/[id] and /api/admin/timezones/[id]. */
 export function optionRecordRoute(kind: DisplayOptionKind) {
   return adminRoute(kind, {
-    GET: async ({ params }) => plainJson(await readOption(kind, params.id)),
+    GET: async ({ params }) => plainJson(await readDisplayOption(kind, params.id)),
     PUT: async ({ request, params, staff }) =>
-      plainJson(await updateOption(kind, params.id, parseInput(optionChanges, await readBody(request)), { staffId: staff.id })),
-    DELETE: async ({ params, staff }) => plainJson(await deleteOption(kind, params.id, { staffId: staff.id })),
+      plainJson(await updateDisplayOption(kind, params.id, parseInput(displayOptionChanges, await readBody(request)), { staffId: staff.id })),
+    DELETE: async ({ params, staff }) => plainJson(await deleteDisplayOption(kind, params.id, { staffId: staff.id })),
   });
 }

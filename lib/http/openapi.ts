@@ -7,7 +7,8 @@ import {
 import type { z } from "zod";
 import { config } from "@/lib/config";
 import { cachedBody, type CachedBody } from "./reference-bodies";
-import { currentBusinessDetails, type BusinessDetails } from "@/lib/reference-data/settings";
+import { currentBusinessDetails } from "@/lib/reference-data/read-settings";
+import type { BusinessDetails } from "@/lib/reference-data/settings-record";
 import { cachedResponse } from "./cached-response";
 import { notAcceptable, type ErrorType } from "./errors";
 import { apiErrorSchema, countriesResponse, forgotPasswordRequest, loginRequest, meResponse, plainSuccessResponse, recipientResponse, registerRequest, resetPasswordRequest, settingsResponse, tokenResponse, verifyEmailRequest } from "./schemas";

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { versionedCache } from "@/lib/cache/versioned-cache";
-import { listCountries, toCountryBody } from "@/lib/reference-data/countries";
-import { readSettingsBody } from "@/lib/reference-data/settings";
+import { toCountryBody } from "@/lib/reference-data/country-record";
+import { listPublicCountries } from "@/lib/reference-data/list-public-countries";
+import { readSettingsBody } from "@/lib/reference-data/read-settings";
 import { countriesResponse, settingsResponse } from "./schemas";
 
 /**
@@ -18,8 +19,8 @@ const referenceBodies = versionedCache(
   "reference",
   async (): Promise<ReferenceBodies> => {
     const [countries, sources, settings] = await Promise.all([
-      listCountries(),
-      listCountries({ sourcesOnly: true }),
+      listPublicCountries(),
+      listPublicCountries({ sourcesOnly: true }),
       readSettingsBody(),
     ]);
     return {

@@ -1,16 +1,15 @@
-import fs from "node:fs";
-import path from "node:path";
-import { db } from "@/lib/db";
-import { countryColumns, type CountryBody } from "./countries";
-import { bumpVersion, changedHere } from "@/lib/cache/versioned-cache";
-import { SETTINGS_ID } from "./settings";
-import { ianaZones, locationLabel, offsetMinutes, utcOffset } from "./timezones";
-
 /**
  * Reference data for a new installation. Idempotent, and it only ever adds what is missing:
  * a row staff have edited is never touched. `npm start` runs it when the database is empty;
  * `npm run db:seed` runs it on demand (and so brings back a default row that was deleted).
  */
+import fs from "node:fs";
+import path from "node:path";
+import { db } from "@/lib/db";
+import { countryColumns, type CountryBody } from "./country-record";
+import { bumpVersion, changedHere } from "@/lib/cache/versioned-cache";
+import { SETTINGS_ID } from "./settings-record";
+import { ianaZones, locationLabel, offsetMinutes, utcOffset } from "./timezone-offsets";
 
 /**
  * Senders a UK-licensed remittance business serves by default: the UK, Ireland, and the EU

@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import { startEmailDispatcher } from "@/lib/email/dispatcher";
+import { startEmailDispatcher } from "@/lib/email/dispatch-emails";
 
 /**
  * Work every server process runs beside HTTP. Returns a function that stops it (awaited on

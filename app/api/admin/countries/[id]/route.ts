@@ -2,7 +2,9 @@ import { adminRoute } from "@/lib/http/with-staff";
 import { parseInput } from "@/lib/validation/parse-input";
 import { readBody } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
-import { countryChanges, readCountry, updateCountry } from "@/lib/reference-data/countries-admin";
+import { countryChanges } from "@/lib/reference-data/country-schemas";
+import { readCountry } from "@/lib/reference-data/read-country";
+import { updateCountry } from "@/lib/reference-data/update-country";
 import { recordId } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("countries", {

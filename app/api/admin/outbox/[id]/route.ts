@@ -1,7 +1,7 @@
 import { adminRoute } from "@/lib/http/with-staff";
 import { plainJson } from "@/lib/http/respond";
-import { readEmail } from "@/lib/email/outbox-admin";
+import { readOutboxEmail } from "@/lib/email/read-outbox-email";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("outbox", {
-  GET: async ({ params }) => plainJson(await readEmail(params.id)),
+  GET: async ({ params }) => plainJson(await readOutboxEmail(params.id)),
 });

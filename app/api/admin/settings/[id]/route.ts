@@ -2,7 +2,9 @@ import { adminRoute } from "@/lib/http/with-staff";
 import { parseInput } from "@/lib/validation/parse-input";
 import { readBody } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
-import { readSettings, settingsInput, updateSettings } from "@/lib/reference-data/update-settings";
+import { readSettings } from "@/lib/reference-data/read-settings";
+import { settingsInput } from "@/lib/reference-data/settings-schemas";
+import { updateSettings } from "@/lib/reference-data/update-settings";
 import { recordId } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("settings", {

@@ -1,7 +1,7 @@
 import { adminRoute } from "@/lib/http/with-staff";
 import { plainJson } from "@/lib/http/respond";
-import { resend } from "@/lib/email/outbox-admin";
+import { resendOutboxEmail } from "@/lib/email/resend-outbox-email";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("outbox", {
-  POST: async ({ params, staff }) => plainJson(await resend(params.id, { staffId: staff.id })),
+  POST: async ({ params, staff }) => plainJson(await resendOutboxEmail(params.id, { staffId: staff.id })),
 });

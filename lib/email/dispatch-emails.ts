@@ -1,16 +1,16 @@
-import { Resend } from "resend";
-import { Prisma } from "@/lib/generated/prisma/client";
-import { config } from "@/lib/config";
-import { db } from "@/lib/db";
-import { logUnlessUnreachable } from "@/lib/db/outage";
-import { onEmailQueued } from "./outbox";
-import { maskEmail } from "./mask-email";
-
 /**
  * Delivers the outbox through Resend. Any number of processes may run this against one database:
  * each pass claims a batch of due rows for itself (FOR UPDATE SKIP LOCKED plus a lease), and the
  * outbox id is Resend's idempotency key, so a send retried after a crash or a timeout is delivered once.
  */
+import { Resend } from "resend";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { logUnlessUnreachable } from "@/lib/db/outage";
+import { onEmailQueued } from "./wake-dispatcher";
+import { maskEmail } from "./mask-email";
+
 const BATCH_SIZE = 10;
 const SEND_TIMEOUT_MS = 5_000;
 // Longer than the slowest pass (every send of a batch timing out), so a claim never lapses mid-pass.

@@ -1,6 +1,11 @@
+/**
+ * E-mails as they are sent: a React Email template rendered with the business's details and the
+ * link the e-mail carries.
+ */
 import { createElement } from "react";
 import { render } from "@react-email/render";
-import { currentBusinessDetails, type BusinessDetails } from "@/lib/reference-data/settings";
+import { currentBusinessDetails } from "@/lib/reference-data/read-settings";
+import type { BusinessDetails } from "@/lib/reference-data/settings-record";
 import { EMAIL_TOKEN_LIFETIME_MS } from "@/lib/tokens/tokens";
 import VerifyEmail, { verifyEmailSubject } from "@/emails/VerifyEmail";
 import ResetPassword, { resetPasswordSubject } from "@/emails/ResetPassword";

@@ -1,9 +1,15 @@
+/**
+ * A country as the public API shows it (CountryBody), as the back office sees it (CountryRecord),
+ * and as database columns; and the order countries are listed in.
+ */
 import type { Country } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/db";
 import type { z } from "zod";
 import type { countrySchema } from "./reference-data-schemas";
 
 export type CountryBody = z.infer<typeof countrySchema>;
+
+/** Countries as the back office sees them: the public fields plus the source flag. */
+export type CountryRecord = { id: number } & CountryBody & { is_source: boolean; updated_at: string };
 
 export function toCountryBody(country: Country): CountryBody {
   return {
@@ -17,6 +23,10 @@ export function toCountryBody(country: Country): CountryBody {
     fips_code: country.fipsCode,
     slug: country.slug,
   };
+}
+
+export function toCountryRecord(country: Country): CountryRecord {
+  return { id: country.id, ...toCountryBody(country), is_source: country.isSource, updated_at: country.updatedAt.toISOString() };
 }
 
 type CountryColumns = Pick<Country, "knownName" | "officialName" | "endonym" | "demonym" | "isdCode" | "isoCodeAlpha2" | "isoCodeAlpha3" | "fipsCode" | "slug">;
@@ -53,9 +63,4 @@ export function countryOrder(field: keyof Country, order: "asc" | "desc" = "asc"
     const byField = typeof x === "string" && typeof y === "string" ? compareText(x, y) : Number(x) - Number(y);
     return direction * byField || a.id - b.id;
   };
-}
-
-export async function listCountries(options: { sourcesOnly?: boolean } = {}): Promise<Country[]> {
-  const rows = await db().country.findMany({ where: options.sourcesOnly ? { isSource: true } : undefined });
-  return rows.sort(countryOrder("knownName"));
 }

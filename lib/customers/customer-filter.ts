@@ -1,0 +1,32 @@
+/**
+ * The back office's customer filters, shared by the list and the export: `q` (part of the
+ * e-mail), `verified`, `source` ("api" or "import"), `created_gte` / `created_lte` (dates, both
+ * days included).
+ */
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { invalidRequest } from "@/lib/errors/domain-error";
+import { textFilter, booleanFilter, idsFilter, numericId, searchText } from "@/lib/db/list-query";
+
+export function customerFilter(filter: Record<string, unknown>): Prisma.CustomerWhereInput {
+  const q = searchText(filter);
+  const verified = booleanFilter(filter.verified);
+  const createdFrom = dateFilter(filter.created_gte, "created_gte");
+  const createdTo = dateFilter(filter.created_lte, "created_lte");
+  return {
+    id: idsFilter(filter, numericId),
+    email: q ? { contains: q.toLowerCase() } : undefined,
+    emailVerifiedAt: verified === undefined ? undefined : verified ? { not: null } : null,
+    source: textFilter(filter.source),
+    createdAt: createdFrom || createdTo ? { gte: createdFrom, lt: createdTo && nextDay(createdTo) } : undefined,
+  };
+}
+
+/** A day as the date inputs send it (YYYY-MM-DD, taken as UTC), or a full ISO timestamp. */
+function dateFilter(value: unknown, name: string): Date | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const date = new Date(String(value));
+  if (Number.isNaN(date.getTime())) throw invalidRequest(`${name} must be a date such as 2026-01-31`);
+  return date;
+}
+
+const nextDay = (date: Date) => new Date(date.getTime() + 24 * 60 * 60 * 1000);

@@ -1,0 +1,63 @@
+/**
+ * Customers for compliance: read-only, and never a password hash or a token. A customer as the
+ * back office sees it (with the name of the API client it registered through), and its events.
+ */
+import type { Customer, CustomerEvent } from "@/lib/generated/prisma/client";
+
+export type CustomerRecord = {
+  id: number;
+  email: string;
+  verified: boolean;
+  email_verified_at: string | null;
+  source: string;
+  registered_via: number | null;
+  /** The API client's name, so compliance need not be able to read API clients to see it. */
+  registered_via_name: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type CustomerEventRecord = {
+  id: number;
+  type: string;
+  outcome: string;
+  email: string;
+  api_client_id: number | null;
+  ip: string;
+  user_agent: string;
+  fingerprint: string;
+  created_at: string;
+};
+
+type CustomerWithClient = Customer & { apiClient: { name: string } | null };
+
+/** What a customer query includes for toCustomerRecord: the name of the API client. */
+export const withClientName = { apiClient: { select: { name: true } } } as const;
+
+export function toCustomerRecord(customer: CustomerWithClient): CustomerRecord {
+  return {
+    id: customer.id,
+    email: customer.email,
+    verified: customer.emailVerifiedAt !== null,
+    email_verified_at: customer.emailVerifiedAt?.toISOString() ?? null,
+    source: customer.source,
+    registered_via: customer.registeredVia,
+    registered_via_name: customer.apiClient?.name ?? null,
+    created_at: customer.createdAt.toISOString(),
+    updated_at: customer.updatedAt.toISOString(),
+  };
+}
+
+export function toCustomerEventRecord(event: CustomerEvent): CustomerEventRecord {
+  return {
+    id: event.id,
+    type: event.type,
+    outcome: event.outcome,
+    email: event.email,
+    api_client_id: event.apiClientId,
+    ip: event.ip,
+    user_agent: event.userAgent,
+    fingerprint: event.fingerprint,
+    created_at: event.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,19 @@
+/** The back office sends a failed e-mail again. */
+import { invalidRequest } from "@/lib/errors/domain-error";
+import { auditedChange, type Actor } from "@/lib/audit/record-audit";
+import { toOutboxRecord, type OutboxRecord } from "./outbox-record";
+import { readOutboxEmail } from "./read-outbox-email";
+import { emailRequeued, requeueFailedEmail } from "./requeue-email";
+
+/** Puts a failed e-mail back in the queue; the change and its audit entry are one transaction. */
+export async function resendOutboxEmail(id: string, actor: Actor): Promise<OutboxRecord> {
+  const before = await readOutboxEmail(id);
+  const after = await auditedChange(actor, [], async (tx) => {
+    const retried = await requeueFailedEmail(tx, id);
+    if (!retried) throw invalidRequest("Only a failed e-mail can be sent again");
+    const requeued = toOutboxRecord(retried);
+    return { result: requeued, audit: { action: "resend", resource: "outbox", resourceId: id, before, after: requeued } };
+  });
+  emailRequeued();
+  return after;
+}

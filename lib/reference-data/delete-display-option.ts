@@ -1,0 +1,14 @@
+/** A locale or timezone removed from the back office, in one transaction with its audit entry. */
+import { notFound } from "@/lib/errors/domain-error";
+import { auditedChange, type Actor } from "@/lib/audit/record-audit";
+import { displayOptionTable, toDisplayOptionRecord, type DisplayOptionKind, type DisplayOptionRecord } from "./display-option-record";
+
+export async function deleteDisplayOption(kind: DisplayOptionKind, id: string, actor: Actor): Promise<DisplayOptionRecord> {
+  return auditedChange(actor, ["reference"], async (tx) => {
+    const existing = await displayOptionTable(tx, kind).findUnique({ where: { id } });
+    if (!existing) throw notFound();
+    await displayOptionTable(tx, kind).delete({ where: { id } });
+    const before = toDisplayOptionRecord(existing);
+    return { result: before, audit: { action: "delete", resource: kind, resourceId: id, before } };
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * The business settings read three ways: the business details from memory (every e-mail is signed
+ * with them), the settings as the apps see them (/client/v1/settings), and the back office's record.
+ */
+import type { Settings } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db";
+import { notFound } from "@/lib/errors/domain-error";
+import { versionedCache } from "@/lib/cache/versioned-cache";
+import { businessDetails, SETTINGS_ID, toSettingsRecord, type BusinessDetails, type SettingsBody, type SettingsRecord } from "./settings-record";
+import { niceName, utcOffset } from "./timezone-offsets";
+
+/** The settings row, which the seed writes: an installation without it is not set up. */
+async function settingsRow(): Promise<Settings> {
+  const settings = await db().settings.findUnique({ where: { id: SETTINGS_ID } });
+  if (!settings) throw new Error("The settings row is missing: run `npm run db:seed`.");
+  return settings;
+}
+
+const cachedBusinessDetails = versionedCache("reference", async () => businessDetails(await settingsRow()));
+
+/** The business details as they stand, from memory (every e-mail is signed with them). */
+export function currentBusinessDetails(): Promise<BusinessDetails> {
+  return cachedBusinessDetails.get();
+}
+
+/** The business settings as the apps see them: the single settings row plus enabled locales and zones. */
+export async function readSettingsBody(at = new Date()): Promise<SettingsBody> {
+  const [settings, locales, timezones] = await Promise.all([
+    settingsRow(),
+    db().locale.findMany({ where: { enabled: true }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
+    db().timezone.findMany({ where: { enabled: true }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
+  ]);
+  return {
+    ...businessDetails(settings),
+    locales: locales.map((locale) => ({ id: locale.id, label: locale.label })),
+    timezones: timezones.map((zone) => {
+      const offset = utcOffset(zone.id, at);
+      return { id: zone.id, offset, nice: niceName(offset, zone.label) };
+    }),
+  };
+}
+
+/** The settings record for the back office: there is one, with id SETTINGS_ID. */
+export async function readSettings(id: number): Promise<SettingsRecord> {
+  const settings = id === SETTINGS_ID ? await db().settings.findUnique({ where: { id } }) : null;
+  if (!settings) throw notFound("There is one settings record, with id 1");
+  return toSettingsRecord(settings);
+}

@@ -1,0 +1,35 @@
+/** A country changed from the back office, in one transaction with its audit entry. */
+import { isUniqueViolation } from "@/lib/db/errors";
+import { fieldError, forbidden, notFound } from "@/lib/errors/domain-error";
+import { auditedChange, type Actor } from "@/lib/audit/record-audit";
+import { mayEditCountryDetails, type Role } from "@/lib/staff/permissions";
+import { countryColumns, toCountryRecord, type CountryRecord } from "./country-record";
+import type { CountryChanges } from "./country-schemas";
+
+/**
+ * Operations may only flip `is_source`; any other field that differs from what is stored needs an
+ * admin. (react-admin sends the whole record on save, so unchanged fields are allowed through.)
+ */
+export async function updateCountry(id: number, changes: CountryChanges, actor: Actor & { role: Role }): Promise<CountryRecord> {
+  try {
+    return await auditedChange(actor, ["reference"], async (tx) => {
+      const existing = await tx.country.findUnique({ where: { id } });
+      if (!existing) throw notFound();
+      const before = toCountryRecord(existing);
+      const changed = (Object.keys(changes) as (keyof CountryChanges)[]).filter((field) => changes[field] !== before[field]);
+      if (changed.some((field) => field !== "is_source") && !mayEditCountryDetails(actor.role)) {
+        throw forbidden("Only an admin may change a country's names and codes");
+      }
+      const after = toCountryRecord(
+        await tx.country.update({
+          where: { id },
+          data: { ...countryColumns(changes), isSource: changes.is_source },
+        }),
+      );
+      return { result: after, audit: { action: "update", resource: "countries", resourceId: id, before, after } };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError("body", "unique", "Another country already has this ISO code or slug");
+    throw error;
+  }
+}
