@@ -5,7 +5,8 @@ import { db } from "@/lib/db";
 import { inDatabaseOutage, logUnlessUnreachable } from "@/lib/db/outage";
 import { versionedCache } from "@/lib/cache/versioned-cache";
 import { unavailable } from "@/lib/errors/domain-error";
-import { auditedChange, COMMAND_LINE, type Actor } from "@/lib/audit/record-audit";
+import { auditedChange } from "@/lib/audit/audited-change";
+import { COMMAND_LINE, type Actor } from "@/lib/audit/record-audit";
 import { digestsEqual, randomToken, sha256 } from "@/lib/secrets";
 
 /** API clients: the X-Client-ID / X-Client-Secret pairs the customer apps send. */

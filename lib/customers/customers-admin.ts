@@ -2,7 +2,8 @@ import type { Customer, Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { invalidRequest, notFound } from "@/lib/errors/domain-error";
 import { csvField } from "@/lib/csv";
-import { auditedChange, type Actor } from "@/lib/audit/record-audit";
+import { auditedChange } from "@/lib/audit/audited-change";
+import type { Actor } from "@/lib/audit/record-audit";
 import { textFilter, pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "@/lib/db/list-query";
 
 /**

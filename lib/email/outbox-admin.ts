@@ -1,7 +1,8 @@
 import type { EmailOutbox, Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { invalidRequest, notFound } from "@/lib/errors/domain-error";
-import { auditedChange, type Actor } from "@/lib/audit/record-audit";
+import { auditedChange } from "@/lib/audit/audited-change";
+import type { Actor } from "@/lib/audit/record-audit";
 import { emailRequeued, requeueFailedEmail } from "./outbox";
 import { textFilter, pageOf, idsFilter, searchText, type ListQuery } from "@/lib/db/list-query";
 

@@ -5,7 +5,8 @@ import { countryColumns, countryOrder, toCountryBody, type CountryBody } from ".
 import { isUniqueViolation } from "@/lib/db/errors";
 import { fieldError, forbidden, notFound } from "@/lib/errors/domain-error";
 import { fields } from "@/lib/validation/fields";
-import { auditedChange, type Actor } from "@/lib/audit/record-audit";
+import { auditedChange } from "@/lib/audit/audited-change";
+import type { Actor } from "@/lib/audit/record-audit";
 import { mayEditCountryDetails, type Role } from "@/lib/staff/permissions";
 import { booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "@/lib/db/list-query";
 

@@ -4,7 +4,8 @@ import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { fieldError, notFound } from "@/lib/errors/domain-error";
 import { fields } from "@/lib/validation/fields";
-import { auditedChange, type Actor } from "@/lib/audit/record-audit";
+import { auditedChange } from "@/lib/audit/audited-change";
+import type { Actor } from "@/lib/audit/record-audit";
 import { ianaZones } from "./timezones";
 import { textFilter, pageOf, idsFilter, searchText, booleanFilter, type ListQuery } from "@/lib/db/list-query";
 

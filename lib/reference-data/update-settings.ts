@@ -3,7 +3,8 @@ import type { Settings } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/domain-error";
 import { fields } from "@/lib/validation/fields";
-import { auditedChange, type Actor } from "@/lib/audit/record-audit";
+import { auditedChange } from "@/lib/audit/audited-change";
+import type { Actor } from "@/lib/audit/record-audit";
 import { businessDetails, settingsColumns, SETTINGS_ID, type BusinessDetails } from "./settings";
 
 /** The single settings row (id 1) as the back office edits it; the apps read it via /client/v1/settings. */
