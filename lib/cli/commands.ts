@@ -6,7 +6,9 @@ import { createClient, listClients, originSchema, revokeClient, toPublicClient }
 import { DomainError } from "@/lib/errors/domain-error";
 import { parseInput } from "@/lib/validation/parse-input";
 import { COMMAND_LINE } from "@/lib/audit/record-audit";
-import { createStaff, listAllStaff, newStaffInput } from "@/lib/staff/staff";
+import { createStaff } from "@/lib/staff/create-staff";
+import { listStaff } from "@/lib/staff/list-staff";
+import { newStaffInput } from "@/lib/staff/staff-schemas";
 
 /**
  * The operators' commands, run by `npm run cli` itself or, on the embedded database while a server
@@ -89,7 +91,7 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
   },
 
   async "staff list"({ print }) {
-    for (const staff of await listAllStaff()) print(staff);
+    for (const staff of (await listStaff()).rows) print(staff);
   },
 
   async "clients create"({ options, print }) {
