@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { authenticateClient, type AuthenticatedClient } from "@/lib/api-clients/api-clients";
+import { authenticateApiClient, type AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { may, type AdminResource } from "@/lib/staff/permissions";
 import { signedInStaff } from "./staff-session";
 import type { SignedInStaff } from "@/lib/staff/sign-in-staff";
@@ -40,7 +40,7 @@ type RouteExports = Record<Method | "OPTIONS", (request: NextRequest, context: R
  */
 export function clientRoute(handlers: Partial<Record<Method, Handler>>): RouteExports {
   return buildRoute(handlers, async (request, requestId, handler: Handler) => {
-    const client = await authenticateClient(
+    const client = await authenticateApiClient(
       request.headers.get("x-client-id"),
       request.headers.get("x-client-secret"),
     );
