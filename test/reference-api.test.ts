@@ -4,7 +4,8 @@ import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { COUNTRY_FIELDS } from "./support/contract";
 import { bumpVersion, changedHere } from "@/lib/cache/versioned-cache";
-import { createClient, revokeClient } from "@/lib/api-clients/api-clients";
+import { createApiClient } from "@/lib/api-clients/create-api-client";
+import { revokeApiClient } from "@/lib/api-clients/revoke-api-client";
 import { until } from "./support/until";
 
 const METRICS_TOKEN = "metrics-token-for-this-test";
@@ -123,25 +124,25 @@ test("missing, unknown, wrong and revoked client credentials are all the same 40
     assert.deepEqual(await response.json(), INVALID_CLIENT);
   }
 
-  const { client, clientSecret } = await createClient({ name: "Soon revoked", allowedOrigins: [] });
-  const credentials = { "X-Client-ID": client.clientId, "X-Client-Secret": clientSecret };
+  const client = await createApiClient({ name: "Soon revoked", allowed_origins: [] });
+  const credentials = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
   assert.equal((await app.fetch("/client/v1/settings", { headers: credentials })).status, 200);
-  await revokeClient(client.clientId);
+  await revokeApiClient({ clientId: client.client_id });
   const revoked = await app.fetch("/client/v1/settings", { headers: credentials });
   assert.equal(revoked.status, 401, "revocation takes effect at once on the instance that made it");
   assert.deepEqual(await revoked.json(), INVALID_CLIENT);
 });
 
 test("the client's last use is recorded", async () => {
-  const { client, clientSecret } = await createClient({ name: "Used once", allowedOrigins: [] });
-  assert.equal(client.lastUsedAt, null);
+  const client = await createApiClient({ name: "Used once", allowed_origins: [] });
+  assert.equal(client.last_used_at, null);
   const response = await app.fetch("/client/v1/countries", {
-    headers: { "X-Client-ID": client.clientId, "X-Client-Secret": clientSecret },
+    headers: { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret },
   });
   assert.equal(response.status, 200);
   // Written after the response, off the request's path.
   const lastUsedAt = await until(async () => (await db().apiClient.findUniqueOrThrow({ where: { id: client.id } })).lastUsedAt, Boolean, { timeoutMs: 1000 });
-  assert.ok(lastUsedAt!.getTime() >= client.createdAt.getTime(), "last_used_at is set by the request");
+  assert.ok(lastUsedAt!.getTime() >= Date.parse(client.created_at), "last_used_at is set by the request");
 });
 
 test("a change to reference data is served at once, with a new ETag", async () => {

@@ -6,7 +6,7 @@ import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { reloadConfig } from "@/lib/config";
 import { closeDatabase, db } from "@/lib/db";
-import { createClient } from "@/lib/api-clients/api-clients";
+import { createApiClient } from "@/lib/api-clients/create-api-client";
 import type { TestApp } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/database";
 import { startFakeResend, type FakeResend } from "./support/fake-resend";
@@ -67,8 +67,8 @@ function twoInstances({ throughPgBouncer }: { throughPgBouncer: boolean }) {
     // This process reaches the same database directly, to make the API client and check what the instances wrote.
     Object.assign(process.env, { DATABASE_URL: database.url, AUTH_SECRET: env.AUTH_SECRET });
     reloadConfig();
-    const { client, clientSecret } = await createClient({ name: "Scale-out test", allowedOrigins: [ORIGIN] });
-    clientHeaders = { "X-Client-ID": client.clientId, "X-Client-Secret": clientSecret };
+    const client = await createApiClient({ name: "Scale-out test", allowed_origins: [ORIGIN] });
+    clientHeaders = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
   });
 
   after(async () => {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { bearer, DEVICE, registeredCustomer, tokenFromLatestEmail } from "./support/accounts";
-import { createClient } from "@/lib/api-clients/api-clients";
+import { createApiClient } from "@/lib/api-clients/create-api-client";
 import { sha256 } from "@/lib/secrets";
 
 const app = await startTestApp();
@@ -34,9 +34,9 @@ test("missing, malformed, unknown and expired tokens are a 401", async () => {
 
 test("a token works only through the API client it was issued to", async () => {
   const customer = await registeredCustomer(app);
-  const { client, clientSecret } = await createClient({ name: "Other app", allowedOrigins: [] });
+  const client = await createApiClient({ name: "Other app", allowed_origins: [] });
   const response = await app.fetch("/client/v1/me", {
-    headers: { "X-Client-ID": client.clientId, "X-Client-Secret": clientSecret, ...bearer(customer.token) },
+    headers: { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret, ...bearer(customer.token) },
   });
   assert.equal(response.status, 401);
 });

@@ -2,11 +2,16 @@ import { z } from "zod";
 import fs from "node:fs";
 import path from "node:path";
 import { importCustomers } from "@/lib/customers/import-customers";
-import { createClient, listClients, originSchema, revokeClient, toPublicClient } from "@/lib/api-clients/api-clients";
+import { createApiClient } from "@/lib/api-clients/create-api-client";
+import { listApiClients } from "@/lib/api-clients/list-api-clients";
+import { revokeApiClient } from "@/lib/api-clients/revoke-api-client";
+import { originSchema } from "@/lib/api-clients/api-client-schemas";
 import { DomainError } from "@/lib/errors/domain-error";
 import { parseInput } from "@/lib/validation/parse-input";
 import { COMMAND_LINE } from "@/lib/audit/record-audit";
-import { createStaff, listAllStaff, newStaffInput } from "@/lib/staff/staff";
+import { createStaff } from "@/lib/staff/create-staff";
+import { listStaff } from "@/lib/staff/list-staff";
+import { newStaffInput } from "@/lib/staff/staff-schemas";
 
 /**
  * The operators' commands, run by `npm run cli` itself or, on the embedded database while a server
@@ -89,26 +94,23 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
   },
 
   async "staff list"({ print }) {
-    for (const staff of await listAllStaff()) print(staff);
+    for (const staff of (await listStaff()).rows) print(staff);
   },
 
   async "clients create"({ options, print }) {
     const name = z.string().trim().min(1).max(100).safeParse(options.name);
     if (!name.success) throw new CommandError("clients create needs --name <name> (1–100 characters)");
-    const { client, clientSecret } = await createClient({ name: name.data, allowedOrigins: parseOrigins(options.origin) });
-    print({ ...toPublicClient(client), client_secret: clientSecret });
+    print(await createApiClient({ name: name.data, allowed_origins: parseOrigins(options.origin) }));
   },
 
   async "clients list"({ print }) {
-    for (const client of await listClients()) print(toPublicClient(client));
+    for (const client of (await listApiClients()).rows) print(client);
   },
 
   async "clients revoke"({ args, print }) {
     const [clientId] = args;
     if (!clientId) throw new CommandError("clients revoke needs the client_id, e.g. clients revoke cli_…");
-    const client = await revokeClient(clientId);
-    if (!client) throw new CommandError(`No API client with client_id ${clientId}`);
-    print(toPublicClient(client));
+    print(await explained(() => revokeApiClient({ clientId })));
   },
 
   async "customers import"({ args, cwd, print }) {

@@ -1,5 +1,5 @@
 /** The customer behind a login token, for the calls that act on an account. */
-import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
+import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { unauthenticated } from "@/lib/errors/domain-error";
 import { findLiveLoginToken } from "@/lib/tokens/tokens";
 

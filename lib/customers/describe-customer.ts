@@ -1,5 +1,5 @@
 /** What `GET /client/v1/me` tells an app about its customer. */
-import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
+import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { authenticateCustomer } from "./authenticate-customer";
 
 export async function describeCustomer(token: string | undefined, client: AuthenticatedClient) {

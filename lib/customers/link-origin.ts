@@ -1,6 +1,6 @@
 import type { FieldError } from "@/lib/errors/domain-error";
 import type { RawInput } from "@/lib/validation/parse-input";
-import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
+import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { parseLinkTemplate } from "@/lib/validation/link-template";
 
 /**

@@ -1,5 +1,5 @@
 /** Logging out: the login token presented is revoked, and the account's events say so. */
-import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
+import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { db } from "@/lib/db";
 import type { Device } from "@/lib/tokens/device";
 import { revokeLoginToken } from "@/lib/tokens/tokens";

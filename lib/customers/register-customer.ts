@@ -1,5 +1,5 @@
 import { fieldError } from "@/lib/errors/domain-error";
-import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
+import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { idFrom, oneStatement } from "@/lib/db/one-statement";

@@ -1,5 +1,5 @@
 import { fieldError } from "@/lib/errors/domain-error";
-import type { AuthenticatedClient } from "@/lib/api-clients/api-clients";
+import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { db } from "@/lib/db";
 import { consumeEmailToken, findUsableEmailToken } from "@/lib/tokens/tokens";
 import type { Device } from "@/lib/tokens/device";

@@ -14,8 +14,14 @@ export type ListQuery = {
   filter: Record<string, unknown>;
 };
 
-/** findMany's order and page for `query`. Ties are broken by id, so pages neither overlap nor skip rows. */
-export function pageOf(query: ListQuery, tieBreak: SortOrder = "asc") {
+/**
+ * findMany's order and page for `query`. Ties are broken by id, so pages neither overlap nor skip rows.
+ * Without a query, every row by id (the command line's lists).
+ */
+export function pageOf(query: ListQuery, tieBreak?: SortOrder): { orderBy: Record<string, SortOrder>[]; skip: number; take: number };
+export function pageOf(query?: ListQuery, tieBreak?: SortOrder): { orderBy: Record<string, SortOrder>[]; skip?: number; take?: number };
+export function pageOf(query?: ListQuery, tieBreak: SortOrder = "asc") {
+  if (!query) return { orderBy: [{ id: tieBreak }] };
   return { orderBy: [{ [query.sortField]: query.order }, { id: tieBreak }], skip: query.skip, take: query.take };
 }
 

@@ -1,5 +1,5 @@
 /** The wrappers of /client/v1 routes: API client credentials on every call but the API description. */
-import { authenticateClient, type AuthenticatedClient } from "@/lib/api-clients/api-clients";
+import { authenticateApiClient, type AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { buildRoute, type Method, type RouteExports } from "./build-route";
 import { invalidClientCredentials } from "./errors";
 
@@ -19,7 +19,7 @@ type PublicHandler = (context: Omit<RequestContext, "client">) => Promise<Respon
  */
 export function clientRoute(handlers: Partial<Record<Method, Handler>>): RouteExports {
   return buildRoute(handlers, async (request, requestId, handler: Handler) => {
-    const client = await authenticateClient(
+    const client = await authenticateApiClient(
       request.headers.get("x-client-id"),
       request.headers.get("x-client-secret"),
     );

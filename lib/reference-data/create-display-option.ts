@@ -1,7 +1,8 @@
 /** A locale or timezone added from the back office, in one transaction with its audit entry. */
 import { isUniqueViolation } from "@/lib/db/errors";
 import { fieldError } from "@/lib/errors/domain-error";
-import { auditedChange, type Actor } from "@/lib/audit/record-audit";
+import { auditedChange } from "@/lib/audit/audited-change";
+import { type Actor } from "@/lib/audit/record-audit";
 import { displayOptionTable, toDisplayOptionRecord, type DisplayOptionKind, type DisplayOptionRecord } from "./display-option-record";
 import type { NewDisplayOption } from "./display-option-schemas";
 

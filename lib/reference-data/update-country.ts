@@ -1,7 +1,8 @@
 /** A country changed from the back office, in one transaction with its audit entry. */
 import { isUniqueViolation } from "@/lib/db/errors";
 import { fieldError, forbidden, notFound } from "@/lib/errors/domain-error";
-import { auditedChange, type Actor } from "@/lib/audit/record-audit";
+import { auditedChange } from "@/lib/audit/audited-change";
+import { type Actor } from "@/lib/audit/record-audit";
 import { mayEditCountryDetails, type Role } from "@/lib/staff/permissions";
 import { countryColumns, toCountryRecord, type CountryRecord } from "./country-record";
 import type { CountryChanges } from "./country-schemas";

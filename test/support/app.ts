@@ -1,7 +1,7 @@
 import { after } from "node:test";
 import { reloadConfig } from "@/lib/config";
 import { closeDatabase, db } from "@/lib/db";
-import { createClient } from "@/lib/api-clients/api-clients";
+import { createApiClient } from "@/lib/api-clients/create-api-client";
 import { prepareDatabase } from "@/lib/server/prepare-database";
 import { startHttpServer } from "@/lib/server/http-server";
 import { startBackgroundWork } from "@/lib/server/background";
@@ -51,8 +51,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const dropDatabase = await openTestDatabase(env, options);
   const server = await startHttpServer({ port: 0, hostname: "127.0.0.1" });
   const stopBackgroundWork = startBackgroundWork();
-  const { client, clientSecret } = await createClient({ name: "Test app", allowedOrigins: ["https://app.example.com"] });
-  const headers = { "X-Client-ID": client.clientId, "X-Client-Secret": clientSecret };
+  const client = await createApiClient({ name: "Test app", allowed_origins: ["https://app.example.com"] });
+  const headers = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
 
   after(async () => {
     await server.close();
@@ -63,7 +63,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const checkedFetch = contractFetch(server.url);
   return {
     url: server.url,
-    client: { clientId: client.clientId, clientSecret, headers },
+    client: { clientId: client.client_id, clientSecret: client.client_secret, headers },
     fetch: checkedFetch,
     request(path, init = {}) {
       const { form, json, ...rest } = init;

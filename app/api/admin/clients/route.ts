@@ -2,11 +2,13 @@ import { adminRoute } from "@/lib/http/with-staff";
 import { parseInput } from "@/lib/validation/parse-input";
 import { readBody } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
-import { createClientFor, listClients, newClientInput, SORTABLE } from "@/lib/api-clients/api-clients-admin";
+import { createApiClient } from "@/lib/api-clients/create-api-client";
+import { listApiClients } from "@/lib/api-clients/list-api-clients";
+import { newClientInput, SORTABLE } from "@/lib/api-clients/api-client-schemas";
 import { listHandler } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("clients", {
-  GET: listHandler("clients", SORTABLE, ["id", "asc"], listClients),
+  GET: listHandler("clients", SORTABLE, ["id", "asc"], listApiClients),
   POST: async ({ request, staff }) =>
-    plainJson(await createClientFor(parseInput(newClientInput, await readBody(request)), { staffId: staff.id }), 201),
+    plainJson(await createApiClient(parseInput(newClientInput, await readBody(request)), { staffId: staff.id }), 201),
 });

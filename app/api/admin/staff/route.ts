@@ -2,9 +2,10 @@ import { adminRoute } from "@/lib/http/with-staff";
 import { parseInput } from "@/lib/validation/parse-input";
 import { readBody } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
-import { listStaff, SORTABLE } from "@/lib/staff/staff-admin";
+import { listStaff } from "@/lib/staff/list-staff";
 import { listHandler } from "@/lib/http/list-protocol";
-import { createStaff, newStaffInput } from "@/lib/staff/staff";
+import { createStaff } from "@/lib/staff/create-staff";
+import { newStaffInput, SORTABLE } from "@/lib/staff/staff-schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("staff", {
   GET: listHandler("staff", SORTABLE, ["id", "asc"], listStaff),

@@ -2,11 +2,13 @@ import { adminRoute } from "@/lib/http/with-staff";
 import { parseInput } from "@/lib/validation/parse-input";
 import { readBody } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
-import { changeClient, clientChanges, readClient } from "@/lib/api-clients/api-clients-admin";
+import { readApiClient } from "@/lib/api-clients/read-api-client";
+import { updateApiClient } from "@/lib/api-clients/update-api-client";
+import { clientChanges } from "@/lib/api-clients/api-client-schemas";
 import { recordId } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("clients", {
-  GET: async ({ params }) => plainJson(await readClient(recordId(params.id))),
+  GET: async ({ params }) => plainJson(await readApiClient({ id: recordId(params.id) })),
   PUT: async ({ request, params, staff }) =>
-    plainJson(await changeClient(recordId(params.id), parseInput(clientChanges, await readBody(request)), { staffId: staff.id })),
+    plainJson(await updateApiClient({ id: recordId(params.id) }, parseInput(clientChanges, await readBody(request)), { staffId: staff.id })),
 });

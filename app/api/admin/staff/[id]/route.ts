@@ -2,9 +2,10 @@ import { adminRoute } from "@/lib/http/with-staff";
 import { parseInput } from "@/lib/validation/parse-input";
 import { readBody } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
-import { readStaff } from "@/lib/staff/staff-admin";
+import { readStaff } from "@/lib/staff/read-staff";
 import { recordId } from "@/lib/http/list-protocol";
-import { staffChanges, updateStaff } from "@/lib/staff/staff";
+import { updateStaff } from "@/lib/staff/update-staff";
+import { staffChanges } from "@/lib/staff/staff-schemas";
 
 // Staff are deactivated (PUT active=false), never deleted: the audit log keeps naming them.
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("staff", {

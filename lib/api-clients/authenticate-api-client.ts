@@ -1,0 +1,56 @@
+/**
+ * API clients: the X-Client-ID / X-Client-Secret pairs the customer apps send, checked against the
+ * active clients held in memory (refreshed when any instance changes one).
+ */
+import { db } from "@/lib/db";
+import { inDatabaseOutage, logUnlessUnreachable } from "@/lib/db/outage";
+import { versionedCache } from "@/lib/cache/versioned-cache";
+import { unavailable } from "@/lib/errors/domain-error";
+import { digestsEqual, randomToken, sha256 } from "@/lib/secrets";
+
+export type AuthenticatedClient = { id: number; clientId: string; name: string; allowedOrigins: string[] };
+
+type CachedClient = AuthenticatedClient & { secretHash: string };
+
+const activeClients = versionedCache("api_clients", async () => {
+  const rows = await db().apiClient.findMany({ where: { active: true } });
+  return new Map<string, CachedClient>(
+    rows.map((row) => [
+      row.clientId,
+      { id: row.id, clientId: row.clientId, name: row.name, allowedOrigins: row.allowedOrigins, secretHash: row.secretHash },
+    ]),
+  );
+});
+
+// Compared against when the client id is unknown, so both cases take the same time.
+const UNKNOWN_CLIENT_HASH = sha256(randomToken());
+const LAST_USED_RESOLUTION_MS = 60_000;
+const lastUsedWritten = new Map<number, number>();
+
+export async function authenticateApiClient(
+  clientId: string | null,
+  secret: string | null,
+): Promise<AuthenticatedClient | undefined> {
+  if (!clientId || !secret) return undefined;
+  const client = (await activeClients.get()).get(clientId);
+  const matches = digestsEqual(sha256(secret), client?.secretHash ?? UNKNOWN_CLIENT_HASH);
+  if (!client || !matches) {
+    // The clients held here may be out of date while the database cannot be reached: one made, or
+    // a secret rotated, just before is not refused for that, only turned away for now.
+    if (inDatabaseOutage()) throw unavailable();
+    return undefined;
+  }
+  recordUse(client.id);
+  const { secretHash: _, ...authenticated } = client;
+  return authenticated;
+}
+
+/** last_used_at to the minute, without a write per request. */
+function recordUse(id: number): void {
+  const now = Date.now();
+  if (now - (lastUsedWritten.get(id) ?? 0) < LAST_USED_RESOLUTION_MS) return;
+  lastUsedWritten.set(id, now);
+  db()
+    .apiClient.update({ where: { id }, data: { lastUsedAt: new Date(now) } })
+    .catch((error) => logUnlessUnreachable("could not record API client use", error));
+}

@@ -1,0 +1,31 @@
+/** An audit log entry as the admin API shows it, with the e-mail address of the staff member who made the change. */
+import type { AuditLog, Staff } from "@/lib/generated/prisma/client";
+
+export type AuditRecord = {
+  id: number;
+  staff_id: number | null;
+  staff_email: string | null;
+  action: string;
+  resource: string;
+  resource_id: string;
+  before: unknown;
+  after: unknown;
+  created_at: string;
+};
+
+/** What findMany/findUnique include so that toAuditRecord can name the staff member. */
+export const WITH_STAFF_EMAIL = { staff: { select: { email: true } } } as const;
+
+export function toAuditRecord(entry: AuditLog & { staff: Pick<Staff, "email"> | null }): AuditRecord {
+  return {
+    id: entry.id,
+    staff_id: entry.staffId,
+    staff_email: entry.staff?.email ?? null,
+    action: entry.action,
+    resource: entry.resource,
+    resource_id: entry.resourceId,
+    before: entry.before,
+    after: entry.after,
+    created_at: entry.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,10 @@
+/** One audit log entry, read-only. */
+import { db } from "@/lib/db";
+import { notFound } from "@/lib/errors/domain-error";
+import { toAuditRecord, WITH_STAFF_EMAIL, type AuditRecord } from "./audit-record";
+
+export async function readAuditEntry(id: number): Promise<AuditRecord> {
+  const entry = await db().auditLog.findUnique({ where: { id }, include: WITH_STAFF_EMAIL });
+  if (!entry) throw notFound();
+  return toAuditRecord(entry);
+}

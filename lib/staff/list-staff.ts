@@ -1,0 +1,24 @@
+/**
+ * Staff accounts: a page of them as admins list them, or, without a query, every one by id
+ * (the command line's `staff list`).
+ */
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db";
+import { textFilter, pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "@/lib/db/list-query";
+import { toStaffRecord, type StaffRecord } from "./staff-record";
+
+export async function listStaff(query?: ListQuery): Promise<{ rows: StaffRecord[]; total: number }> {
+  const filter = query?.filter ?? {};
+  const q = searchText(filter);
+  const where: Prisma.StaffWhereInput = {
+    id: idsFilter(filter, numericId),
+    role: textFilter(filter.role),
+    active: booleanFilter(filter.active),
+    ...(q ? { OR: [{ email: { contains: q, mode: "insensitive" } }, { name: { contains: q, mode: "insensitive" } }] } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db().staff.findMany({ where, ...pageOf(query) }),
+    db().staff.count({ where }),
+  ]);
+  return { rows: rows.map(toStaffRecord), total };
+}

@@ -1,0 +1,19 @@
+/** The input of creating and changing staff accounts, and the fields their list sorts by. */
+import { z } from "zod";
+import { fields } from "@/lib/validation/fields";
+import { ROLES } from "./permissions";
+
+export const SORTABLE = { id: "id", email: "email", name: "name", role: "role", active: "active", last_login_at: "lastLoginAt", created_at: "createdAt" };
+
+export const newStaffInput = z.object({
+  email: fields.email(),
+  name: fields.optionalText("Name", 100),
+  role: fields.choice("Role", ROLES),
+  password: fields.password().optional(),
+});
+
+export const staffChanges = z.object({
+  name: fields.text("Name", 100).optional(),
+  role: fields.choice("Role", ROLES).optional(),
+  active: fields.flag("Active").optional(),
+});
