@@ -50,7 +50,7 @@ const envSchema = z.object({
   HOSTNAME: z.string().default("0.0.0.0"),
   WEB_CONCURRENCY: z.coerce.number().int().positive().optional(),
   PUBLIC_URL: z.url().optional(),
-  /** Proxies whose X-Forwarded-For is believed (lib/request-address.ts); none by default. */
+  /** Proxies whose X-Forwarded-For is believed (lib/http/request-address.ts); none by default. */
   TRUSTED_PROXIES: networks,
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 

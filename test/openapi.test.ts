@@ -129,7 +129,7 @@ test("named types: Country, Settings, Locale, Timezone, Customer, ApiError and V
   assert.equal(schemas.Country.properties.isd_code.type, "integer");
   const body = await (await app.request("/client/v1/countries")).json();
   assert.deepEqual(Object.keys(body.countries[0]), COUNTRY_FIELDS);
-  assert.deepEqual(schemas.ValidationError.properties.code.enum, [...FIELD_ERROR_CODES], "every validation code, from lib/api/errors.ts");
+  assert.deepEqual(schemas.ValidationError.properties.code.enum, [...FIELD_ERROR_CODES], "every validation code, from lib/errors/domain-error.ts");
   assert.deepEqual(schemas.Settings.properties.locales.items, { $ref: "#/components/schemas/Locale" });
   assert.deepEqual(schemas.Settings.properties.timezones.items, { $ref: "#/components/schemas/Timezone" });
 });

@@ -6,7 +6,7 @@ import { unreachableDatabaseReason } from "./errors";
  * starts an outage and the first sign of life ends it (a new pooled connection, a query that
  * answered): one log line each, however many requests and background passes fail in between.
  * Meanwhile requests that need the database answer 503 and the in-memory caches serve what they
- * hold (lib/cache.ts).
+ * hold (lib/cache/versioned-cache.ts).
  */
 const outage = processGlobal("database-outage", (): { since?: number } => ({}));
 

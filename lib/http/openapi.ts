@@ -15,7 +15,7 @@ import { apiErrorSchema, countriesResponse, forgotPasswordRequest, loginRequest,
 
 /**
  * The OpenAPI 3.1 description of /client/v1, assembled by @asteasolutions/zod-to-openapi from the
- * zod schemas the routes use (lib/api/schemas.ts). Describe an operation here when you add a
+ * zod schemas the routes use (lib/http/schemas.ts). Describe an operation here when you add a
  * route: a test fails for any route under app/client/v1 that the document does not describe, and
  * every response the HTTP tests receive is checked against what the document declares for it.
  */

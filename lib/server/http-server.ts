@@ -88,7 +88,7 @@ async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Se
 
 /**
  * Route handlers cannot see the connection, so its peer's address travels to them in a header of
- * ours (see lib/request-address.ts); whatever a client sent under that name is replaced.
+ * ours (see lib/http/request-address.ts); whatever a client sent under that name is replaced.
  */
 function stampPeerAddress(request: http.IncomingMessage): void {
   const peer = request.socket.remoteAddress;
