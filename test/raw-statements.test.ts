@@ -11,9 +11,10 @@ import { after, test } from "node:test";
 import bcrypt from "bcryptjs";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { reloadConfig } from "@/lib/config";
-import { closeDatabase, db } from "@/lib/db";
+import { closeDatabase, database, db } from "@/lib/db";
+import { applyMigrations } from "@/lib/db/migrations";
 import { databaseAnswers } from "@/lib/db/readiness";
-import { prepareDatabase } from "@/lib/server/prepare-database";
+import { DEFAULT_SETTINGS } from "@/lib/reference-data/seed-reference-data";
 import { sha256 } from "@/lib/secrets";
 import { bumpVersion } from "@/lib/cache/versioned-cache";
 import { eventInsert } from "@/lib/customers/events";
@@ -32,8 +33,9 @@ import { createTestDatabase } from "./support/database";
 const testDatabase = await createTestDatabase();
 process.env.DATABASE_URL = testDatabase.url;
 reloadConfig();
-// Migrations, and the reference data whose settings row every e-mail is signed with.
-await prepareDatabase();
+await applyMigrations(database().adapterFactory);
+// Of the reference data, only the settings row is needed: every e-mail is signed with it.
+await db().settings.create({ data: DEFAULT_SETTINGS });
 after(async () => {
   await closeDatabase();
   await testDatabase.drop();
