@@ -5,9 +5,8 @@ import { after, mock, test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { startFakeResend } from "./support/fake-resend";
 import { reloadConfig } from "@/lib/config";
-import type { EmailTemplate, OutgoingEmail } from "@/lib/email/compose-email";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { emailQueued, outboxInsert } from "@/lib/email/queue-email";
+import type { EmailTemplate } from "@/lib/email/compose-email";
+import { emailQueued, queueEmail } from "@/lib/email/queue-email";
 import { emailRequeued, requeueFailedEmail } from "@/lib/email/requeue-email";
 import { dispatchDueEmails } from "@/lib/email/dispatch-emails";
 import { SETTINGS_ID } from "@/lib/reference-data/settings-record";
@@ -39,17 +38,10 @@ await db().settings.update({
 let addresses = 0;
 const address = (label: string) => `${label}-${++addresses}@example.org`;
 
-/** Queues `email` as part of `tx`, as the flows do within the statement that writes its token. */
-async function enqueue(tx: Prisma.TransactionClient, email: OutgoingEmail): Promise<string> {
-  const { id, insert } = outboxInsert(email);
-  await tx.$executeRaw(insert);
-  return id;
-}
-
-/** What the sign-up and reset flows do: compose, enqueue with the token's write, then signal. */
+/** What the reset flow does: compose, queue in the transaction that writes its token, then signal. */
 async function queue(to: string, template: EmailTemplate = "verify_email") {
   const email = await composeEmail(template, to, `https://app.example.com/verify?token=${randomUUID()}`);
-  const id = await db().$transaction((tx) => enqueue(tx, email));
+  const id = await db().$transaction((tx) => queueEmail(tx, email));
   emailQueued(email);
   return { email, id };
 }
@@ -116,14 +108,14 @@ test("an e-mail enqueued in a transaction that rolls back leaves no outbox row; 
   const email = await composeEmail("reset_password", to, "https://app.example.com/reset?token=t");
   await assert.rejects(
     db().$transaction(async (tx) => {
-      await enqueue(tx, email);
+      await queueEmail(tx, email);
       throw new Error("the reset token could not be stored");
     }),
     /could not be stored/,
   );
   assert.equal(await db().emailOutbox.count({ where: { toAddress: to } }), 0);
 
-  const id = await db().$transaction((tx) => enqueue(tx, email));
+  const id = await db().$transaction((tx) => queueEmail(tx, email));
   const row = await outboxRow(id);
   assert.equal(row.toAddress, to);
   assert.equal(row.template, "reset_password");
@@ -242,7 +234,7 @@ test("dispatch passes running at the same time never send the same e-mail twice"
     );
     const ids = await db().$transaction(async (tx) => {
       const created: string[] = [];
-      for (const email of emails) created.push(await enqueue(tx, email));
+      for (const email of emails) created.push(await queueEmail(tx, email));
       return created;
     });
 

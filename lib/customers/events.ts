@@ -12,23 +12,41 @@ export type CustomerEventType =
   | "email_verified"
   | "logout";
 
-export type CustomerEvent = {
+/** `customerId` may be the id an earlier step of the same statement inserts (`idFrom`). */
+export type CustomerEvent<Id extends RowId = RowId> = {
   type: CustomerEventType;
   outcome: "success" | "failure" | "rate_limited";
   email: string;
-  customerId?: RowId | null;
+  customerId?: Id | null;
   apiClientId?: number | null;
   device?: Device;
 };
 
-/** The INSERT of one event, to run alone (`recordEvent`) or as a step of a larger statement. */
-export function eventInsert(event: CustomerEvent, now = new Date()): Prisma.Sql {
-  return Prisma.sql`
-    INSERT INTO customer_events (type, outcome, email, customer_id, api_client_id, ip, user_agent, fingerprint, created_at)
-    VALUES (${event.type}, ${event.outcome}, ${event.email}, ${event.customerId ?? null}, ${event.apiClientId ?? null},
-            ${event.device?.ip ?? ""}, ${event.device?.userAgent ?? ""}, ${event.device?.fingerprint ?? ""}, ${now})`;
+/** The row of one event that happened at `now`; empty device fields when no device reported it. */
+function eventRow<Id extends RowId>(event: CustomerEvent<Id>, now: Date) {
+  return {
+    type: event.type,
+    outcome: event.outcome,
+    email: event.email,
+    customerId: event.customerId ?? null,
+    apiClientId: event.apiClientId ?? null,
+    ip: event.device?.ip ?? "",
+    userAgent: event.device?.userAgent ?? "",
+    fingerprint: event.device?.fingerprint ?? "",
+    createdAt: now,
+  };
 }
 
-export async function recordEvent(tx: Prisma.TransactionClient, event: CustomerEvent): Promise<void> {
-  await tx.$executeRaw(eventInsert(event));
+/** The INSERT of one event, as a step of a larger statement. */
+export function eventInsert(event: CustomerEvent, now = new Date()): Prisma.Sql {
+  const row = eventRow(event, now);
+  return Prisma.sql`
+    INSERT INTO customer_events (type, outcome, email, customer_id, api_client_id, ip, user_agent, fingerprint, created_at)
+    VALUES (${row.type}, ${row.outcome}, ${row.email}, ${row.customerId}, ${row.apiClientId},
+            ${row.ip}, ${row.userAgent}, ${row.fingerprint}, ${row.createdAt})`;
+}
+
+/** Records one event on its own, or within the transaction `tx`. */
+export async function recordEvent(tx: Prisma.TransactionClient, event: CustomerEvent<number>, now = new Date()): Promise<void> {
+  await tx.customerEvent.create({ data: eventRow(event, now), select: { id: true } });
 }

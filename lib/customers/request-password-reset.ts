@@ -2,14 +2,13 @@ import { fieldError } from "@/lib/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { oneStatement } from "@/lib/db/one-statement";
 import { composeEmail } from "@/lib/email/compose-email";
-import { emailQueued, outboxInsert } from "@/lib/email/queue-email";
+import { emailQueued, queueEmail } from "@/lib/email/queue-email";
 import { countAttemptWith, refuse, release } from "@/lib/rate-limits/count-attempt";
 import { forgotPasswordLimits } from "@/lib/rate-limits/limits";
-import { emailTokenInsert, newToken } from "@/lib/tokens/tokens";
+import { createEmailToken, newToken } from "@/lib/tokens/tokens";
 import type { Device } from "@/lib/tokens/device";
-import { eventInsert } from "./events";
+import { recordEvent } from "./events";
 import { linkWithToken } from "@/lib/validation/link-template";
 import { maskEmail } from "@/lib/email/mask-email";
 
@@ -41,13 +40,12 @@ export async function requestPasswordReset({ input, client, device }: RequestPas
 
   const reset = newToken();
   const email = await composeEmail("reset_password", input.email, linkWithToken(input.reset_password_url, reset.token));
-  await db().$executeRaw(
-    oneStatement([
-      emailTokenInsert({ customerId: customer.id, purpose: "reset_password", tokenHash: reset.tokenHash }),
-      outboxInsert(email).insert,
-      eventInsert({ type: "forgot_password", outcome: "success", email: input.email, customerId: customer.id, apiClientId: client.id, device }),
-    ]),
-  );
+  const now = new Date();
+  await db().$transaction(async (tx) => {
+    await createEmailToken(tx, { customerId: customer.id, purpose: "reset_password", tokenHash: reset.tokenHash }, now);
+    await queueEmail(tx, email, now);
+    await recordEvent(tx, { type: "forgot_password", outcome: "success", email: input.email, customerId: customer.id, apiClientId: client.id, device }, now);
+  });
   emailQueued(email);
   return maskEmail(input.email);
 }

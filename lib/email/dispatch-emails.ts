@@ -107,7 +107,8 @@ export function startEmailDispatcher(): () => Promise<void> {
   };
 }
 
-function claimDueEmails(): Promise<ClaimedEmail[]> {
+/** Takes up to BATCH_SIZE due e-mails for this pass, leased. Exported for test/raw-statements.test.ts. */
+export function claimDueEmails(): Promise<ClaimedEmail[]> {
   return db().$queryRaw<ClaimedEmail[]>`
     UPDATE email_outbox
     SET locked_until = ${UTC_NOW} + ${LEASE_MS} * interval '1 millisecond', attempts = attempts + 1

@@ -1,7 +1,7 @@
 /**
- * Mail is never sent from a request: it is written to `email_outbox` in the statement that writes
- * what it carries (this INSERT is one of its steps), and the dispatcher (lib/email/dispatch-emails.ts)
- * delivers it from there.
+ * Mail is never sent from a request: it is written to `email_outbox` with what it carries, all or
+ * nothing (as a step of a hot path's one statement, `outboxInsert`, or in a cold path's transaction,
+ * `queueEmail`), and the dispatcher (lib/email/dispatch-emails.ts) delivers it from there.
  */
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -10,15 +10,36 @@ import type { OutgoingEmail } from "./compose-email";
 import { maskEmail } from "./mask-email";
 import { wakeDispatcher } from "./wake-dispatcher";
 
-export function outboxInsert(email: OutgoingEmail, now = new Date()): { id: string; insert: Prisma.Sql } {
-  const id = randomUUID();
-  const insert = Prisma.sql`
-    INSERT INTO email_outbox (id, template, to_address, subject, html, text, next_attempt_at, created_at)
-    VALUES (${id}, ${email.template}, ${email.to}, ${email.subject}, ${email.html}, ${email.text}, ${now}, ${now})`;
-  return { id, insert };
+/** The outbox row of `email`, queued at `now`: due at once. */
+function outboxRow(email: OutgoingEmail, now: Date) {
+  return {
+    id: randomUUID(),
+    template: email.template,
+    toAddress: email.to,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    nextAttemptAt: now,
+    createdAt: now,
+  };
 }
 
-/** Call after the statement that queued `email` committed. */
+/** The INSERT that queues `email`, as a step of a larger statement; `id` is its outbox id. */
+export function outboxInsert(email: OutgoingEmail, now = new Date()): { id: string; insert: Prisma.Sql } {
+  const row = outboxRow(email, now);
+  const insert = Prisma.sql`
+    INSERT INTO email_outbox (id, template, to_address, subject, html, text, next_attempt_at, created_at)
+    VALUES (${row.id}, ${row.template}, ${row.toAddress}, ${row.subject}, ${row.html}, ${row.text}, ${row.nextAttemptAt}, ${row.createdAt})`;
+  return { id: row.id, insert };
+}
+
+/** Queues `email` within the transaction `tx`; returns its outbox id. */
+export async function queueEmail(tx: Prisma.TransactionClient, email: OutgoingEmail, now = new Date()): Promise<string> {
+  const { id } = await tx.emailOutbox.create({ data: outboxRow(email, now), select: { id: true } });
+  return id;
+}
+
+/** Call after the statement or transaction that queued `email` committed. */
 export function emailQueued(email: OutgoingEmail): void {
   if (!config().RESEND_API_KEY) {
     console.log(

@@ -164,8 +164,11 @@ async function runSteps(steps: Step[]): Promise<void> {
   if (steps.length > 0) await db().$executeRaw(oneStatement(steps));
 }
 
-/** Rows whose every hit has left its window count nothing; now and then a batch of them goes. */
-async function sweep(now: Date): Promise<void> {
+/**
+ * Rows whose every hit has left its window count nothing; now and then (SWEEP_PROBABILITY of the
+ * attempts) a batch of them goes. Exported for test/raw-statements.test.ts.
+ */
+export async function sweep(now: Date): Promise<void> {
   try {
     await db().$executeRaw`
       DELETE FROM rate_limits WHERE (bucket, key) IN (

@@ -65,15 +65,25 @@ export async function revokeAllLoginTokens(tx: Prisma.TransactionClient, custome
   await tx.loginToken.updateMany({ where: { customerId, revokedAt: null }, data: { revokedAt: now } });
 }
 
-/** The INSERT of a single-use e-mail token (the raw token goes in the link, only its hash here). */
-export function emailTokenInsert(
-  input: { customerId: RowId; purpose: EmailTokenPurpose; tokenHash: string },
-  now = new Date(),
-): Prisma.Sql {
+type EmailTokenInput<Id extends RowId> = { customerId: Id; purpose: EmailTokenPurpose; tokenHash: string };
+
+/** The row of a single-use e-mail token issued at `now` (the raw token goes in the link, only its hash here). */
+function emailTokenRow<Id extends RowId>(input: EmailTokenInput<Id>, now: Date) {
   const expiresAt = new Date(now.getTime() + EMAIL_TOKEN_LIFETIME_MS[input.purpose]);
+  return { tokenHash: input.tokenHash, customerId: input.customerId, purpose: input.purpose, createdAt: now, expiresAt };
+}
+
+/** The INSERT of an e-mail token, as a step of a larger statement (the customer may be made in an earlier step). */
+export function emailTokenInsert(input: EmailTokenInput<RowId>, now = new Date()): Prisma.Sql {
+  const row = emailTokenRow(input, now);
   return Prisma.sql`
     INSERT INTO email_tokens (token_hash, customer_id, purpose, created_at, expires_at)
-    VALUES (${input.tokenHash}, ${input.customerId}, ${input.purpose}, ${now}, ${expiresAt})`;
+    VALUES (${row.tokenHash}, ${row.customerId}, ${row.purpose}, ${row.createdAt}, ${row.expiresAt})`;
+}
+
+/** Stores an e-mail token within the transaction `tx`. */
+export async function createEmailToken(tx: Prisma.TransactionClient, input: EmailTokenInput<number>, now = new Date()): Promise<void> {
+  await tx.emailToken.create({ data: emailTokenRow(input, now), select: { id: true } });
 }
 
 /** A usable (known, unexpired, unused, unrevoked) e-mail token for this purpose, if any. */

@@ -1,0 +1,305 @@
+/**
+ * Every raw SQL statement the service runs, each against a freshly migrated database and each in a
+ * test named for it: tsc does not check the column lists of `Prisma.sql`, so a column renamed in
+ * schema.prisma (or a wrong type) fails here, by name, rather than somewhere in an HTTP test.
+ * Each test runs the real builder and reads back, through Prisma's typed client, the rows it wrote.
+ * Values are compared as strings (token purpose, event type, outbox status, …), whatever their
+ * column type. One database for the file: each test makes rows of its own.
+ */
+import assert from "node:assert/strict";
+import { after, test } from "node:test";
+import bcrypt from "bcryptjs";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { reloadConfig } from "@/lib/config";
+import { closeDatabase, database, db } from "@/lib/db";
+import { applyMigrations } from "@/lib/db/migrations";
+import { databaseAnswers } from "@/lib/db/readiness";
+import { DEFAULT_SETTINGS } from "@/lib/reference-data/seed-reference-data";
+import { sha256 } from "@/lib/secrets";
+import { bumpVersion } from "@/lib/cache/versioned-cache";
+import { eventInsert } from "@/lib/customers/events";
+import { loginCustomer } from "@/lib/customers/login-customer";
+import { registerCustomer } from "@/lib/customers/register-customer";
+import { requestPasswordReset } from "@/lib/customers/request-password-reset";
+import { claimDueEmails } from "@/lib/email/dispatch-emails";
+import { outboxInsert } from "@/lib/email/queue-email";
+import type { OutgoingEmail } from "@/lib/email/compose-email";
+import { hashPassword } from "@/lib/passwords/passwords";
+import { countAttempt, countAttemptWith, release, storedKey, sweep, type Limit } from "@/lib/rate-limits/count-attempt";
+import { countStaffSignIn, verifyStaffCredentials } from "@/lib/staff/sign-in-staff";
+import { emailTokenInsert, loginTokenInsert, newToken } from "@/lib/tokens/tokens";
+import { createTestDatabase } from "./support/database";
+
+const testDatabase = await createTestDatabase();
+process.env.DATABASE_URL = testDatabase.url;
+reloadConfig();
+await applyMigrations(database().adapterFactory);
+// Of the reference data, only the settings row is needed: every e-mail is signed with it.
+await db().settings.create({ data: DEFAULT_SETTINGS });
+after(async () => {
+  await closeDatabase();
+  await testDatabase.drop();
+});
+
+const DEVICE = { ip: "203.0.113.7", userAgent: "TestApp/1.0 (iPhone)", fingerprint: "fp-123" };
+const HOUR_MS = 60 * 60 * 1000;
+
+let made = 0;
+const uniqueEmail = (label: string) => `${label}-${process.pid}-${++made}@example.org`;
+
+const apiClient = await db().apiClient.create({
+  data: { name: "raw statements", clientId: `raw-statements-${process.pid}`, secretHash: sha256("secret"), allowedOrigins: ["https://app.example.com"] },
+});
+const CLIENT = { id: apiClient.id, clientId: apiClient.clientId, name: apiClient.name, allowedOrigins: apiClient.allowedOrigins };
+
+async function makeCustomer(password = "a customer password") {
+  const email = uniqueEmail("customer");
+  const customer = await db().customer.create({ data: { email, passwordHash: await hashPassword(password), credentialsVersion: 2 } });
+  return { ...customer, password };
+}
+
+const rateLimitRow = (limit: Limit) =>
+  db().rateLimit.findUniqueOrThrow({ where: { bucket_key: { bucket: limit.bucket, key: storedKey(limit.key) } } });
+
+let limits = 0;
+/** A limit in a bucket of its own, so no other test's attempts count against it. */
+const testLimit = (max: number, windowMs = HOUR_MS): Limit => ({ bucket: `test_${++limits}`, key: "198.51.100.1", max, windowMs });
+
+test("statement: login token insert", async () => {
+  const customer = await makeCustomer();
+  const now = new Date("2026-03-01T10:00:00.123Z");
+  const { token, insert } = loginTokenInsert({ customerId: customer.id, apiClientId: CLIENT.id, device: DEVICE, credentialsVersion: 2 }, now);
+  assert.equal(await db().$executeRaw(insert), 1);
+  const row = await db().loginToken.findUniqueOrThrow({ where: { tokenHash: sha256(token) } });
+  assert.deepEqual(
+    { ...row, id: 0 },
+    {
+      id: 0,
+      tokenHash: sha256(token),
+      customerId: customer.id,
+      apiClientId: CLIENT.id,
+      credentialsVersion: 2,
+      ip: DEVICE.ip,
+      userAgent: DEVICE.userAgent,
+      fingerprint: DEVICE.fingerprint,
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt: new Date(now.getTime() + 30 * 24 * HOUR_MS), // LOGIN_TOKEN_TTL_DAYS' default
+      revokedAt: null,
+    },
+  );
+});
+
+test("statement: e-mail token insert", async () => {
+  const customer = await makeCustomer();
+  const now = new Date("2026-03-01T10:00:00.456Z");
+  const { tokenHash } = newToken();
+  assert.equal(await db().$executeRaw(emailTokenInsert({ customerId: customer.id, purpose: "verify_email", tokenHash }, now)), 1);
+  const row = await db().emailToken.findUniqueOrThrow({ where: { tokenHash } });
+  assert.equal(String(row.purpose), "verify_email");
+  assert.equal(row.customerId, customer.id);
+  assert.deepEqual([row.createdAt, row.expiresAt, row.usedAt, row.revokedAt], [now, new Date(now.getTime() + 24 * HOUR_MS), null, null]);
+});
+
+test("statement: customer event insert", async () => {
+  const customer = await makeCustomer();
+  const now = new Date("2026-03-01T10:00:01.000Z");
+  const withDevice = { type: "login", outcome: "rate_limited", email: customer.email, customerId: customer.id, apiClientId: CLIENT.id, device: DEVICE } as const;
+  assert.equal(await db().$executeRaw(eventInsert(withDevice, now)), 1);
+  // No account, no client, no device: the nullable columns are null, the device's empty.
+  const bare = { type: "login_failed", outcome: "failure", email: uniqueEmail("unknown") } as const;
+  assert.equal(await db().$executeRaw(eventInsert(bare, now)), 1);
+
+  const rows = await db().customerEvent.findMany({ where: { email: { in: [customer.email, bare.email] } }, orderBy: { id: "asc" } });
+  assert.deepEqual(
+    rows.map(({ id: _, ...row }) => ({ ...row, type: String(row.type), outcome: String(row.outcome) })),
+    [
+      { ...withDevice.device, type: "login", outcome: "rate_limited", email: customer.email, customerId: customer.id, apiClientId: CLIENT.id, createdAt: now },
+      { ip: "", userAgent: "", fingerprint: "", type: "login_failed", outcome: "failure", email: bare.email, customerId: null, apiClientId: null, createdAt: now },
+    ],
+  );
+});
+
+test("statement: outbox insert", async () => {
+  const email: OutgoingEmail = {
+    template: "reset_password",
+    to: uniqueEmail("outbox"),
+    subject: "Reset your password",
+    html: "<p>Reset</p>",
+    text: "Reset",
+    url: "https://app.example.com/reset?token=x",
+  };
+  const now = new Date("2026-03-01T10:00:02.789Z");
+  const { id, insert } = outboxInsert(email, now);
+  assert.equal(await db().$executeRaw(insert), 1);
+  const row = await db().emailOutbox.findUniqueOrThrow({ where: { id } });
+  assert.deepEqual(
+    { ...row, template: String(row.template), status: String(row.status) },
+    {
+      id,
+      template: "reset_password",
+      toAddress: email.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      lockedUntil: null,
+      lastError: null,
+      providerId: null,
+      createdAt: now,
+      sentAt: null,
+    },
+  );
+});
+
+test("statement: registration's one statement", async () => {
+  const email = uniqueEmail("register");
+  const token = await registerCustomer({
+    input: { email, password: "a registration password", email_verification_url: "https://app.example.com/verify/:token" },
+    client: CLIENT,
+    device: DEVICE,
+  });
+  const customer = await db().customer.findUniqueOrThrow({
+    where: { email },
+    include: { loginTokens: true, emailTokens: true, events: true },
+  });
+  assert.equal(String(customer.source), "api");
+  assert.equal(customer.registeredVia, CLIENT.id);
+  assert.equal(customer.credentialsVersion, 0);
+  assert.match(customer.passwordHash, /^\$argon2id\$/);
+  assert.equal(customer.createdAt.getTime(), customer.updatedAt.getTime());
+
+  assert.deepEqual(
+    customer.loginTokens.map((row) => [row.tokenHash, row.apiClientId, row.credentialsVersion, row.ip, row.createdAt]),
+    [[sha256(token), CLIENT.id, 0, DEVICE.ip, customer.createdAt]],
+  );
+  assert.deepEqual(
+    customer.emailTokens.map((row) => [String(row.purpose), row.expiresAt.getTime() - row.createdAt.getTime()]),
+    [["verify_email", 24 * HOUR_MS]],
+  );
+  assert.deepEqual(
+    customer.events.map((row) => [String(row.type), String(row.outcome), row.apiClientId, row.fingerprint, row.createdAt]),
+    [["register", "success", CLIENT.id, DEVICE.fingerprint, customer.createdAt]],
+  );
+  const outbox = await db().emailOutbox.findMany({ where: { toAddress: email } });
+  assert.deepEqual(outbox.map((row) => [String(row.template), String(row.status), row.createdAt]), [["verify_email", "pending", customer.createdAt]]);
+});
+
+test("statement: rate-limit count with account read", async () => {
+  const customer = await makeCustomer();
+  const limit = testLimit(1);
+  const now = new Date("2026-03-01T10:00:03.000Z");
+  const read = Prisma.sql`SELECT id, email, credentials_version FROM customers WHERE email = ${customer.email}`;
+
+  const first = await countAttemptWith<{ id: number; email: string; credentials_version: number }>([limit], read, now);
+  assert.deepEqual(first.row, { id: customer.id, email: customer.email, credentials_version: 2 });
+  assert.deepEqual(first.attempt, { at: now, counted: [limit], limited: false, retryAfterSeconds: 0 });
+  assert.deepEqual(await rateLimitRow(limit), { bucket: limit.bucket, key: limit.key, hits: [now], counted: true, expiresAt: new Date(now.getTime() + HOUR_MS) });
+
+  // The same key again (the row's ON CONFLICT branch), over its limit; the read finds nothing.
+  const later = new Date(now.getTime() + 1000);
+  const nobody = Prisma.sql`SELECT id FROM customers WHERE email = ${uniqueEmail("nobody")}`;
+  const second = await countAttemptWith([limit], nobody, later);
+  assert.equal(second.row, undefined);
+  assert.deepEqual(second.attempt, { at: later, counted: [], limited: true, retryAfterSeconds: HOUR_MS / 1000 - 1 });
+  assert.deepEqual(await rateLimitRow(limit), { bucket: limit.bucket, key: limit.key, hits: [now], counted: false, expiresAt: new Date(now.getTime() + HOUR_MS) });
+});
+
+test("statement: rate-limit release", async () => {
+  const [kept, released] = [testLimit(5), testLimit(5)];
+  const earlier = await countAttempt([kept, released], new Date("2026-03-01T10:00:04.000Z"));
+  const attempt = await countAttempt([kept, released], new Date("2026-03-01T10:00:05.000Z"));
+  await release(attempt, [released]);
+  assert.deepEqual((await rateLimitRow(kept)).hits, [earlier.at, attempt.at]);
+  assert.deepEqual((await rateLimitRow(released)).hits, [earlier.at], "only this attempt's hit came out");
+});
+
+test("statement: rate-limit sweep", async () => {
+  const [expired, live] = [testLimit(5, 1000), testLimit(5, HOUR_MS)];
+  const now = new Date();
+  await countAttempt([expired, live], new Date(now.getTime() - 60_000));
+  await sweep(now);
+  // The sweep logs rather than throws on an error: a broken statement shows as the row still there.
+  assert.equal(await db().rateLimit.count({ where: { bucket: expired.bucket } }), 0);
+  assert.equal(await db().rateLimit.count({ where: { bucket: live.bucket } }), 1);
+});
+
+test("statement: login's one statement (attempt given back, event, login token)", async () => {
+  const customer = await makeCustomer();
+  const token = await loginCustomer({ input: { email: customer.email, password: customer.password }, client: CLIENT, device: DEVICE });
+  const row = await db().loginToken.findUniqueOrThrow({ where: { tokenHash: sha256(token) } });
+  assert.deepEqual([row.customerId, row.apiClientId, row.credentialsVersion, row.userAgent], [customer.id, CLIENT.id, 2, DEVICE.userAgent]);
+  const events = await db().customerEvent.findMany({ where: { customerId: customer.id } });
+  assert.deepEqual(events.map((event) => [String(event.type), String(event.outcome), event.ip]), [["login", "success", DEVICE.ip]]);
+  // A successful login does not count against the limits: its hits were given back.
+  const counters = await db().rateLimit.findMany({ where: { key: { in: [customer.email, DEVICE.ip] }, bucket: { startsWith: "login_" } } });
+  assert.deepEqual(counters.map((counter) => [counter.bucket, counter.hits]).sort(), [["login_email", []], ["login_ip", []]]);
+});
+
+test("statement: password reset's count with account read", async () => {
+  const customer = await makeCustomer();
+  const masked = await requestPasswordReset({
+    input: { email: customer.email, reset_password_url: "https://app.example.com/reset?token=:token" },
+    client: CLIENT,
+    device: DEVICE,
+  });
+  assert.match(masked, /^cu\*+@example\.org$/);
+  const tokens = await db().emailToken.findMany({ where: { customerId: customer.id } });
+  assert.deepEqual(tokens.map((row) => [String(row.purpose), row.expiresAt.getTime() - row.createdAt.getTime()]), [["reset_password", HOUR_MS]]);
+  const events = await db().customerEvent.findMany({ where: { customerId: customer.id } });
+  assert.deepEqual(events.map((event) => [String(event.type), String(event.outcome), event.createdAt]), [["forgot_password", "success", tokens[0].createdAt]]);
+  const outbox = await db().emailOutbox.findMany({ where: { toAddress: customer.email } });
+  assert.deepEqual(outbox.map((row) => [String(row.template), String(row.status)]), [["reset_password", "pending"]]);
+  const counters = await db().rateLimit.findMany({ where: { key: { in: [customer.email, DEVICE.ip] }, bucket: { startsWith: "forgot_" } } });
+  assert.deepEqual(counters.map((counter) => [counter.bucket, counter.hits.length]).sort(), [["forgot_email", 1], ["forgot_ip", 1]]);
+});
+
+test("statement: staff sign-in update with rehash", async () => {
+  const password = "a staff password";
+  // A bcrypt hash from the previous system: the sign-in replaces it with argon2id.
+  const staff = await db().staff.create({
+    data: { email: uniqueEmail("staff"), name: "Sam Staff", role: "admin", passwordHash: bcrypt.hashSync(password, 4) },
+  });
+  const before = new Date();
+  const signIn = await countStaffSignIn(staff.email.toUpperCase(), DEVICE.ip);
+  assert.deepEqual(await verifyStaffCredentials(signIn, staff.email, password), { id: staff.id, email: staff.email, name: "Sam Staff", role: "admin" });
+  const row = await db().staff.findUniqueOrThrow({ where: { id: staff.id } });
+  assert.match(row.passwordHash, /^\$argon2id\$/);
+  assert.ok(row.lastLoginAt && row.lastLoginAt >= new Date(before.getTime() - 1), `last login ${row.lastLoginAt?.toISOString()}`);
+  const counter = await db().rateLimit.findUniqueOrThrow({ where: { bucket_key: { bucket: "staff_login_email", key: staff.email } } });
+  assert.deepEqual(counter.hits, [], "the sign-in's hit was given back in the same statement");
+});
+
+test("statement: outbox claim (FOR UPDATE SKIP LOCKED)", async () => {
+  const due = await db().emailOutbox.create({
+    data: { template: "verify_email", toAddress: uniqueEmail("claim"), subject: "Verify", html: "<p>V</p>", text: "V", nextAttemptAt: new Date(Date.now() - HOUR_MS), createdAt: new Date(0) },
+  });
+  const claimed = await claimDueEmails();
+  const mine = claimed.find((email) => email.id === due.id);
+  assert.deepEqual(mine && { ...mine, template: String(mine.template) }, {
+    id: due.id,
+    template: "verify_email",
+    toAddress: due.toAddress,
+    subject: "Verify",
+    html: "<p>V</p>",
+    text: "V",
+    attempts: 1,
+  });
+  const row = await db().emailOutbox.findUniqueOrThrow({ where: { id: due.id } });
+  assert.ok(row.lockedUntil && row.lockedUntil.getTime() > Date.now(), `leased until ${row.lockedUntil?.toISOString()}`);
+  assert.ok(!(await claimDueEmails()).some((email) => email.id === due.id), "a leased e-mail is not claimed again");
+});
+
+test("statement: cache version bump", async () => {
+  const version = async () => (await db().cacheVersion.findUnique({ where: { key: "api_clients" } }))?.version ?? 0;
+  const before = await version();
+  await db().$transaction((tx) => bumpVersion(tx, "api_clients"));
+  await db().$transaction((tx) => bumpVersion(tx, "api_clients"));
+  assert.equal(await version(), before + 2);
+});
+
+test("statement: readiness probe", async () => {
+  assert.equal(await databaseAnswers(10_000), true);
+});
