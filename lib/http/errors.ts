@@ -49,6 +49,9 @@ export function toApiError(error: DomainError): ApiError {
 
 export const invalidClientCredentials = () => new ApiError(401, "authentication_error", "Invalid client credentials");
 
+/** A write from a page of another origin (CSRF): refused before anything else is looked at. */
+export const crossOriginRefused = () => new ApiError(403, "permission_error", "Cross-origin request refused");
+
 export const methodNotAllowed = (allowed: string[]) =>
   new ApiError(405, "invalid_request_error", "Method not allowed", undefined, { Allow: allowed.join(", ") });
 

@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import { forbidden } from "@/lib/errors/domain-error";
+import { crossOriginRefused } from "./errors";
 
 /**
  * Where a request was addressed, and whether a browser sent it from there. A browser cannot set
@@ -27,7 +27,7 @@ export function refuseCrossOriginWrite(request: Request): void {
   const origin = headers.get("origin");
   const fetchSite = headers.get("sec-fetch-site");
   const sameOrigin = origin !== null ? ownOrigins(headers).includes(origin) : fetchSite === null || fetchSite === "same-origin";
-  if (!sameOrigin) throw forbidden("Cross-origin request refused");
+  if (!sameOrigin) throw crossOriginRefused();
 }
 
 function ownOrigins(headers: RequestHeaders): string[] {
