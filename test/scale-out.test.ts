@@ -8,10 +8,10 @@ import { reloadConfig } from "@/lib/config";
 import { closeDatabase, db } from "@/lib/db";
 import { createClient } from "@/lib/clients";
 import type { TestApp } from "./support/app";
-import { createTestDatabase, type TestDatabase } from "./support/database";
+import { createTestDatabase, type TestDatabase } from "@/tooling/throwaway-database";
 import { startFakeResend, type FakeResend } from "./support/fake-resend";
 import { pgbouncerBinary, startPgBouncer, type PgBouncer } from "./support/pgbouncer";
-import { metricsOfEachProcess, requestOnNewConnection, startServerProcess, type ServerProcess } from "./support/server-process";
+import { metricsOfEachProcess, requestOnNewConnection, startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { staffSession } from "./support/staff";
 import { until } from "./support/until";
 
