@@ -350,7 +350,7 @@ function summaryRow(name: string, summary: Summary): Row {
 }
 
 function tableRows({ servers, ceiling, hashing, probeAtRest, storm }: Measurements): Row[] {
-  const [{ server: main, results }, single] = servers;
+  const [{ results }, single] = servers;
   const phase = (key: keyof ServerResults) => summarize(results[key], EXPECTED_STATUS[key]);
   const speedUp = (key: keyof ServerResults) => single && medianRatio(requestRates(results[key]), requestRates(single.results[key]));
   const row = (name: string, key: keyof ServerResults, comparison?: { ratio: number; of: string; minimum?: number; target?: string }): Row => ({
@@ -481,7 +481,7 @@ async function main(): Promise<void> {
         ` spread over ${ACCOUNTS} accounts with one client IP (X-Client-IP) each; every registration has a new e-mail and IP.`,
     );
   } finally {
-    generators.forEach((generator) => generator.close());
+    for (const generator of generators) generator.close();
     await Promise.all(servers.map((server) => server.process.stop()));
     await dropDatabase();
   }

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readDevice } from "@/lib/customers/device";
-import { ApiError } from "@/lib/api/errors";
+import type { ApiError } from "@/lib/api/errors";
 
 test("the device: X-Client-IP when given (in its canonical spelling), else the address the request came from", () => {
   const device = readDevice(

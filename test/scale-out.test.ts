@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import net from "node:net";
+import type net from "node:net";
 import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { reloadConfig } from "@/lib/config";
