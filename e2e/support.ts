@@ -5,6 +5,7 @@ import { expect, test as base, type Page } from "@playwright/test";
  * reported a Content-Security-Policy violation: the back office must work entirely within its
  * policy (lib/server/security-headers.ts).
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture that gives no value as void, so use() takes none
 export const test = base.extend<{ noPolicyViolations: void }>({
   noPolicyViolations: [
     async ({ page }, use) => {

@@ -25,8 +25,8 @@ import { parseArgs } from "node:util";
 import { config } from "@/lib/config";
 import { hashPassword, verifyPassword } from "@/lib/passwords/passwords";
 import { buildIfNeeded } from "@/lib/server/build";
-import { createTestDatabase } from "@/test/support/database";
-import { startServerProcess, type ServerProcess } from "@/test/support/server-process";
+import { createTestDatabase } from "@/tooling/throwaway-database";
+import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { startLoadGenerator, type LoadGenerator, type LoadSpec } from "./bench/load";
 import { serverMetrics, type ServerWindow } from "./bench/server-metrics";
 import { cpuSplitPerRequest, median, medianRatio, pooledPercentile, requestRates, summarize, type Slice, type Summary } from "./bench/slices";
@@ -350,7 +350,7 @@ function summaryRow(name: string, summary: Summary): Row {
 }
 
 function tableRows({ servers, ceiling, hashing, probeAtRest, storm }: Measurements): Row[] {
-  const [{ server: main, results }, single] = servers;
+  const [{ results }, single] = servers;
   const phase = (key: keyof ServerResults) => summarize(results[key], EXPECTED_STATUS[key]);
   const speedUp = (key: keyof ServerResults) => single && medianRatio(requestRates(results[key]), requestRates(single.results[key]));
   const row = (name: string, key: keyof ServerResults, comparison?: { ratio: number; of: string; minimum?: number; target?: string }): Row => ({
@@ -481,7 +481,7 @@ async function main(): Promise<void> {
         ` spread over ${ACCOUNTS} accounts with one client IP (X-Client-IP) each; every registration has a new e-mail and IP.`,
     );
   } finally {
-    generators.forEach((generator) => generator.close());
+    for (const generator of generators) generator.close();
     await Promise.all(servers.map((server) => server.process.stop()));
     await dropDatabase();
   }

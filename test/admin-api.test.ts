@@ -220,8 +220,8 @@ test("settings: one record, validated, audited, and served by the public API at 
   assert.equal(entry?.staffId, operations.staff.id);
   assert.equal(entry?.action, "update");
   assert.equal(entry?.resourceId, "1");
-  assert.equal((entry?.before as { trading_name: string }).trading_name, record.trading_name);
-  assert.equal((entry?.after as { trading_name: string }).trading_name, "Remit Fast");
+  assert.equal((entry!.before as { trading_name: string }).trading_name, record.trading_name);
+  assert.equal((entry!.after as { trading_name: string }).trading_name, "Remit Fast");
 
   assert.equal((await operations.request("/api/admin/settings/2")).status, 404);
 });
@@ -319,7 +319,7 @@ test("countries: operations flip the source flag; only an admin edits names and 
   assert.equal(clash.status, 400);
   const entry = await latestAudit("countries");
   assert.equal(entry?.staffId, admin.staff.id);
-  assert.equal((entry?.after as { known_name: string }).known_name, "Portugal (Republic)");
+  assert.equal((entry!.after as { known_name: string }).known_name, "Portugal (Republic)");
 });
 
 test("API clients: the secret once, rename, origins, rotate, revoke; never the hash", async () => {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { jsonLines, runCli } from "./support/cli";
 import { raceForLock } from "./support/lock-race";
-import { startServerProcess, type ServerProcess } from "./support/server-process";
+import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { signIn } from "./support/staff";
 
 // `npm run cli` while `npm start` holds the embedded database: the server runs the commands, over

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
 import bcrypt from "bcryptjs";
-import { createTestDatabase } from "./support/database";
+import { createTestDatabase } from "@/tooling/throwaway-database";
 import { jsonLines, runCli } from "./support/cli";
 
 // The CLI in its own process, as operators run it, on a database of its own.

@@ -28,7 +28,7 @@ import { hashPassword } from "@/lib/passwords/passwords";
 import { countAttempt, countAttemptWith, release, storedKey, sweep, type Limit } from "@/lib/rate-limits/count-attempt";
 import { countStaffSignIn, verifyStaffCredentials } from "@/lib/staff/sign-in-staff";
 import { emailTokenInsert, loginTokenInsert, newToken } from "@/lib/tokens/tokens";
-import { createTestDatabase } from "./support/database";
+import { createTestDatabase } from "@/tooling/throwaway-database";
 
 const testDatabase = await createTestDatabase();
 process.env.DATABASE_URL = testDatabase.url;

@@ -1,17 +1,17 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import net from "node:net";
+import type net from "node:net";
 import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { reloadConfig } from "@/lib/config";
 import { closeDatabase, db } from "@/lib/db";
 import { createApiClient } from "@/lib/api-clients/create-api-client";
 import type { TestApp } from "./support/app";
-import { createTestDatabase, type TestDatabase } from "./support/database";
+import { createTestDatabase, type TestDatabase } from "@/tooling/throwaway-database";
 import { startFakeResend, type FakeResend } from "./support/fake-resend";
 import { pgbouncerBinary, startPgBouncer, type PgBouncer } from "./support/pgbouncer";
-import { metricsOfEachProcess, requestOnNewConnection, startServerProcess, type ServerProcess } from "./support/server-process";
+import { metricsOfEachProcess, requestOnNewConnection, startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { staffSession } from "./support/staff";
 import { until } from "./support/until";
 

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { jsonLines, runCli } from "./support/cli";
-import { metricsOfEachProcess, requestOnNewConnection, startServerProcess, type ServerProcess } from "./support/server-process";
+import { metricsOfEachProcess, requestOnNewConnection, startServerProcess, type ServerProcess } from "@/tooling/server-process";
 
 // `npm start` on the embedded database, whichever database the rest of the suite runs on.
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-single-"));

@@ -1,5 +1,5 @@
 import { byThreadKind, type CpuByThread } from "@/lib/runtime/metrics";
-import { metricsOfEachProcess } from "@/test/support/server-process";
+import { metricsOfEachProcess } from "@/tooling/server-process";
 
 /** The server's own view of a phase, from each of its processes' DELETE /api/internal/metrics. */
 export type ServerWindow = { eventLoopDelayP99Ms: number; rssBytes: number; cpuMs: number; cpuByThread?: CpuByThread };

@@ -5,8 +5,8 @@ import { createApiClient } from "@/lib/api-clients/create-api-client";
 import { prepareDatabase } from "@/lib/server/prepare-database";
 import { startHttpServer } from "@/lib/server/http-server";
 import { startBackgroundWork } from "@/lib/server/background";
-import { contractFetch } from "./api-contract";
-import { createTestDatabase } from "./database";
+import { contractFetch } from "@/tooling/api-contract";
+import { createTestDatabase } from "@/tooling/throwaway-database";
 
 /**
  * The real app for a test file: the production build served over HTTP on a free loopback port,

@@ -12,10 +12,12 @@ export async function raceForLock(dataDir: string, count: number): Promise<{ con
     spawn(process.execPath, ["--import", "tsx", "test/support/lock-holder.ts", dataDir], { stdio: ["pipe", "pipe", "inherit"] }),
   );
   const exited = children.map((child) => new Promise<void>((resolve) => child.once("exit", () => resolve())));
-  const killAll = () => children.forEach((child) => child.kill("SIGKILL"));
+  const killAll = () => {
+    for (const child of children) child.kill("SIGKILL");
+  };
   process.once("exit", killAll);
   const release = async () => {
-    children.forEach((child) => child.stdin.end());
+    for (const child of children) child.stdin.end();
     await Promise.all(exited);
     process.off("exit", killAll);
   };
@@ -29,7 +31,7 @@ export async function raceForLock(dataDir: string, count: number): Promise<{ con
       };
     });
     await Promise.all(outputs.map((next) => next()));
-    children.forEach((child) => child.stdin.write("go\n"));
+    for (const child of children) child.stdin.write("go\n");
     const contenders = await Promise.all(
       outputs.map(async (next, index) => {
         const result = JSON.parse(await next()) as { won?: boolean; holder?: number };

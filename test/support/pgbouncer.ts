@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { freePort } from "./server-process";
+import { freePort } from "@/tooling/server-process";
 
 /**
  * A PgBouncer of the test's own in front of a PostgreSQL server, pooling in transaction mode as in

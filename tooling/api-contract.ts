@@ -88,7 +88,7 @@ async function loadContract(baseUrl: string): Promise<Contract> {
   };
   // What `default` stands for: the statuses its narrowed `code` lists (404, 405 and 500).
   const defaultStatuses = new Set<number>(
-    (resolve(document.components.responses.Default).content?.["application/json"].schema.allOf as Schema[])
+    (resolve(document.components.responses.Default).content!["application/json"].schema.allOf as Schema[])
       .flatMap((part) => ((part.properties as { code?: { enum?: number[] } } | undefined)?.code?.enum ?? [])),
   );
   const allowOf = (pathItem: Record<string, Operation>) =>

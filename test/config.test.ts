@@ -1,0 +1,41 @@
+/** Settings from the environment that stop the start when they are wrong (lib/config.ts). */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { ConfigError, reloadConfig } from "@/lib/config";
+
+test("TRUSTED_PROXIES must be networks: a bad one stops the start, naming it", () => {
+  const previous = process.env.TRUSTED_PROXIES;
+  try {
+    for (const bad of ["10.0.0.0/33", "proxy.internal", "fe80::1%eth0", "10.0.0.0/8/8"]) {
+      process.env.TRUSTED_PROXIES = `192.0.2.1, ${bad}`;
+      assert.throws(() => reloadConfig(), (error: Error) => error instanceof ConfigError && error.message.includes("TRUSTED_PROXIES"), bad);
+    }
+  } finally {
+    if (previous === undefined) delete process.env.TRUSTED_PROXIES;
+    else process.env.TRUSTED_PROXIES = previous;
+    reloadConfig();
+  }
+});
+
+test("DIRECT_DATABASE_URL must be a PostgreSQL URL, beside a DATABASE_URL on PostgreSQL", () => {
+  const previous = { DATABASE_URL: process.env.DATABASE_URL, DIRECT_DATABASE_URL: process.env.DIRECT_DATABASE_URL };
+  const configure = (DATABASE_URL: string | undefined, DIRECT_DATABASE_URL: string | undefined) => {
+    for (const [name, value] of Object.entries({ DATABASE_URL, DIRECT_DATABASE_URL })) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    return reloadConfig();
+  };
+  const refused = (error: Error) => error instanceof ConfigError && error.message.includes("DIRECT_DATABASE_URL");
+  try {
+    const pooled = "postgresql://app@pgbouncer:6432/remit";
+    assert.equal(configure(pooled, "postgresql://app@db:5432/remit").DIRECT_DATABASE_URL, "postgresql://app@db:5432/remit");
+    assert.equal(configure(pooled, " ").DIRECT_DATABASE_URL, undefined, "empty is unset");
+    assert.throws(() => configure(pooled, "pglite:memory"), refused);
+    assert.throws(() => configure(pooled, "mysql://db/remit"), refused);
+    assert.throws(() => configure(undefined, "postgresql://app@db:5432/remit"), refused, "beside the embedded database");
+    assert.throws(() => configure("pglite:memory", "postgresql://app@db:5432/remit"), refused);
+  } finally {
+    configure(previous.DATABASE_URL, previous.DIRECT_DATABASE_URL);
+  }
+});

@@ -1,0 +1,16 @@
+/** Reading and writing CSV (lib/csv.ts). */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { csvField, parseCsv } from "@/lib/csv";
+
+test("CSV with quotes, commas, line breaks and CRLF; line numbers", () => {
+  const rows = parseCsv('a,b\r\n"x, y","say ""hi"""\n"multi\nline",z\n\nlast,row');
+  assert.deepEqual(rows, [
+    { line: 1, fields: ["a", "b"] },
+    { line: 2, fields: ["x, y", 'say "hi"'] },
+    { line: 3, fields: ["multi\nline", "z"] },
+    { line: 6, fields: ["last", "row"] },
+  ]);
+  assert.equal(csvField('He said "no", twice'), '"He said ""no"", twice"');
+  assert.equal(csvField("plain"), "plain");
+});

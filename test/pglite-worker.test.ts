@@ -1,0 +1,81 @@
+/** The embedded database in its worker thread (lib/db/pglite-worker.ts), as Prisma uses it. */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { databaseTarget } from "@/lib/db/target";
+import { createAdapterFactory } from "@/lib/db";
+import { applyMigrations } from "@/lib/db/migrations";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { longestEventLoopPause } from "./support/event-loop";
+
+test("the embedded database through its worker: transactions, driver errors and values as Prisma expects them", async () => {
+  const { factory, close } = createAdapterFactory(databaseTarget("pglite:memory"));
+  const prisma = new PrismaClient({ adapter: factory });
+  try {
+    await applyMigrations(factory);
+    await assert.rejects(
+      prisma.$transaction(async (tx) => {
+        await tx.locale.create({ data: { id: "xx", label: "Rolled back" } });
+        throw new Error("undo");
+      }),
+      /undo/,
+    );
+    assert.equal(await prisma.locale.count({ where: { id: "xx" } }), 0, "a rolled-back transaction leaves nothing");
+    await prisma.$transaction(async (tx) => tx.locale.create({ data: { id: "xx", label: "Committed" } }));
+    assert.equal(await prisma.locale.count({ where: { id: "xx" } }), 1);
+    await assert.rejects(prisma.locale.create({ data: { id: "xx", label: "Again" } }), { code: "P2002" });
+
+    const at = new Date("2024-05-06T05:08:09.123Z");
+    const [row] = await prisma.$queryRaw<Record<string, unknown>[]>`
+      SELECT ${Buffer.from([0xde, 0xad])}::bytea AS bytes, ${9007199254740993n}::int8 AS big, ${at}::timestamptz AS at,
+        '{"a":[1,null]}'::jsonb AS json, NULL::text AS nothing, 1.5::float8 AS float, ARRAY['x','y'] AS list`;
+    assert.deepEqual(row, {
+      bytes: new Uint8Array([0xde, 0xad]),
+      big: 9007199254740993n,
+      at,
+      json: { a: [1, null] },
+      nothing: null,
+      float: 1.5,
+      list: ["x", "y"],
+    });
+    const entry = await prisma.auditLog.create({ data: { action: "a", resource: "r", resourceId: "1", before: { list: [true, null, "s"] } } });
+    assert.deepEqual(await prisma.auditLog.findUnique({ where: { id: entry.id } }), entry);
+  } finally {
+    await prisma.$disconnect();
+    await close();
+  }
+});
+
+test("the event loop keeps turning while the embedded database runs a slow statement", async () => {
+  const { factory, close } = createAdapterFactory(databaseTarget("pglite:memory"));
+  const prisma = new PrismaClient({ adapter: factory });
+  try {
+    await prisma.$executeRaw`SELECT 1`; // started, so what is timed below is the statement alone
+    const { took, longestPause } = await longestEventLoopPause(() => prisma.$executeRaw`SELECT pg_sleep(0.3)`);
+    assert.ok(took >= 290, `the statement took ${took} ms`);
+    assert.ok(longestPause < took / 2, `the event loop paused for ${Math.round(longestPause)} ms of the statement's ${Math.round(took)} ms`);
+  } finally {
+    await prisma.$disconnect();
+    await close();
+  }
+});
+
+test("when the embedded database's worker fails, waiting and later calls are refused, not left hanging", async () => {
+  const { factory, close } = createAdapterFactory(databaseTarget("pglite:memory"));
+  const adapter = await factory.connect();
+  const query = (sql: string) => adapter.queryRaw({ sql, args: [], argTypes: [] });
+  const original = console.error;
+  const logged: unknown[] = [];
+  console.error = (...args: unknown[]) => logged.push(args);
+  try {
+    await query("SELECT 1");
+    // pglite-prisma-adapter does not await the script it runs: a failing one is an unhandled
+    // rejection in the worker, which ends it, here while the next query waits for its answer.
+    await adapter.executeScript("SELECT pg_sleep(0.2); SELECT * FROM missing_table");
+    await assert.rejects(query("SELECT 1"), /The embedded database stopped: relation "missing_table" does not exist/);
+    await assert.rejects(query("SELECT 1"), /The embedded database stopped/);
+    assert.equal(logged.length, 1, "the failure is logged once");
+  } finally {
+    console.error = original;
+    await close();
+  }
+});

@@ -1,0 +1,28 @@
+/** What the API's route wrapper (lib/http/build-route.ts) makes of an exception a handler did not expect. */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { NextRequest } from "next/server";
+import { publicRoute } from "@/lib/http/with-client";
+
+test("an unexpected exception is a bare 500 with a request id, and is logged", async () => {
+  const logged: unknown[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => logged.push(args);
+  try {
+    const route = publicRoute({
+      GET: async () => {
+        throw new Error("database password is hunter2");
+      },
+    });
+    const response = await route.GET(new NextRequest("http://localhost/client/v1/x"), { params: Promise.resolve({}) });
+    assert.equal(response.status, 500);
+    const requestId = response.headers.get("x-request-id");
+    assert.match(requestId!, /^[0-9a-f-]{36}$/);
+    const text = await response.text();
+    assert.deepEqual(JSON.parse(text), { code: 500, type: "api_error", message: "An unexpected error occurred" });
+    assert.ok(!text.includes("hunter2"));
+    assert.ok(String((logged[0] as unknown[])[0]).includes(requestId!), "the log line carries the request id");
+  } finally {
+    console.error = original;
+  }
+});
