@@ -1,9 +1,10 @@
 import type { Customer, Prisma } from "@/lib/generated/prisma/client";
+import { CustomerSource } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/db";
 import { badRequest, notFound } from "@/lib/api/errors";
 import { csvField } from "@/lib/csv";
 import { auditedChange, type Actor } from "@/lib/audit";
-import { textFilter, pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "./protocol";
+import { enumFilter, pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "./protocol";
 
 /**
  * Customers for compliance: read-only, and never a password hash or a token. Filters: `q` (part of
@@ -66,7 +67,7 @@ function whereOf(filter: Record<string, unknown>): Prisma.CustomerWhereInput {
     id: idsFilter(filter, numericId),
     email: q ? { contains: q.toLowerCase() } : undefined,
     emailVerifiedAt: verified === undefined ? undefined : verified ? { not: null } : null,
-    source: textFilter(filter.source),
+    source: enumFilter(CustomerSource, filter.source),
     createdAt: createdFrom || createdTo ? { gte: createdFrom, lt: createdTo && nextDay(createdTo) } : undefined,
   };
 }

@@ -1,9 +1,10 @@
 import type { EmailOutbox, Prisma } from "@/lib/generated/prisma/client";
+import { EmailTemplate, OutboxStatus } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/db";
 import { badRequest, notFound } from "@/lib/api/errors";
 import { auditedChange, type Actor } from "@/lib/audit";
 import { emailRequeued, requeueFailedEmail } from "@/lib/email/outbox";
-import { textFilter, pageOf, idsFilter, searchText, type ListQuery } from "./protocol";
+import { enumFilter, textFilter, pageOf, idsFilter, searchText, type ListQuery } from "./protocol";
 
 /**
  * The e-mail outbox for operations: what was sent, what is waiting and what failed. Never the
@@ -45,8 +46,8 @@ export async function listOutbox(query: ListQuery) {
   const q = searchText(query.filter);
   const where: Prisma.EmailOutboxWhereInput = {
     id: idsFilter(query.filter, textFilter),
-    status: textFilter(query.filter.status),
-    template: textFilter(query.filter.template),
+    status: enumFilter(OutboxStatus, query.filter.status),
+    template: enumFilter(EmailTemplate, query.filter.template),
     toAddress: q ? { contains: q.toLowerCase() } : undefined,
   };
   const [rows, total] = await Promise.all([
