@@ -7,14 +7,14 @@ import { fields } from "@/lib/api/input";
 import { auditedChange, type Actor } from "@/lib/audit";
 import { hashPassword } from "@/lib/passwords";
 import { randomToken } from "@/lib/secrets";
-import { ROLES, type Role } from "@/lib/admin/permissions";
+import { StaffRole } from "@/lib/generated/prisma/enums";
 
 /** Back-office accounts. Passwords are hashed like customers'; the hash never leaves this module. */
 export type StaffRecord = {
   id: number;
   email: string;
   name: string;
-  role: Role;
+  role: StaffRole;
   active: boolean;
   last_login_at: string | null;
   created_at: string;
@@ -25,7 +25,7 @@ export function toStaffRecord(staff: Staff): StaffRecord {
     id: staff.id,
     email: staff.email,
     name: staff.name,
-    role: staff.role as Role,
+    role: staff.role,
     active: staff.active,
     last_login_at: staff.lastLoginAt?.toISOString() ?? null,
     created_at: staff.createdAt.toISOString(),
@@ -35,13 +35,13 @@ export function toStaffRecord(staff: Staff): StaffRecord {
 export const newStaffInput = z.object({
   email: fields.email(),
   name: fields.optionalText("Name", 100),
-  role: fields.choice("Role", ROLES),
+  role: fields.choice("Role", StaffRole),
   password: fields.password().optional(),
 });
 
 export const staffChanges = z.object({
   name: fields.text("Name", 100).optional(),
-  role: fields.choice("Role", ROLES).optional(),
+  role: fields.choice("Role", StaffRole).optional(),
   active: fields.flag("Active").optional(),
 });
 

@@ -4,14 +4,13 @@ import { db } from "@/lib/db";
 import type { RowId } from "@/lib/db/one-statement";
 import { randomToken, sha256 } from "@/lib/secrets";
 import type { Device } from "@/lib/customers/device";
+import type { TokenPurpose } from "@/lib/generated/prisma/enums";
 
 /**
  * Tokens we hand to customers. Only their SHA-256 is stored: the database alone cannot be used
  * to log in or to reset a password.
  */
-export type EmailTokenPurpose = "verify_email" | "reset_password";
-
-export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
+export const EMAIL_TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
 };
@@ -67,7 +66,7 @@ export async function revokeAllLoginTokens(tx: Prisma.TransactionClient, custome
 
 /** The INSERT of a single-use e-mail token (the raw token goes in the link, only its hash here). */
 export function emailTokenInsert(
-  input: { customerId: RowId; purpose: EmailTokenPurpose; tokenHash: string },
+  input: { customerId: RowId; purpose: TokenPurpose; tokenHash: string },
   now = new Date(),
 ): Prisma.Sql {
   const expiresAt = new Date(now.getTime() + EMAIL_TOKEN_LIFETIME_MS[input.purpose]);
@@ -77,7 +76,7 @@ export function emailTokenInsert(
 }
 
 /** A usable (known, unexpired, unused, unrevoked) e-mail token for this purpose, if any. */
-export async function findUsableEmailToken(token: string, purpose: EmailTokenPurpose, now = new Date()) {
+export async function findUsableEmailToken(token: string, purpose: TokenPurpose, now = new Date()) {
   const found = await db().emailToken.findUnique({ where: { tokenHash: sha256(token) } });
   if (!found || found.purpose !== purpose || found.usedAt || found.revokedAt || found.expiresAt <= now) return undefined;
   return found;
@@ -98,7 +97,7 @@ export async function consumeEmailToken(tx: Prisma.TransactionClient, id: number
 export async function revokeEmailTokens(
   tx: Prisma.TransactionClient,
   customerId: number,
-  purpose: EmailTokenPurpose,
+  purpose: TokenPurpose,
   now = new Date(),
 ): Promise<void> {
   await tx.emailToken.updateMany({

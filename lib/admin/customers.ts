@@ -1,5 +1,5 @@
 import type { Customer, Prisma } from "@/lib/generated/prisma/client";
-import { CustomerSource } from "@/lib/generated/prisma/enums";
+import { CustomerSource, type CustomerEventType, type EventOutcome } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/db";
 import { badRequest, notFound } from "@/lib/api/errors";
 import { csvField } from "@/lib/csv";
@@ -16,7 +16,7 @@ export type CustomerRecord = {
   email: string;
   verified: boolean;
   email_verified_at: string | null;
-  source: string;
+  source: CustomerSource;
   registered_via: number | null;
   /** The API client's name, so compliance need not be able to read API clients to see it. */
   registered_via_name: string | null;
@@ -26,8 +26,8 @@ export type CustomerRecord = {
 
 export type CustomerEventRecord = {
   id: number;
-  type: string;
-  outcome: string;
+  type: CustomerEventType;
+  outcome: EventOutcome;
   email: string;
   api_client_id: number | null;
   ip: string;

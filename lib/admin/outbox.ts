@@ -12,10 +12,10 @@ import { enumFilter, textFilter, pageOf, idsFilter, searchText, type ListQuery }
  */
 export type OutboxRecord = {
   id: string;
-  template: string;
+  template: EmailTemplate;
   to_address: string;
   subject: string;
-  status: string;
+  status: OutboxStatus;
   attempts: number;
   next_attempt_at: string;
   last_error: string | null;

@@ -1,9 +1,12 @@
+import { StaffRole } from "@/lib/generated/prisma/enums";
+
 /**
  * Who may do what in the back office. The server enforces this table on every admin API call; the
- * browser reads the same table to show only what the signed-in role may use. No server imports.
+ * browser reads the same table to show only what the signed-in role may use. No server imports
+ * (the generated enums are plain objects, safe in the browser).
  */
-export const ROLES = ["admin", "operations", "compliance"] as const;
-export type Role = (typeof ROLES)[number];
+export const ROLES = Object.values(StaffRole);
+export type Role = StaffRole;
 
 export const ADMIN_RESOURCES = [
   "dashboard",
@@ -21,7 +24,7 @@ export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 export type Access = "read" | "write";
 
-const EVERYONE: Role[] = ["admin", "operations", "compliance"];
+const EVERYONE: Role[] = ROLES;
 const OPERATIONS: Role[] = ["admin", "operations"];
 const COMPLIANCE: Role[] = ["admin", "compliance"];
 const ADMIN: Role[] = ["admin"];
@@ -40,10 +43,6 @@ const ACCESS: Record<AdminResource, Record<Access, Role[]>> = {
   "audit-log": { read: COMPLIANCE, write: NOBODY },
   outbox: { read: OPERATIONS, write: OPERATIONS },
 };
-
-export function isRole(value: unknown): value is Role {
-  return ROLES.includes(value as Role);
-}
 
 export function isAdminResource(value: unknown): value is AdminResource {
   return ADMIN_RESOURCES.includes(value as AdminResource);

@@ -1,20 +1,12 @@
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { CustomerEventType, EventOutcome } from "@/lib/generated/prisma/enums";
 import type { RowId } from "@/lib/db/one-statement";
 import type { Device } from "./device";
 
 /** What compliance sees about an account: one row per registration, login, reset, verification. */
-export type CustomerEventType =
-  | "register"
-  | "login"
-  | "login_failed"
-  | "forgot_password"
-  | "password_reset"
-  | "email_verified"
-  | "logout";
-
 export type CustomerEvent = {
   type: CustomerEventType;
-  outcome: "success" | "failure" | "rate_limited";
+  outcome: EventOutcome;
   email: string;
   customerId?: RowId | null;
   apiClientId?: number | null;

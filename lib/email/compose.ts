@@ -2,10 +2,9 @@ import { createElement } from "react";
 import { render } from "@react-email/render";
 import { currentBusinessDetails, type BusinessDetails } from "@/lib/settings";
 import { EMAIL_TOKEN_LIFETIME_MS } from "@/lib/tokens";
+import type { EmailTemplate } from "@/lib/generated/prisma/enums";
 import VerifyEmail, { verifyEmailSubject } from "@/emails/VerifyEmail";
 import ResetPassword, { resetPasswordSubject } from "@/emails/ResetPassword";
-
-export type EmailTemplate = "verify_email" | "reset_password";
 
 export type OutgoingEmail = { template: EmailTemplate; to: string; subject: string; html: string; text: string; url: string };
 
