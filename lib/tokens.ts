@@ -64,7 +64,10 @@ export async function revokeAllLoginTokens(tx: Prisma.TransactionClient, custome
   await tx.loginToken.updateMany({ where: { customerId, revokedAt: null }, data: { revokedAt: now } });
 }
 
-/** The INSERT of a single-use e-mail token (the raw token goes in the link, only its hash here). */
+/**
+ * The INSERT of a single-use e-mail token (the raw token goes in the link, only its hash here). The
+ * purpose is an enum, its parameter cast as in `eventInsert`.
+ */
 export function emailTokenInsert(
   input: { customerId: RowId; purpose: TokenPurpose; tokenHash: string },
   now = new Date(),
@@ -72,7 +75,7 @@ export function emailTokenInsert(
   const expiresAt = new Date(now.getTime() + EMAIL_TOKEN_LIFETIME_MS[input.purpose]);
   return Prisma.sql`
     INSERT INTO email_tokens (token_hash, customer_id, purpose, created_at, expires_at)
-    VALUES (${input.tokenHash}, ${input.customerId}, ${input.purpose}, ${now}, ${expiresAt})`;
+    VALUES (${input.tokenHash}, ${input.customerId}, ${input.purpose}::"TokenPurpose", ${now}, ${expiresAt})`;
 }
 
 /** A usable (known, unexpired, unused, unrevoked) e-mail token for this purpose, if any. */

@@ -9,13 +9,14 @@ import { processGlobal } from "@/lib/process-global";
 /**
  * Mail is never sent from a request: it is written to `email_outbox` in the statement that writes
  * what it carries (this INSERT is one of its steps), and the dispatcher (lib/email/dispatcher.ts)
- * delivers it from there.
+ * delivers it from there. The template is an enum, its parameter cast as in `eventInsert`
+ * (lib/customers/events.ts).
  */
 export function outboxInsert(email: OutgoingEmail, now = new Date()): { id: string; insert: Prisma.Sql } {
   const id = randomUUID();
   const insert = Prisma.sql`
     INSERT INTO email_outbox (id, template, to_address, subject, html, text, next_attempt_at, created_at)
-    VALUES (${id}, ${email.template}, ${email.to}, ${email.subject}, ${email.html}, ${email.text}, ${now}, ${now})`;
+    VALUES (${id}, ${email.template}::"EmailTemplate", ${email.to}, ${email.subject}, ${email.html}, ${email.text}, ${now}, ${now})`;
   return { id, insert };
 }
 
