@@ -395,6 +395,7 @@ test("customers: search, filters, detail with events, CSV export; never a hash o
   assert.deepEqual(await list({ verified: true }), ["fresh@example.org"]);
   assert.ok((await list({ verified: false })).includes("=old.timer@example.org"));
   assert.deepEqual(await list({ source: "import" }), ["=old.timer@example.org"]);
+  assert.deepEqual(await list({ source: "elsewhere" }), [], "a source that does not exist matches nobody");
   assert.deepEqual(await list({ created_gte: "2025-01-15", created_lte: "2025-01-15" }), ["=old.timer@example.org"]);
   assert.deepEqual(await list({ created_lte: "2025-01-14" }), []);
 
@@ -437,6 +438,13 @@ test("staff: admin creates (password generated once), changes role and deactivat
   assert.deepEqual((await duplicate.json()).errors.map((e: { param: string; code: string }) => [e.param, e.code]), [["email", "unique"]]);
   const badRole = await admin.request("/api/admin/staff", { method: "POST", json: { email: "x@staff.example.org", role: "root" } });
   assert.equal((await badRole.json()).errors[0].param, "role");
+  const roles = async (role: string) => {
+    const response = await admin.request(`/api/admin/staff?${new URLSearchParams({ filter: JSON.stringify({ role }) })}`);
+    assert.equal(response.status, 200);
+    return ((await response.json()) as { role: string }[]).map((staff) => staff.role);
+  };
+  assert.ok((await roles("operations")).every((role) => role === "operations"));
+  assert.deepEqual(await roles("root"), [], "a role that does not exist matches nobody");
 
   const signedIn = await signIn(app, member.email, member.password);
   assert.equal(signedIn.status, 200);
@@ -477,6 +485,10 @@ test("e-mail outbox: status and attempts without the bodies; a failed one can be
   assert.ok(!text.includes("secret-token"), "never the bodies");
   const [row] = JSON.parse(text);
   assert.deepEqual([row.id, row.status, row.attempts, row.last_error], [failed.id, "failed", 12, "bounced"]);
+  for (const filter of [{ status: "bounced" }, { template: "welcome" }]) {
+    const none = await operations.request(`/api/admin/outbox?${new URLSearchParams({ filter: JSON.stringify(filter) })}`);
+    assert.deepEqual([none.status, await none.json()], [200, []], "a status or template that does not exist matches nothing");
+  }
 
   const retried = await operations.request(`/api/admin/outbox/${failed.id}/retry`, { method: "POST" });
   assert.equal(retried.status, 200);

@@ -5,7 +5,7 @@ import { after, mock, test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { startFakeResend } from "./support/fake-resend";
 import { reloadConfig } from "@/lib/config";
-import type { EmailTemplate } from "@/lib/email/compose-email";
+import type { EmailTemplate } from "@/lib/generated/prisma/enums";
 import { emailQueued, queueEmail } from "@/lib/email/queue-email";
 import { emailRequeued, requeueFailedEmail } from "@/lib/email/requeue-email";
 import { dispatchDueEmails } from "@/lib/email/dispatch-emails";

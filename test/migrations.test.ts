@@ -4,6 +4,8 @@ import { test } from "node:test";
 import { createAdapterFactory } from "@/lib/db";
 import { applyMigrations, createMigration, MIGRATIONS_DIR, readMigrations } from "@/lib/db/migrations";
 import { databaseTarget } from "@/lib/db/target";
+import { CustomerEventType, EmailTemplate, EventOutcome, OutboxStatus, StaffRole, TokenPurpose } from "@/lib/generated/prisma/enums";
+import { createTestDatabase } from "@/tooling/throwaway-database";
 
 test("migrations are in Prisma's format", () => {
   const list = readMigrations();
@@ -34,5 +36,77 @@ test("schema.prisma and the migrations agree: a new migration would be empty", a
     assert.deepEqual(fs.readdirSync(MIGRATIONS_DIR), before);
   } finally {
     await shadow.close();
+  }
+});
+
+test("the closed sets become enums: rows written while they were text keep their values, and the defaults stay", async () => {
+  const database = await createTestDatabase();
+  const { factory, close } = createAdapterFactory(databaseTarget(database.url));
+  try {
+    const adapter = await factory.connect();
+    const rows = async (sql: string) => {
+      const result = await adapter.queryRaw({ sql, args: [], argTypes: [] });
+      return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])));
+    };
+    const migrations = readMigrations().migrationDirectories;
+    const enums = migrations.findIndex((directory) => directory.path.endsWith("_closed_sets_as_enums"));
+    assert.ok(enums > 0);
+    const script = (directory: (typeof migrations)[number]) => {
+      assert.equal(directory.migrationFile.content.tag, "ok");
+      return directory.migrationFile.content.value;
+    };
+    for (const directory of migrations.slice(0, enums)) await adapter.executeScript(script(directory));
+
+    // Every value the code wrote as text, in the columns as they were.
+    const texts = (values: Record<string, string>) => Object.values(values);
+    const list = (values: string[]) => values.map((value) => `'${value}'`).join(", ");
+    await adapter.executeScript(`
+      INSERT INTO customers (id, email, password_hash, source) VALUES (1, 'imported@example.org', 'hash', 'import');
+      INSERT INTO customers (id, email, password_hash) VALUES (2, 'registered@example.org', 'hash');
+      INSERT INTO email_tokens (token_hash, customer_id, purpose, expires_at)
+        SELECT 'hash-' || purpose, 1, purpose, now() FROM unnest(ARRAY[${list(texts(TokenPurpose))}]) AS purpose;
+      INSERT INTO customer_events (customer_id, type, outcome, email)
+        SELECT 1, type, outcome, 'imported@example.org'
+        FROM unnest(ARRAY[${list(texts(CustomerEventType))}]) AS type, unnest(ARRAY[${list(texts(EventOutcome))}]) AS outcome;
+      INSERT INTO email_outbox (id, template, to_address, subject, status)
+        SELECT template || '-' || status, template, 'imported@example.org', 'Subject', status
+        FROM unnest(ARRAY[${list(texts(EmailTemplate))}]) AS template, unnest(ARRAY[${list(texts(OutboxStatus))}]) AS status;
+      INSERT INTO email_outbox (id, template, to_address, subject) VALUES ('queued', 'verify_email', 'imported@example.org', 'Subject');
+      INSERT INTO staff (email, name, password_hash, role)
+        SELECT role || '@staff.example.org', role, 'hash', role FROM unnest(ARRAY[${list(texts(StaffRole))}]) AS role;
+    `);
+    const stored = () =>
+      rows(`
+        SELECT 'customers' AS "table", jsonb_agg(source ORDER BY id)::text AS "values" FROM customers
+        UNION ALL SELECT 'email_tokens', jsonb_agg(purpose ORDER BY id)::text FROM email_tokens
+        UNION ALL SELECT 'customer_events', jsonb_agg(type || '/' || outcome ORDER BY id)::text FROM customer_events
+        UNION ALL SELECT 'email_outbox', jsonb_agg(template || '/' || status ORDER BY id)::text FROM email_outbox
+        UNION ALL SELECT 'staff', jsonb_agg(role ORDER BY id)::text FROM staff`);
+    const before = await stored();
+    assert.deepEqual(JSON.parse(before[0].values as string), ["import", "api"]);
+    assert.equal(JSON.parse(before[2].values as string).length, 7 * 3);
+
+    await adapter.executeScript(script(migrations[enums]));
+
+    assert.deepEqual(await stored(), before);
+    assert.deepEqual(
+      await rows(`
+        SELECT table_name, column_name, udt_name, column_default FROM information_schema.columns
+        WHERE (table_name, column_name) IN (('customers', 'source'), ('email_tokens', 'purpose'), ('customer_events', 'type'),
+          ('customer_events', 'outcome'), ('email_outbox', 'template'), ('email_outbox', 'status'), ('staff', 'role'))
+        ORDER BY table_name, column_name`),
+      [
+        { table_name: "customer_events", column_name: "outcome", udt_name: "EventOutcome", column_default: null },
+        { table_name: "customer_events", column_name: "type", udt_name: "CustomerEventType", column_default: null },
+        { table_name: "customers", column_name: "source", udt_name: "CustomerSource", column_default: `'api'::"CustomerSource"` },
+        { table_name: "email_outbox", column_name: "status", udt_name: "OutboxStatus", column_default: `'pending'::"OutboxStatus"` },
+        { table_name: "email_outbox", column_name: "template", udt_name: "EmailTemplate", column_default: null },
+        { table_name: "email_tokens", column_name: "purpose", udt_name: "TokenPurpose", column_default: null },
+        { table_name: "staff", column_name: "role", udt_name: "StaffRole", column_default: null },
+      ],
+    );
+  } finally {
+    await close();
+    await database.drop();
   }
 });

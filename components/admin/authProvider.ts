@@ -1,11 +1,12 @@
 import type { AuthProvider } from "react-admin";
-import { isAdminResource, mayTakeAction, type Role } from "@/lib/staff/permissions";
+import type { StaffRole } from "@/lib/generated/prisma/enums";
+import { isAdminResource, mayTakeAction } from "@/lib/staff/permissions";
 
 /**
  * react-admin's auth provider over next-auth's endpoints (/api/auth/*). The server checks every
  * call; `canAccess` only decides what the menu and buttons show, from the same table.
  */
-type StaffSession = { user: { id: number; email: string; name: string; role: Role }; expires: string };
+type StaffSession = { user: { id: number; email: string; name: string; role: StaffRole }; expires: string };
 
 // react-admin asks for the session on every navigation and for every menu item and button.
 const SESSION_REUSE_MS = 5_000;

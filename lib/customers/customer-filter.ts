@@ -5,7 +5,8 @@
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { invalidRequest } from "@/lib/errors/domain-error";
-import { textFilter, booleanFilter, idsFilter, numericId, searchText } from "@/lib/db/list-query";
+import { booleanFilter, enumFilter, idsFilter, numericId, searchText } from "@/lib/db/list-query";
+import { CustomerSource } from "@/lib/generated/prisma/enums";
 
 export function customerFilter(filter: Record<string, unknown>): Prisma.CustomerWhereInput {
   const q = searchText(filter);
@@ -16,7 +17,7 @@ export function customerFilter(filter: Record<string, unknown>): Prisma.Customer
     id: idsFilter(filter, numericId),
     email: q ? { contains: q.toLowerCase() } : undefined,
     emailVerifiedAt: verified === undefined ? undefined : verified ? { not: null } : null,
-    source: textFilter(filter.source),
+    source: enumFilter(CustomerSource, filter.source),
     createdAt: createdFrom || createdTo ? { gte: createdFrom, lt: createdTo && nextDay(createdTo) } : undefined,
   };
 }

@@ -3,13 +3,14 @@
  * back office sees it (with the name of the API client it registered through), and its events.
  */
 import type { Customer, CustomerEvent } from "@/lib/generated/prisma/client";
+import type { CustomerEventType, CustomerSource, EventOutcome } from "@/lib/generated/prisma/enums";
 
 export type CustomerRecord = {
   id: number;
   email: string;
   verified: boolean;
   email_verified_at: string | null;
-  source: string;
+  source: CustomerSource;
   registered_via: number | null;
   /** The API client's name, so compliance need not be able to read API clients to see it. */
   registered_via_name: string | null;
@@ -19,8 +20,8 @@ export type CustomerRecord = {
 
 export type CustomerEventRecord = {
   id: number;
-  type: string;
-  outcome: string;
+  type: CustomerEventType;
+  outcome: EventOutcome;
   email: string;
   api_client_id: number | null;
   ip: string;

@@ -1,21 +1,15 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RowId } from "@/lib/db/one-statement";
+import type { CustomerEventType, EventOutcome } from "@/lib/generated/prisma/enums";
 import type { Device } from "@/lib/tokens/device";
 
-/** What compliance sees about an account: one row per registration, login, reset, verification. */
-export type CustomerEventType =
-  | "register"
-  | "login"
-  | "login_failed"
-  | "forgot_password"
-  | "password_reset"
-  | "email_verified"
-  | "logout";
-
-/** `customerId` may be the id an earlier step of the same statement inserts (`idFrom`). */
+/**
+ * What compliance sees about an account: one row per registration, login, reset, verification.
+ * `customerId`  may be the id an earlier step of the same statement inserts (`idFrom`).
+ */
 export type CustomerEvent<Id extends RowId = RowId> = {
   type: CustomerEventType;
-  outcome: "success" | "failure" | "rate_limited";
+  outcome: EventOutcome;
   email: string;
   customerId?: Id | null;
   apiClientId?: number | null;
@@ -42,7 +36,7 @@ export function eventInsert(event: CustomerEvent, now = new Date()): Prisma.Sql 
   const row = eventRow(event, now);
   return Prisma.sql`
     INSERT INTO customer_events (type, outcome, email, customer_id, api_client_id, ip, user_agent, fingerprint, created_at)
-    VALUES (${row.type}, ${row.outcome}, ${row.email}, ${row.customerId}, ${row.apiClientId},
+    VALUES (${row.type}::"CustomerEventType", ${row.outcome}::"EventOutcome", ${row.email}, ${row.customerId}, ${row.apiClientId},
             ${row.ip}, ${row.userAgent}, ${row.fingerprint}, ${row.createdAt})`;
 }
 

@@ -40,6 +40,16 @@ export function idsFilter<T extends string | number>(filter: Record<string, unkn
 /** A non-empty string from a filter or an id list; undefined otherwise. */
 export const textFilter = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
 
+/**
+ * A value of `values` (an enum Prisma generates) from a filter, read as `textFilter` reads it. Any
+ * other text matches no row, as it did while the column was text (Prisma would refuse it).
+ */
+export function enumFilter<T extends string>(values: Readonly<Record<string, T>>, value: unknown): T | { in: T[] } | undefined {
+  const text = textFilter(value);
+  if (text === undefined) return undefined;
+  return (Object.values(values) as string[]).includes(text) ? (text as T) : { in: [] };
+}
+
 /** "true"/"false" or a boolean from a filter input; undefined when absent. */
 export function booleanFilter(value: unknown): boolean | undefined {
   if (value === true || value === "true") return true;

@@ -7,10 +7,9 @@ import { render } from "@react-email/render";
 import { currentBusinessDetails } from "@/lib/reference-data/read-settings";
 import type { BusinessDetails } from "@/lib/reference-data/settings-record";
 import { EMAIL_TOKEN_LIFETIME_MS } from "@/lib/tokens/tokens";
+import type { EmailTemplate } from "@/lib/generated/prisma/enums";
 import VerifyEmail, { verifyEmailSubject } from "@/emails/VerifyEmail";
 import ResetPassword, { resetPasswordSubject } from "@/emails/ResetPassword";
-
-export type EmailTemplate = "verify_email" | "reset_password";
 
 export type OutgoingEmail = { template: EmailTemplate; to: string; subject: string; html: string; text: string; url: string };
 

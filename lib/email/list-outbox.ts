@@ -1,7 +1,8 @@
 /** The back office's list of the e-mail outbox, filtered, sorted and paged in the database. */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { textFilter, pageOf, idsFilter, searchText, type ListQuery } from "@/lib/db/list-query";
+import { enumFilter, idsFilter, pageOf, searchText, textFilter, type ListQuery } from "@/lib/db/list-query";
+import { EmailTemplate, OutboxStatus } from "@/lib/generated/prisma/enums";
 import { toOutboxRecord } from "./outbox-record";
 
 export const SORTABLE = { created_at: "createdAt", status: "status", attempts: "attempts", next_attempt_at: "nextAttemptAt", sent_at: "sentAt" };
@@ -11,8 +12,8 @@ export async function listOutbox(query: ListQuery) {
   const q = searchText(query.filter);
   const where: Prisma.EmailOutboxWhereInput = {
     id: idsFilter(query.filter, textFilter),
-    status: textFilter(query.filter.status),
-    template: textFilter(query.filter.template),
+    status: enumFilter(OutboxStatus, query.filter.status),
+    template: enumFilter(EmailTemplate, query.filter.template),
     toAddress: q ? { contains: q.toLowerCase() } : undefined,
   };
   const [rows, total] = await Promise.all([

@@ -29,7 +29,7 @@ export function outboxInsert(email: OutgoingEmail, now = new Date()): { id: stri
   const row = outboxRow(email, now);
   const insert = Prisma.sql`
     INSERT INTO email_outbox (id, template, to_address, subject, html, text, next_attempt_at, created_at)
-    VALUES (${row.id}, ${row.template}, ${row.toAddress}, ${row.subject}, ${row.html}, ${row.text}, ${row.nextAttemptAt}, ${row.createdAt})`;
+    VALUES (${row.id}, ${row.template}::"EmailTemplate", ${row.toAddress}, ${row.subject}, ${row.html}, ${row.text}, ${row.nextAttemptAt}, ${row.createdAt})`;
   return { id: row.id, insert };
 }
 

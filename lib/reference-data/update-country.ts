@@ -3,7 +3,8 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { fieldError, forbidden, notFound } from "@/lib/errors/domain-error";
 import { auditedChange } from "@/lib/audit/audited-change";
 import { type Actor } from "@/lib/audit/record-audit";
-import { mayEditCountryDetails, type Role } from "@/lib/staff/permissions";
+import type { StaffRole } from "@/lib/generated/prisma/enums";
+import { mayEditCountryDetails } from "@/lib/staff/permissions";
 import { countryColumns, toCountryRecord, type CountryRecord } from "./country-record";
 import type { CountryChanges } from "./country-schemas";
 
@@ -11,7 +12,7 @@ import type { CountryChanges } from "./country-schemas";
  * Operations may only flip `is_source`; any other field that differs from what is stored needs an
  * admin. (react-admin sends the whole record on save, so unchanged fields are allowed through.)
  */
-export async function updateCountry(id: number, changes: CountryChanges, actor: Actor & { role: Role }): Promise<CountryRecord> {
+export async function updateCountry(id: number, changes: CountryChanges, actor: Actor & { role: StaffRole }): Promise<CountryRecord> {
   try {
     return await auditedChange(actor, ["reference"], async (tx) => {
       const existing = await tx.country.findUnique({ where: { id } });

@@ -4,7 +4,8 @@
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { textFilter, pageOf, booleanFilter, idsFilter, numericId, searchText, type ListQuery } from "@/lib/db/list-query";
+import { booleanFilter, enumFilter, idsFilter, numericId, pageOf, searchText, type ListQuery } from "@/lib/db/list-query";
+import { StaffRole } from "@/lib/generated/prisma/enums";
 import { toStaffRecord, type StaffRecord } from "./staff-record";
 
 export async function listStaff(query?: ListQuery): Promise<{ rows: StaffRecord[]; total: number }> {
@@ -12,7 +13,7 @@ export async function listStaff(query?: ListQuery): Promise<{ rows: StaffRecord[
   const q = searchText(filter);
   const where: Prisma.StaffWhereInput = {
     id: idsFilter(filter, numericId),
-    role: textFilter(filter.role),
+    role: enumFilter(StaffRole, filter.role),
     active: booleanFilter(filter.active),
     ...(q ? { OR: [{ email: { contains: q, mode: "insensitive" } }, { name: { contains: q, mode: "insensitive" } }] } : {}),
   };

@@ -1,9 +1,10 @@
+import { StaffRole } from "@/lib/generated/prisma/enums";
+
 /**
  * Who may do what in the back office. The server enforces this table on every admin API call; the
- * browser reads the same table to show only what the signed-in role may use. No server imports.
+ * browser reads the same table to show only what the signed-in role may use. No server imports
+ * (the generated enums are plain objects, safe in the browser).
  */
-export const ROLES = ["admin", "operations", "compliance"] as const;
-export type Role = (typeof ROLES)[number];
 
 export const ADMIN_RESOURCES = [
   "dashboard",
@@ -21,13 +22,13 @@ export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 export type Access = "read" | "write";
 
-const EVERYONE: Role[] = ["admin", "operations", "compliance"];
-const OPERATIONS: Role[] = ["admin", "operations"];
-const COMPLIANCE: Role[] = ["admin", "compliance"];
-const ADMIN: Role[] = ["admin"];
-const NOBODY: Role[] = [];
+const EVERYONE: StaffRole[] = Object.values(StaffRole);
+const OPERATIONS: StaffRole[] = ["admin", "operations"];
+const COMPLIANCE: StaffRole[] = ["admin", "compliance"];
+const ADMIN: StaffRole[] = ["admin"];
+const NOBODY: StaffRole[] = [];
 
-const ACCESS: Record<AdminResource, Record<Access, Role[]>> = {
+const ACCESS: Record<AdminResource, Record<Access, StaffRole[]>> = {
   dashboard: { read: EVERYONE, write: NOBODY },
   settings: { read: OPERATIONS, write: OPERATIONS },
   locales: { read: OPERATIONS, write: OPERATIONS },
@@ -41,20 +42,16 @@ const ACCESS: Record<AdminResource, Record<Access, Role[]>> = {
   outbox: { read: OPERATIONS, write: OPERATIONS },
 };
 
-export function isRole(value: unknown): value is Role {
-  return ROLES.includes(value as Role);
-}
-
 export function isAdminResource(value: unknown): value is AdminResource {
   return ADMIN_RESOURCES.includes(value as AdminResource);
 }
 
-export function may(role: Role, resource: AdminResource, access: Access): boolean {
+export function may(role: StaffRole, resource: AdminResource, access: Access): boolean {
   return ACCESS[resource][access].includes(role);
 }
 
 /** Country names, codes and dialling codes are admin-only; the source flag is not. */
-export function mayEditCountryDetails(role: Role): boolean {
+export function mayEditCountryDetails(role: StaffRole): boolean {
   return role === "admin";
 }
 
@@ -62,7 +59,7 @@ export function mayEditCountryDetails(role: Role): boolean {
 const DELETABLE: AdminResource[] = ["locales", "timezones"];
 
 /** For the browser: react-admin's actions (list, show, edit, create, delete, export, …) on a resource. */
-export function mayTakeAction(role: Role, resource: AdminResource, action: string): boolean {
+export function mayTakeAction(role: StaffRole, resource: AdminResource, action: string): boolean {
   if (action === "delete" && !DELETABLE.includes(resource)) return false;
   return may(role, resource, ["list", "show", "export", "read"].includes(action) ? "read" : "write");
 }

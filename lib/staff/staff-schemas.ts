@@ -1,19 +1,19 @@
 /** The input of creating and changing staff accounts, and the fields their list sorts by. */
 import { z } from "zod";
 import { fields } from "@/lib/validation/fields";
-import { ROLES } from "./permissions";
+import { StaffRole } from "@/lib/generated/prisma/enums";
 
 export const SORTABLE = { id: "id", email: "email", name: "name", role: "role", active: "active", last_login_at: "lastLoginAt", created_at: "createdAt" };
 
 export const newStaffInput = z.object({
   email: fields.email(),
   name: fields.optionalText("Name", 100),
-  role: fields.choice("Role", ROLES),
+  role: fields.choice("StaffRole", StaffRole),
   password: fields.password().optional(),
 });
 
 export const staffChanges = z.object({
   name: fields.text("Name", 100).optional(),
-  role: fields.choice("Role", ROLES).optional(),
+  role: fields.choice("StaffRole", StaffRole).optional(),
   active: fields.flag("Active").optional(),
 });

@@ -3,15 +3,14 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { RowId } from "@/lib/db/one-statement";
 import { randomToken, sha256 } from "@/lib/secrets";
+import type { TokenPurpose } from "@/lib/generated/prisma/enums";
 import type { Device } from "@/lib/tokens/device";
 
 /**
  * Tokens we hand to customers. Only their SHA-256 is stored: the database alone cannot be used
  * to log in or to reset a password.
  */
-export type EmailTokenPurpose = "verify_email" | "reset_password";
-
-export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
+export const EMAIL_TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
 };
@@ -65,7 +64,7 @@ export async function revokeAllLoginTokens(tx: Prisma.TransactionClient, custome
   await tx.loginToken.updateMany({ where: { customerId, revokedAt: null }, data: { revokedAt: now } });
 }
 
-type EmailTokenInput<Id extends RowId> = { customerId: Id; purpose: EmailTokenPurpose; tokenHash: string };
+type EmailTokenInput<Id extends RowId> = { customerId: Id; purpose: TokenPurpose; tokenHash: string };
 
 /** The row of a single-use e-mail token issued at `now` (the raw token goes in the link, only its hash here). */
 function emailTokenRow<Id extends RowId>(input: EmailTokenInput<Id>, now: Date) {
@@ -78,7 +77,7 @@ export function emailTokenInsert(input: EmailTokenInput<RowId>, now = new Date()
   const row = emailTokenRow(input, now);
   return Prisma.sql`
     INSERT INTO email_tokens (token_hash, customer_id, purpose, created_at, expires_at)
-    VALUES (${row.tokenHash}, ${row.customerId}, ${row.purpose}, ${row.createdAt}, ${row.expiresAt})`;
+    VALUES (${row.tokenHash}, ${row.customerId}, ${row.purpose}::"TokenPurpose", ${row.createdAt}, ${row.expiresAt})`;
 }
 
 /** Stores an e-mail token within the transaction `tx`. */
@@ -87,7 +86,7 @@ export async function createEmailToken(tx: Prisma.TransactionClient, input: Emai
 }
 
 /** A usable (known, unexpired, unused, unrevoked) e-mail token for this purpose, if any. */
-export async function findUsableEmailToken(token: string, purpose: EmailTokenPurpose, now = new Date()) {
+export async function findUsableEmailToken(token: string, purpose: TokenPurpose, now = new Date()) {
   const found = await db().emailToken.findUnique({ where: { tokenHash: sha256(token) } });
   if (!found || found.purpose !== purpose || found.usedAt || found.revokedAt || found.expiresAt <= now) return undefined;
   return found;
@@ -108,7 +107,7 @@ export async function consumeEmailToken(tx: Prisma.TransactionClient, id: number
 export async function revokeEmailTokens(
   tx: Prisma.TransactionClient,
   customerId: number,
-  purpose: EmailTokenPurpose,
+  purpose: TokenPurpose,
   now = new Date(),
 ): Promise<void> {
   await tx.emailToken.updateMany({

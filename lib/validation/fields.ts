@@ -103,12 +103,13 @@ export const fields = {
     );
   },
 
-  /** One of a fixed list of values. */
-  choice<const T extends readonly [string, ...string[]]>(label: string, values: T) {
+  /** One of the values of an enum (one Prisma generates from schema.prisma). */
+  choice<const T extends Readonly<Record<string, string>>>(label: string, values: T) {
     return z.preprocess(
       blankToUndefined,
       z.enum(values, {
-        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be one of: ${values.join(", ")}`),
+        error: (issue) =>
+          issue.input === undefined ? `${label} is required` : `${label} must be one of: ${Object.values(values).join(", ")}`,
       }),
     );
   },

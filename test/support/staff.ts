@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { hashPassword } from "@/lib/passwords/passwords";
-import type { Role } from "@/lib/staff/permissions";
+import type { StaffRole as Role } from "@/lib/generated/prisma/enums";
 import type { TestApp } from "./app";
 
 /** Staff accounts made straight in the database, and signed in through next-auth's real endpoints. */
