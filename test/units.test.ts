@@ -19,6 +19,7 @@ import { ConfigError, reloadConfig } from "@/lib/config";
 import { ApiError } from "@/lib/api/errors";
 import { sha256 } from "@/lib/secrets";
 import { buildIsCurrent, sourceHash } from "@/lib/server/build";
+import { workerScript } from "@/lib/server/worker-scripts";
 import { pooledPercentile, type Slice } from "@/scripts/bench/slices";
 
 test("masked e-mail addresses", () => {
@@ -326,6 +327,33 @@ test("npm start rebuilds only when an input of the build changed", () => {
     assert.equal(buildIsCurrent(root), true);
     fs.writeFileSync(path.join(root, "app", "page.tsx"), "export default 2;");
     assert.equal(buildIsCurrent(root), false, "a changed source needs a new build");
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("a worker thread's script is compiled again when a file it is compiled from changed, and only then", () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "remit-workers-"));
+  try {
+    // Stand-ins for the hashing thread's entry file and a module it imports.
+    fs.mkdirSync(path.join(root, "lib", "passwords"), { recursive: true });
+    const entry = path.join(root, "lib", "passwords", "hashing-worker.ts");
+    const imported = path.join(root, "lib", "passwords", "imported.ts");
+    fs.writeFileSync(imported, "export const answer: number = 1;");
+    fs.writeFileSync(entry, 'import { answer } from "./imported";\nconsole.log(answer);');
+    const compiled = () => {
+      const script = workerScript("hashing", root);
+      return { text: fs.readFileSync(script, "utf8"), file: fs.statSync(script).ino };
+    };
+
+    const first = compiled();
+    assert.match(first.text, /answer = 1;/);
+    assert.doesNotMatch(first.text, /: number/, "JavaScript, the types gone");
+    assert.equal(compiled().file, first.file, "nothing changed: the same file, not compiled again");
+    fs.writeFileSync(imported, "export const answer: number = 2;");
+    assert.match(compiled().text, /answer = 2;/, "an imported file changed");
+    fs.writeFileSync(entry, 'import { answer } from "./imported";\nconsole.log(answer + 1);');
+    assert.match(compiled().text, /answer \+ 1/, "the entry changed");
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
