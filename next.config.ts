@@ -10,6 +10,8 @@ const nextConfig: NextConfig = {
     "@node-rs/argon2",
     "bcryptjs",
     "pg",
+    // Compiles the worker threads' scripts when they are out of date (lib/server/worker-scripts.ts).
+    "esbuild",
   ],
   poweredByHeader: false,
   typedRoutes: false,

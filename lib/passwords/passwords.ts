@@ -1,8 +1,8 @@
 import { availableParallelism } from "node:os";
 import type { Algorithm, Options } from "@node-rs/argon2";
 import { serverProcesses } from "@/lib/runtime/cluster";
-import { HASHING_THREAD_NICENESS, lowerThisThreadPriority } from "@/lib/runtime/thread-priority";
 import { WorkerCalls } from "@/lib/runtime/worker-calls";
+import type { HashingErrorReply, HashingProtocol } from "./hashing-protocol";
 
 /**
  * Password hashing. New hashes are argon2id with OWASP's parameters. bcrypt hashes imported from
@@ -20,7 +20,7 @@ const CURRENT_PARAMS = `m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCo
 export const BCRYPT_MAX_BYTES = 72;
 
 export function hashPassword(password: string): Promise<string> {
-  return hashingPool().run({ op: "hash", password, options: ARGON2_OPTIONS }) as Promise<string>;
+  return hashingPool().run("hash", password, ARGON2_OPTIONS);
 }
 
 export function isBcryptHash(stored: string): boolean {
@@ -47,56 +47,35 @@ export async function verifyPassword(password: string, stored: string | undefine
   }
   if (isBcryptHash(stored)) {
     if (Buffer.byteLength(password) > BCRYPT_MAX_BYTES) return INVALID;
-    const valid = (await hashingPool().run({ op: "bcrypt-compare", password, hash: stored }).catch(() => false)) as boolean;
+    const valid = await hashingPool().run("bcryptCompare", password, stored).catch(() => false);
     return { valid, needsRehash: valid };
   }
   return INVALID;
 }
 
 function argon2Verify(password: string, stored: string): Promise<boolean> {
-  return hashingPool().run({ op: "verify", password, hash: stored }).catch(() => false) as Promise<boolean>;
+  return hashingPool().run("verify", password, stored).catch(() => false);
 }
 
 let dummyHash: Promise<string> | undefined;
 
-// Plain JavaScript evaluated from a string, so that it runs the same under tsx and in Next's
-// server bundle, with no file of its own to locate at run time. The synchronous functions hash on
-// the worker's own thread (the asynchronous ones would hand the work to libuv's pool), which is
-// the thread given the lower priority.
-const HASHING_WORKER = `
-const { parentPort } = require("node:worker_threads");
-const argon2 = require("@node-rs/argon2");
-const bcrypt = require("bcryptjs");
-${lowerThisThreadPriority(HASHING_THREAD_NICENESS)}
-parentPort.on("message", ({ id, op, password, hash, options }) => {
-  try {
-    const result =
-      op === "hash" ? argon2.hashSync(password, options)
-      : op === "verify" ? argon2.verifySync(hash, password)
-      : bcrypt.compareSync(password, hash.replace(/^\\$2y\\$/, "$2b$"));
-    parentPort.postMessage({ id, result });
-  } catch (error) {
-    parentPort.postMessage({ id, error: String(error) });
-  }
-});
-`;
+type HashingWorker = WorkerCalls<HashingProtocol, HashingErrorReply>;
 
-type Job = { op: "hash"; password: string; options: Options } | { op: "verify" | "bcrypt-compare"; password: string; hash: string };
 class HashingPool {
-  private readonly workers: WorkerCalls[] = [];
+  private readonly workers: HashingWorker[] = [];
 
   constructor(private readonly size: number) {}
 
   /** Each worker takes its jobs one after the other, so at most `size` run at once. */
-  run(job: Job): Promise<unknown> {
-    return this.leastBusy().call(job);
+  run<M extends keyof HashingProtocol>(method: M, ...args: Parameters<HashingProtocol[M]>): Promise<ReturnType<HashingProtocol[M]>> {
+    return this.leastBusy().call(method, ...args);
   }
 
-  private leastBusy(): WorkerCalls {
+  private leastBusy(): HashingWorker {
     if (this.workers.length < this.size) {
-      const worker: WorkerCalls = new WorkerCalls(HASHING_WORKER, {
+      const worker: HashingWorker = new WorkerCalls("hashing", {
         name: "Password hashing",
-        toError: (error) => new Error(String(error)),
+        toError: (error) => new Error(error),
         // A new worker takes the place of one that failed, at the next job.
         onStop: () => this.workers.splice(this.workers.indexOf(worker), 1),
       });

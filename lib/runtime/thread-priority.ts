@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+
 /**
  * Worker threads run below the event loop's priority, so that under load the event loop, which
  * answers every request, gets a core first: the embedded database's thread, then password hashing.
@@ -7,10 +10,14 @@ export const DATABASE_THREAD_NICENESS = 5;
 export const HASHING_THREAD_NICENESS = 10;
 
 /**
- * A line of JavaScript for a worker thread's source (the workers run from strings: see
- * lib/passwords.ts) that lowers that thread's CPU priority to `niceness`, on Linux; elsewhere it
- * does nothing. /proc/thread-self names the thread to setpriority.
+ * Lowers the CPU priority of the thread that calls it to `niceness`, on Linux; elsewhere it does
+ * nothing. Each worker thread calls it first thing (lib/passwords/hashing-worker.ts,
+ * lib/db/pglite-worker-thread.ts). /proc/thread-self names the thread to setpriority.
  */
-export function lowerThisThreadPriority(niceness: number): string {
-  return `try { require("node:os").setPriority(Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop()), ${niceness}); } catch {}`;
+export function lowerThisThreadPriority(niceness: number): void {
+  try {
+    os.setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), niceness);
+  } catch {
+    // Not Linux: the thread keeps the priority it has.
+  }
 }

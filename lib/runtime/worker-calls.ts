@@ -1,34 +1,37 @@
 import { Worker } from "node:worker_threads";
+import type { CallMessage, Protocol, ReplyMessage } from "./worker-thread";
+import { workerScript, type WorkerEntry } from "./worker-scripts";
 
 /**
- * Calls into a worker thread run from JavaScript source: each call is a message `{ id, ...message }`
- * answered by `{ id, result }` or `{ id, error }`. The thread keeps the process alive only while a
- * call waits for its answer. Once the worker fails, exits or is terminated, every waiting call and
- * every later one is refused with the reason, and `onStop` is told.
+ * Calls into a worker thread (its side: lib/server/worker-thread.ts), typed by the protocol both
+ * sides import: each call is a message `{ id, method, args }` answered by `{ id, result }` or
+ * `{ id, error }`. The thread keeps the process alive only while a call waits for its answer. Once
+ * the worker fails, exits or is terminated, every waiting call and every later one is refused with
+ * the reason, and `onStop` is told.
  */
-export type WorkerCallsOptions = {
+export type WorkerCallsOptions<ErrorReply> = {
   /** Names the work in log lines and errors, e.g. "The embedded database". */
   name: string;
   workerData?: unknown;
   /** The error a call rejects with, from the worker's `error` field. */
-  toError(error: unknown): Error;
+  toError(error: ErrorReply): Error;
   onStop?(): void;
 };
 
-export class WorkerCalls {
+export class WorkerCalls<P extends Protocol, ErrorReply> {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
   private nextId = 0;
   private stopped: Error | undefined;
 
-  constructor(source: string, private readonly options: WorkerCallsOptions) {
-    this.worker = new Worker(source, { eval: true, workerData: options.workerData });
-    this.worker.on("message", ({ id, result, error }: { id: number; result?: unknown; error?: unknown }) => {
-      const call = this.pending.get(id);
-      this.pending.delete(id);
+  constructor(entry: WorkerEntry, private readonly options: WorkerCallsOptions<ErrorReply>) {
+    this.worker = new Worker(workerScript(entry), { workerData: options.workerData });
+    this.worker.on("message", (reply: ReplyMessage<ErrorReply>) => {
+      const call = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
       if (this.pending.size === 0) this.worker.unref();
-      if (error === undefined) call?.resolve(result);
-      else call?.reject(options.toError(error));
+      if ("error" in reply) call?.reject(options.toError(reply.error));
+      else call?.resolve(reply.result);
     });
     this.worker.on("error", (error) => {
       console.error(`${options.name}: its worker failed:`, error);
@@ -48,13 +51,13 @@ export class WorkerCalls {
     return this.stopped !== undefined;
   }
 
-  call(message: Record<string, unknown>): Promise<unknown> {
+  call<M extends keyof P & string>(method: M, ...args: Parameters<P[M]>): Promise<ReturnType<P[M]>> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
       this.worker.ref();
-      this.worker.postMessage({ id, ...message });
+      this.worker.postMessage({ id, method, args } as CallMessage<P>);
     });
   }
 

@@ -2,10 +2,12 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { compileWorkerScripts } from "@/lib/runtime/worker-scripts";
 
 /**
  * `npm start` builds only when the sources changed since the last build: a hash of every input of
- * `next build` is kept beside the build output.
+ * `next build` is kept beside the build output. The worker threads' scripts, which are checked
+ * file by file, are compiled first if they are out of date (lib/server/worker-scripts.ts).
  */
 const INPUTS = ["app", "components", "lib", "emails", "next.config.ts", "tsconfig.json", "package-lock.json", "prisma/schema.prisma"];
 const IGNORED = new Set(["generated", "node_modules", ".next", ".data"]);
@@ -39,6 +41,7 @@ export function buildIsCurrent(root = process.cwd()): boolean {
 }
 
 export function buildIfNeeded(log: (line: string) => void = console.log, root = process.cwd()): void {
+  compileWorkerScripts(root);
   if (buildIsCurrent(root)) return;
   log("Building the app (next build); this happens once per change to the sources…");
   const hash = sourceHash(root);

@@ -1,0 +1,75 @@
+/**
+ * The worker threads' entry files are TypeScript, type-checked with the rest; a thread runs the
+ * JavaScript that esbuild compiles from one into .workers/: the entry and what it imports from this
+ * project in one file, packages left to load from node_modules. The same file serves under tsx
+ * (the scripts, the command line, the tests) and in Next's server bundle, where no module can name
+ * a source file to run. A script is compiled again whenever a file it was compiled from changed,
+ * checked each time a thread starts: `npm start` and `npm test` compile them before anything runs
+ * (lib/server/build.ts), and an edit takes effect at the next start of its thread, under tsx too.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { buildSync } from "esbuild";
+
+const ENTRIES = {
+  hashing: "lib/passwords/hashing-worker.ts",
+  database: "lib/db/pglite-worker-thread.ts",
+} as const;
+export type WorkerEntry = keyof typeof ENTRIES;
+
+const OUTPUT_DIR = ".workers";
+
+/** What a script was compiled from: its input files, as paths from the root, and a hash of their contents. */
+type Stamp = { inputs: string[]; hash: string };
+
+/** The compiled script of `entry`, compiled first unless it is current. */
+export function workerScript(entry: WorkerEntry, root = process.cwd()): string {
+  const script = path.join(root, OUTPUT_DIR, `${entry}.cjs`);
+  const stampFile = path.join(root, OUTPUT_DIR, `${entry}.json`);
+  if (!isCurrent(root, script, stampFile)) compile(root, ENTRIES[entry], script, stampFile);
+  return script;
+}
+
+/** Compiles every worker thread's script that is not current. */
+export function compileWorkerScripts(root = process.cwd()): void {
+  for (const entry of Object.keys(ENTRIES) as WorkerEntry[]) workerScript(entry, root);
+}
+
+function isCurrent(root: string, script: string, stampFile: string): boolean {
+  if (!fs.existsSync(script) || !fs.existsSync(stampFile)) return false;
+  const stamp = JSON.parse(fs.readFileSync(stampFile, "utf8")) as Stamp;
+  return stamp.inputs.every((input) => fs.existsSync(path.join(root, input))) && contentHash(root, stamp.inputs) === stamp.hash;
+}
+
+function contentHash(root: string, inputs: string[]): string {
+  const hash = createHash("sha256");
+  for (const input of inputs) hash.update(input).update("\0").update(fs.readFileSync(path.join(root, input))).update("\0");
+  return hash.digest("hex");
+}
+
+function compile(root: string, entry: string, script: string, stampFile: string): void {
+  const { outputFiles, metafile } = buildSync({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    bundle: true,
+    packages: "external",
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  const inputs = Object.keys(metafile.inputs).sort();
+  fs.mkdirSync(path.dirname(script), { recursive: true });
+  // The script before its stamp, each whole: another process may be reading or compiling it too.
+  writeWhole(script, outputFiles[0].text);
+  writeWhole(stampFile, JSON.stringify({ inputs, hash: contentHash(root, inputs) } satisfies Stamp));
+}
+
+function writeWhole(file: string, content: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, content);
+  fs.renameSync(temporary, file);
+}
