@@ -6,7 +6,7 @@ import { countrySchema, settingsSchema } from "@/lib/reference-data/reference-da
 
 /**
  * The zod schemas of /client/v1: request bodies are validated with them, response bodies are
- * shaped by them, and the OpenAPI document is generated from them (lib/api/openapi.ts). A schema
+ * shaped by them, and the OpenAPI document is generated from them (lib/http/openapi.ts). A schema
  * with a `meta` id is a named type of the document (components.schemas).
  */
 const successEnvelope = <T extends z.ZodRawShape>(status: number, shape: T) =>

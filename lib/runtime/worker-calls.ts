@@ -3,7 +3,7 @@ import type { CallMessage, Protocol, ReplyMessage } from "./worker-thread";
 import { workerScript, type WorkerEntry } from "./worker-scripts";
 
 /**
- * Calls into a worker thread (its side: lib/server/worker-thread.ts), typed by the protocol both
+ * Calls into a worker thread (its side: lib/runtime/worker-thread.ts), typed by the protocol both
  * sides import: each call is a message `{ id, method, args }` answered by `{ id, result }` or
  * `{ id, error }`. The thread keeps the process alive only while a call waits for its answer. Once
  * the worker fails, exits or is terminated, every waiting call and every later one is refused with

@@ -1,7 +1,7 @@
 /**
- * The worker thread's side of WorkerCalls (lib/server/worker-calls.ts): the messages the two sides
+ * The worker thread's side of WorkerCalls (lib/runtime/worker-calls.ts): the messages the two sides
  * exchange, typed by a protocol that both import, and `answerCalls`, which a worker thread's entry
- * file (lib/server/worker-scripts.ts) runs to answer them.
+ * file (lib/runtime/worker-scripts.ts) runs to answer them.
  */
 import { parentPort } from "node:worker_threads";
 
