@@ -1,11 +1,11 @@
-/** Password checks off the event loop (lib/passwords/passwords.ts). */
+/** Password checks off the event loop (lib/passwords/verify-password.ts). */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import bcrypt from "bcryptjs";
 import { longestEventLoopPause } from "./support/event-loop";
 
 test("the event loop keeps turning while a bcrypt hash from the previous system is checked", async () => {
-  const { verifyPassword } = await import("@/lib/passwords/passwords");
+  const { verifyPassword } = await import("@/lib/passwords/verify-password");
   // Cost 12, as the previous system stored them: hundreds of milliseconds of CPU per check.
   const stored = bcrypt.hashSync("old password", 12);
   await verifyPassword("warm-up", bcrypt.hashSync("warm-up", 4)); // the worker is started before the timing

@@ -225,7 +225,7 @@ test(
   "the internal metrics tell the CPU of password hashing from the event loop's",
   { skip: process.platform === "linux" ? false : "threads are told apart through /proc, on Linux only" },
   async () => {
-    const { hashPassword } = await import("@/lib/passwords/passwords");
+    const { hashPassword } = await import("@/lib/passwords/hash-password");
     const metrics = async (method: "GET" | "DELETE") =>
       (await fetch(`${app.url}/api/internal/metrics`, { method, headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).json();
     await hashPassword("started, so the window below sees hashing only");

@@ -8,7 +8,7 @@ import { closeDatabase } from "@/lib/db";
 import { authSecret } from "@/lib/staff/auth-secret";
 import { firstRunHints } from "@/lib/server/first-run";
 import { prepareDatabase } from "@/lib/server/prepare-database";
-import { verifyPassword } from "@/lib/passwords/passwords";
+import { verifyPassword } from "@/lib/passwords/verify-password";
 import { jsonLines, runCli } from "./support/cli";
 
 // The first admin is made with the CLI, on the embedded database, before the server ever starts.

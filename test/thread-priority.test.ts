@@ -22,7 +22,7 @@ test(
   "under load the event loop comes first: the database worker runs at niceness 5, password hashing at 10",
   { skip: process.platform === "linux" ? false : "thread priorities are set on Linux only" },
   async () => {
-    const { hashPassword } = await import("@/lib/passwords/passwords");
+    const { hashPassword } = await import("@/lib/passwords/hash-password");
     // Counted before and after: the hashing pool lives as long as the process, so an earlier test may have started it.
     const atNiceness = (niceness: number) => threadNiceness().filter((value) => value === niceness).length;
     const databaseThreadsBefore = atNiceness(5);

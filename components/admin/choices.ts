@@ -6,9 +6,9 @@
  * insist on a label for every value, so a value added to an enum cannot be missing from a screen.
  */
 import {
-  CustomerEventType,
-  CustomerSource,
-  OutboxStatus,
+  type CustomerEventType,
+  type CustomerSource,
+  type OutboxStatus,
   StaffRole,
 } from "@/lib/generated/prisma/enums";
 import { ADMIN_RESOURCES } from "@/lib/staff/permissions";

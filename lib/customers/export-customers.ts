@@ -5,7 +5,7 @@
 import { db } from "@/lib/db";
 import { csvField } from "@/lib/csv";
 import { auditedChange } from "@/lib/audit/audited-change";
-import { type Actor } from "@/lib/audit/record-audit";
+import type { Actor } from "@/lib/audit/record-audit";
 import { customerFilter } from "./customer-filter";
 import { toCustomerRecord, withClientName, type CustomerRecord } from "./customer-record";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { parseCsv } from "@/lib/csv";
-import { isBcryptHash } from "@/lib/passwords/passwords";
+import { isBcryptHash } from "@/lib/passwords/verify-password";
 
 /**
  * Imports customers from the previous system: a CSV with a header row and the columns

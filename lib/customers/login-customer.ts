@@ -3,12 +3,14 @@ import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-cli
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { oneStatement } from "@/lib/db/one-statement";
-import { hashPassword, verifyPassword } from "@/lib/passwords/passwords";
-import { countAttemptWith, refuse, releaseSteps } from "@/lib/rate-limits/count-attempt";
+import { hashPassword } from "@/lib/passwords/hash-password";
+import { verifyPassword } from "@/lib/passwords/verify-password";
+import { countAttemptWith } from "@/lib/rate-limits/count-attempt";
+import { refuse, releaseSteps } from "@/lib/rate-limits/release-attempt";
 import { customerLoginLimits } from "@/lib/rate-limits/limits";
-import { loginTokenInsert } from "@/lib/tokens/tokens";
+import { loginTokenInsert } from "@/lib/tokens/issue-login-token";
 import type { Device } from "@/lib/tokens/device";
-import { eventInsert, recordEvent } from "./events";
+import { eventInsert, recordEvent } from "./record-customer-event";
 
 export type LoginCustomerOptions = {
   input: { email: string; password: string };

@@ -2,9 +2,9 @@
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { db } from "@/lib/db";
 import type { Device } from "@/lib/tokens/device";
-import { revokeLoginToken } from "@/lib/tokens/tokens";
+import { revokeLoginToken } from "@/lib/tokens/revoke-login-tokens";
 import { authenticateCustomer } from "./authenticate-customer";
-import { recordEvent } from "./events";
+import { recordEvent } from "./record-customer-event";
 
 export async function logoutCustomer(token: string | undefined, client: AuthenticatedClient, device: Device): Promise<void> {
   const login = await authenticateCustomer(token, client);

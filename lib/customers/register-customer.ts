@@ -5,11 +5,13 @@ import { db } from "@/lib/db";
 import { idFrom, oneStatement } from "@/lib/db/one-statement";
 import { composeEmail } from "@/lib/email/compose-email";
 import { emailQueued, outboxInsert } from "@/lib/email/queue-email";
-import { hashPassword } from "@/lib/passwords/passwords";
-import { emailTokenInsert, loginTokenInsert, newToken } from "@/lib/tokens/tokens";
+import { hashPassword } from "@/lib/passwords/hash-password";
+import { emailTokenInsert } from "@/lib/tokens/issue-email-token";
+import { loginTokenInsert } from "@/lib/tokens/issue-login-token";
+import { newToken } from "@/lib/tokens/new-token";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Device } from "@/lib/tokens/device";
-import { eventInsert } from "./events";
+import { eventInsert } from "./record-customer-event";
 import { linkWithToken } from "@/lib/validation/link-template";
 
 export type RegisterCustomerOptions = {

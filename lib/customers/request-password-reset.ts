@@ -4,11 +4,13 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { composeEmail } from "@/lib/email/compose-email";
 import { emailQueued, queueEmail } from "@/lib/email/queue-email";
-import { countAttemptWith, refuse, release } from "@/lib/rate-limits/count-attempt";
+import { countAttemptWith } from "@/lib/rate-limits/count-attempt";
+import { refuse, release } from "@/lib/rate-limits/release-attempt";
 import { forgotPasswordLimits } from "@/lib/rate-limits/limits";
-import { createEmailToken, newToken } from "@/lib/tokens/tokens";
+import { createEmailToken } from "@/lib/tokens/issue-email-token";
+import { newToken } from "@/lib/tokens/new-token";
 import type { Device } from "@/lib/tokens/device";
-import { recordEvent } from "./events";
+import { recordEvent } from "./record-customer-event";
 import { linkWithToken } from "@/lib/validation/link-template";
 import { maskEmail } from "@/lib/email/mask-email";
 

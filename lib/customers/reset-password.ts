@@ -1,10 +1,13 @@
 import { fieldError } from "@/lib/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { db } from "@/lib/db";
-import { hashPassword } from "@/lib/passwords/passwords";
-import { consumeEmailToken, findUsableEmailToken, revokeAllLoginTokens, revokeEmailTokens } from "@/lib/tokens/tokens";
+import { hashPassword } from "@/lib/passwords/hash-password";
+import { consumeEmailToken } from "@/lib/tokens/consume-email-token";
+import { findUsableEmailToken } from "@/lib/tokens/find-usable-email-token";
+import { revokeAllLoginTokens } from "@/lib/tokens/revoke-login-tokens";
+import { revokeEmailTokens } from "@/lib/tokens/revoke-email-tokens";
 import type { Device } from "@/lib/tokens/device";
-import { recordEvent } from "./events";
+import { recordEvent } from "./record-customer-event";
 
 export type ResetPasswordOptions = {
   /** Validated, the confirmation matching. */

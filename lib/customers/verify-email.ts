@@ -1,9 +1,10 @@
 import { fieldError } from "@/lib/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { db } from "@/lib/db";
-import { consumeEmailToken, findUsableEmailToken } from "@/lib/tokens/tokens";
+import { consumeEmailToken } from "@/lib/tokens/consume-email-token";
+import { findUsableEmailToken } from "@/lib/tokens/find-usable-email-token";
 import type { Device } from "@/lib/tokens/device";
-import { recordEvent } from "./events";
+import { recordEvent } from "./record-customer-event";
 
 export type VerifyEmailOptions = { input: { token: string }; client: AuthenticatedClient; device: Device };
 

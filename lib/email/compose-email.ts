@@ -6,7 +6,7 @@ import { createElement } from "react";
 import { render } from "@react-email/render";
 import { currentBusinessDetails } from "@/lib/reference-data/read-settings";
 import type { BusinessDetails } from "@/lib/reference-data/settings-record";
-import { EMAIL_TOKEN_LIFETIME_MS } from "@/lib/tokens/tokens";
+import { EMAIL_TOKEN_LIFETIME_MS } from "@/lib/tokens/issue-email-token";
 import type { EmailTemplate } from "@/lib/generated/prisma/enums";
 import VerifyEmail, { verifyEmailSubject } from "@/emails/VerifyEmail";
 import ResetPassword, { resetPasswordSubject } from "@/emails/ResetPassword";
@@ -51,7 +51,10 @@ async function renderTemplate(template: EmailTemplate, business: BusinessDetails
 
 function renderedTemplate(template: EmailTemplate, business: BusinessDetails): Promise<RenderedTemplate> {
   let templates = renderedFor.get(business);
-  if (!templates) renderedFor.set(business, (templates = new Map()));
+  if (!templates) {
+    templates = new Map();
+    renderedFor.set(business, templates);
+  }
   let rendered = templates.get(template);
   if (!rendered) {
     rendered = renderTemplate(template, business);

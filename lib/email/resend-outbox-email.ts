@@ -1,7 +1,7 @@
 /** The back office sends a failed e-mail again. */
 import { invalidRequest } from "@/lib/errors/domain-error";
 import { auditedChange } from "@/lib/audit/audited-change";
-import { type Actor } from "@/lib/audit/record-audit";
+import type { Actor } from "@/lib/audit/record-audit";
 import { toOutboxRecord, type OutboxRecord } from "./outbox-record";
 import { readOutboxEmail } from "./read-outbox-email";
 import { emailRequeued, requeueFailedEmail } from "./requeue-email";

@@ -1,5 +1,5 @@
 /**
- * What lib/passwords/passwords.ts asks of its hashing threads (lib/passwords/hashing-worker.ts). A call that
+ * What lib/passwords/hashing-pool.ts asks of its hashing threads (lib/passwords/hashing-worker.ts). A call that
  * fails answers with the error's text.
  */
 import type { Options } from "@node-rs/argon2";

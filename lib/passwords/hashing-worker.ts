@@ -1,5 +1,5 @@
 /**
- * A password-hashing thread of lib/passwords/passwords.ts's pool. The synchronous functions hash on this
+ * A password-hashing thread of lib/passwords/hashing-pool.ts. The synchronous functions hash on this
  * thread (the asynchronous ones would hand the work to libuv's pool), which is the thread given the
  * lower priority.
  */

@@ -1,8 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { oneStatement, type Step } from "@/lib/db/one-statement";
 import { logUnlessUnreachable } from "@/lib/db/outage";
-import { rateLimited, unavailable } from "@/lib/errors/domain-error";
+import { unavailable } from "@/lib/errors/domain-error";
 import { sha256 } from "@/lib/secrets";
 
 /**
@@ -88,7 +87,7 @@ type CountedRow<Row = unknown> = { bucket: string; hits: Date[]; counted: boolea
  * Every statement takes the rows of its limits in the same order (by bucket; a call never has two
  * limits in one bucket), so two attempts waiting for each other's rows cannot deadlock.
  */
-function inLockOrder(limits: Limit[]): Limit[] {
+export function inLockOrder(limits: Limit[]): Limit[] {
   const ordered = [...limits].sort((a, b) => (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0));
   if (new Set(ordered.map((limit) => limit.bucket)).size !== ordered.length) throw new Error("one limit per bucket");
   return ordered;
@@ -128,40 +127,6 @@ function judge(limits: Limit[], rows: CountedRow[], now: Date): Attempt {
   }
   const limited = counted.length < limits.length;
   return { at: now, counted, limited, retryAfterSeconds: (retryAt - now.getTime()) / 1000 };
-}
-
-/**
- * Takes the attempt's hits back from `limits` (by default every limit that counted it), to run as a
- * step of a larger statement; nothing when there is nothing to take back.
- */
-export function releaseSteps(attempt: Attempt, limits: Limit[] = attempt.counted): Step[] {
-  const taken = inLockOrder(limits.filter((limit) => attempt.counted.includes(limit)));
-  if (taken.length === 0) return [];
-  const keys = Prisma.join(taken.map((limit) => Prisma.sql`(${limit.bucket}, ${storedKey(limit.key)})`));
-  const at = Prisma.sql`${attempt.at}::timestamp(3)`;
-  // One hit at that time comes out (another attempt may have been counted in the same millisecond).
-  return [
-    Prisma.sql`
-      UPDATE rate_limits SET hits = hits[:array_position(hits, ${at}) - 1] || hits[array_position(hits, ${at}) + 1:]
-      FROM (SELECT bucket, key FROM rate_limits WHERE (bucket, key) IN (${keys})
-            ORDER BY bucket COLLATE "C" FOR UPDATE) AS mine
-      WHERE rate_limits.bucket = mine.bucket AND rate_limits.key = mine.key AND ${at} = ANY(rate_limits.hits)`,
-  ];
-}
-
-/** `releaseSteps` on its own. */
-export async function release(attempt: Attempt, limits?: Limit[]): Promise<void> {
-  await runSteps(releaseSteps(attempt, limits));
-}
-
-/** The 429 for a limited attempt, after giving back what it took from the limits that counted it. */
-export async function refuse(attempt: Attempt, alongside: Step[] = []): Promise<never> {
-  await runSteps([...releaseSteps(attempt), ...alongside]);
-  throw rateLimited(attempt.retryAfterSeconds);
-}
-
-async function runSteps(steps: Step[]): Promise<void> {
-  if (steps.length > 0) await db().$executeRaw(oneStatement(steps));
 }
 
 /**

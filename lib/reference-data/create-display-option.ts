@@ -2,7 +2,7 @@
 import { isUniqueViolation } from "@/lib/db/errors";
 import { fieldError } from "@/lib/errors/domain-error";
 import { auditedChange } from "@/lib/audit/audited-change";
-import { type Actor } from "@/lib/audit/record-audit";
+import type { Actor } from "@/lib/audit/record-audit";
 import { displayOptionTable, toDisplayOptionRecord, type DisplayOptionKind, type DisplayOptionRecord } from "./display-option-record";
 import type { NewDisplayOption } from "./display-option-schemas";
 

@@ -1,7 +1,7 @@
 /** A locale or timezone removed from the back office, in one transaction with its audit entry. */
 import { notFound } from "@/lib/errors/domain-error";
 import { auditedChange } from "@/lib/audit/audited-change";
-import { type Actor } from "@/lib/audit/record-audit";
+import type { Actor } from "@/lib/audit/record-audit";
 import { displayOptionTable, toDisplayOptionRecord, type DisplayOptionKind, type DisplayOptionRecord } from "./display-option-record";
 
 export async function deleteDisplayOption(kind: DisplayOptionKind, id: string, actor: Actor): Promise<DisplayOptionRecord> {

@@ -2,7 +2,7 @@
 import { isUniqueViolation } from "@/lib/db/errors";
 import { fieldError, forbidden, notFound } from "@/lib/errors/domain-error";
 import { auditedChange } from "@/lib/audit/audited-change";
-import { type Actor } from "@/lib/audit/record-audit";
+import type { Actor } from "@/lib/audit/record-audit";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { mayEditCountryDetails } from "@/lib/staff/permissions";
 import { countryColumns, toCountryRecord, type CountryRecord } from "./country-record";

@@ -1,7 +1,7 @@
 /** A locale or timezone changed from the back office, in one transaction with its audit entry. */
 import { notFound } from "@/lib/errors/domain-error";
 import { auditedChange } from "@/lib/audit/audited-change";
-import { type Actor } from "@/lib/audit/record-audit";
+import type { Actor } from "@/lib/audit/record-audit";
 import { displayOptionTable, toDisplayOptionRecord, type DisplayOptionKind, type DisplayOptionRecord } from "./display-option-record";
 import type { DisplayOptionChanges } from "./display-option-schemas";
 

@@ -1,7 +1,7 @@
 /** The business settings changed from the back office, in one transaction with its audit entry. */
 import { notFound } from "@/lib/errors/domain-error";
 import { auditedChange } from "@/lib/audit/audited-change";
-import { type Actor } from "@/lib/audit/record-audit";
+import type { Actor } from "@/lib/audit/record-audit";
 import { settingsColumns, SETTINGS_ID, toSettingsRecord, type SettingsRecord } from "./settings-record";
 import type { SettingsInput } from "./settings-schemas";
 

@@ -125,9 +125,9 @@ export function runCluster({ workers, port, hostname, log, onReady }: ClusterOpt
     if (stopping) return;
     stopping = true;
     exitCode = code;
-    restarts.forEach(clearTimeout);
+    for (const timer of restarts) clearTimeout(timer);
     listener?.close();
-    waiting.splice(0).forEach((socket) => socket.destroy());
+    for (const socket of waiting.splice(0)) socket.destroy();
     if (running.size === 0) process.exit(exitCode);
     for (const worker of running.keys()) worker.process.kill("SIGTERM");
     setTimeout(() => {
@@ -146,7 +146,7 @@ export function runCluster({ workers, port, hostname, log, onReady }: ClusterOpt
     queued.clear();
     notYetPassed.delete(worker);
     if (stopping) {
-      stranded.forEach((socket) => socket.destroy());
+      for (const socket of stranded) socket.destroy();
       if (running.size === 0) process.exit(exitCode);
       return;
     }

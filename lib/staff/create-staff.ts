@@ -7,7 +7,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { fieldError } from "@/lib/errors/domain-error";
 import { auditedChange } from "@/lib/audit/audited-change";
 import type { Actor } from "@/lib/audit/record-audit";
-import { hashPassword } from "@/lib/passwords/passwords";
+import { hashPassword } from "@/lib/passwords/hash-password";
 import { randomToken } from "@/lib/secrets";
 import { toStaffRecord } from "./staff-record";
 import type { newStaffInput } from "./staff-schemas";

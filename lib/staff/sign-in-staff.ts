@@ -1,9 +1,11 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { oneStatement } from "@/lib/db/one-statement";
-import { refuse, releaseSteps, type Attempt } from "@/lib/rate-limits/count-attempt";
+import { refuse, releaseSteps } from "@/lib/rate-limits/release-attempt";
+import type { Attempt } from "@/lib/rate-limits/count-attempt";
 import { check, staffSignInLimits } from "@/lib/rate-limits/limits";
-import { hashPassword, verifyPassword } from "@/lib/passwords/passwords";
+import { hashPassword } from "@/lib/passwords/hash-password";
+import { verifyPassword } from "@/lib/passwords/verify-password";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 
 /**

@@ -10,6 +10,7 @@ export const TOKEN_PLACEHOLDER = ":token";
 // Backslashes read as slashes to a WHATWG parser but not to every mail client
 // (`https://app.example\@evil.example/` is app.example to one and evil.example to another);
 // white space and control characters are stripped by the parser, so what was sent is not what is used.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
 const AMBIGUOUS = /[\\\s\u0000-\u001f\u007f]/;
 
 /** The template as a URL, or null when it is not an acceptable one. */

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { hashPassword } from "@/lib/passwords/passwords";
+import { hashPassword } from "@/lib/passwords/hash-password";
 import type { StaffRole as Role } from "@/lib/generated/prisma/enums";
 import type { TestApp } from "./app";
 

@@ -9,7 +9,7 @@ export default function ResendButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const { canAccess } = useCanAccess({ resource: "outbox", action: "edit" });
-  if (!record || record.status !== "failed" || !canAccess) return null;
+  if (record?.status !== "failed" || !canAccess) return null;
   const resend = async () => {
     try {
       await dataProvider.resendEmail(record.id);

@@ -1,0 +1,33 @@
+/**
+ * Issuing a single-use e-mail token (verify_email for 24 h, reset_password for 1 h): as a step of a
+ * larger statement, or within a transaction.
+ */
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { RowId } from "@/lib/db/one-statement";
+import type { TokenPurpose } from "@/lib/generated/prisma/enums";
+
+export const EMAIL_TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+  verify_email: 24 * 60 * 60 * 1000,
+  reset_password: 60 * 60 * 1000,
+};
+
+type EmailTokenInput<Id extends RowId> = { customerId: Id; purpose: TokenPurpose; tokenHash: string };
+
+/** The row of a single-use e-mail token issued at `now` (the raw token goes in the link, only its hash here). */
+function emailTokenRow<Id extends RowId>(input: EmailTokenInput<Id>, now: Date) {
+  const expiresAt = new Date(now.getTime() + EMAIL_TOKEN_LIFETIME_MS[input.purpose]);
+  return { tokenHash: input.tokenHash, customerId: input.customerId, purpose: input.purpose, createdAt: now, expiresAt };
+}
+
+/** The INSERT of an e-mail token, as a step of a larger statement (the customer may be made in an earlier step). */
+export function emailTokenInsert(input: EmailTokenInput<RowId>, now = new Date()): Prisma.Sql {
+  const row = emailTokenRow(input, now);
+  return Prisma.sql`
+    INSERT INTO email_tokens (token_hash, customer_id, purpose, created_at, expires_at)
+    VALUES (${row.tokenHash}, ${row.customerId}, ${row.purpose}::"TokenPurpose", ${row.createdAt}, ${row.expiresAt})`;
+}
+
+/** Stores an e-mail token within the transaction `tx`. */
+export async function createEmailToken(tx: Prisma.TransactionClient, input: EmailTokenInput<number>, now = new Date()): Promise<void> {
+  await tx.emailToken.create({ data: emailTokenRow(input, now), select: { id: true } });
+}
