@@ -1,11 +1,11 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { RowId } from "@/lib/db/one-statement";
+import { rowIdValue, type RowId } from "@/lib/db/one-statement";
 import type { CustomerEventType, EventOutcome } from "@/lib/generated/prisma/enums";
 import type { Device } from "@/lib/tokens/device";
 
 /**
  * What compliance sees about an account: one row per registration, login, reset, verification.
- * `customerId`  may be the id an earlier step of the same statement inserts (`idFrom`).
+ * `customerId` may be the id an earlier step of the same statement inserts (an `InsertedRow`).
  */
 export type CustomerEvent<Id extends RowId = RowId> = {
   type: CustomerEventType;
@@ -36,7 +36,7 @@ export function eventInsert(event: CustomerEvent, now = new Date()): Prisma.Sql 
   const row = eventRow(event, now);
   return Prisma.sql`
     INSERT INTO customer_events (type, outcome, email, customer_id, api_client_id, ip, user_agent, fingerprint, created_at)
-    VALUES (${row.type}::"CustomerEventType", ${row.outcome}::"EventOutcome", ${row.email}, ${row.customerId}, ${row.apiClientId},
+    VALUES (${row.type}::"CustomerEventType", ${row.outcome}::"EventOutcome", ${row.email}, ${row.customerId === null ? null : rowIdValue(row.customerId)}, ${row.apiClientId},
             ${row.ip}, ${row.userAgent}, ${row.fingerprint}, ${row.createdAt})`;
 }
 

@@ -2,7 +2,7 @@ import { fieldError } from "@/lib/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { idFrom, oneStatement } from "@/lib/db/one-statement";
+import { InsertedRow, oneStatement } from "@/lib/db/one-statement";
 import { composeEmail } from "@/lib/email/compose-email";
 import { emailQueued, outboxInsert } from "@/lib/email/queue-email";
 import { hashPassword } from "@/lib/passwords/hash-password";
@@ -41,18 +41,18 @@ export async function registerCustomer({ input, client, device }: RegisterCustom
   );
 
   const now = new Date();
-  const customerId = idFrom("new_customer");
+  const customerId = new InsertedRow(
+    "new_customer",
+    Prisma.sql`
+      INSERT INTO customers (email, password_hash, registered_via, source, created_at, updated_at)
+      VALUES (${input.email}, ${passwordHash}, ${client.id}, 'api', ${now}, ${now}) RETURNING id`,
+  );
   // A new account's credentials are at their first version.
   const login = loginTokenInsert({ customerId, apiClientId: client.id, device, credentialsVersion: 0 }, now);
   try {
     await db().$executeRaw(
       oneStatement([
-        {
-          name: "new_customer",
-          write: Prisma.sql`
-            INSERT INTO customers (email, password_hash, registered_via, source, created_at, updated_at)
-            VALUES (${input.email}, ${passwordHash}, ${client.id}, 'api', ${now}, ${now}) RETURNING id`,
-        },
+        customerId,
         emailTokenInsert({ customerId, purpose: "verify_email", tokenHash: verification.tokenHash }, now),
         outboxInsert(email, now).insert,
         eventInsert({ type: "register", outcome: "success", email: input.email, customerId, apiClientId: client.id, device }, now),

@@ -7,7 +7,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
  * login or a registration costs besides its password hash.
  *
  * Every write sees the database as it was before the statement; a write that needs a row made by
- * an earlier one names that step and reads its `RETURNING` columns: see `idFrom`.
+ * an earlier one refers to that step's `InsertedRow`, and reads its `RETURNING id` through it.
  *
  * Raw SQL is kept to the paths where the round trips were measured to matter; every other flow
  * writes with Prisma (in `$transaction` when it writes more than one row), so tsc checks its columns.
@@ -25,22 +25,35 @@ import { Prisma } from "@/lib/generated/prisma/client";
  * The steps' column lists are not checked by tsc: each builder is run against a migrated database
  * by a test named for its statement in test/raw-statements.test.ts.
  */
-export type Step = Prisma.Sql | { name: string; write: Prisma.Sql };
+/**
+ * A step that inserts one row `RETURNING id`, whose id the steps after it in the same statement
+ * use by passing this object where a row id is expected. `name` only labels the step in the SQL.
+ */
+export class InsertedRow {
+  constructor(
+    readonly name: string,
+    readonly write: Prisma.Sql,
+  ) {}
+}
+
+export type Step = Prisma.Sql | InsertedRow;
+
+/** A row's id: known already, or that of the row an earlier step of the same statement inserts. */
+export type RowId = number | InsertedRow;
+
+/** `id` as a value of a step's SQL. */
+export function rowIdValue(id: RowId): number | Prisma.Sql {
+  return id instanceof InsertedRow ? Prisma.sql`(SELECT id FROM ${Prisma.raw(id.name)})` : id;
+}
 
 export function oneStatement(steps: Step[]): Prisma.Sql {
   const last = steps.at(-1);
   if (!last) throw new Error("oneStatement needs at least one write");
-  const body = (step: Step) => ("write" in step ? step.write : step);
+  const body = (step: Step) => (step instanceof InsertedRow ? step.write : step);
   if (steps.length === 1) return body(last);
   const named = steps.slice(0, -1).map((step, index) => {
-    const name = "write" in step ? step.name : `step_${index}`;
+    const name = step instanceof InsertedRow ? step.name : `step_${index}`;
     return Prisma.sql`${Prisma.raw(name)} AS (${body(step)})`;
   });
   return Prisma.sql`WITH ${Prisma.join(named, ", ")} ${body(last)}`;
 }
-
-/** A row's id: known already, or the id an earlier step of the same statement inserted. */
-export type RowId = number | Prisma.Sql;
-
-/** The id from the step named `step`, which must insert one row `RETURNING id`. */
-export const idFrom = (step: string): Prisma.Sql => Prisma.sql`(SELECT id FROM ${Prisma.raw(step)})`;

@@ -3,7 +3,7 @@
  * larger statement, or within a transaction.
  */
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { RowId } from "@/lib/db/one-statement";
+import { rowIdValue, type RowId } from "@/lib/db/one-statement";
 import type { TokenPurpose } from "@/lib/generated/prisma/enums";
 
 export const EMAIL_TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
@@ -24,7 +24,7 @@ export function emailTokenInsert(input: EmailTokenInput<RowId>, now = new Date()
   const row = emailTokenRow(input, now);
   return Prisma.sql`
     INSERT INTO email_tokens (token_hash, customer_id, purpose, created_at, expires_at)
-    VALUES (${row.tokenHash}, ${row.customerId}, ${row.purpose}::"TokenPurpose", ${row.createdAt}, ${row.expiresAt})`;
+    VALUES (${row.tokenHash}, ${rowIdValue(row.customerId)}, ${row.purpose}::"TokenPurpose", ${row.createdAt}, ${row.expiresAt})`;
 }
 
 /** Stores an e-mail token within the transaction `tx`. */

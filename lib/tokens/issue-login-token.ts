@@ -4,7 +4,7 @@
  */
 import { Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
-import type { RowId } from "@/lib/db/one-statement";
+import { rowIdValue, type RowId } from "@/lib/db/one-statement";
 import type { Device } from "@/lib/tokens/device";
 import { newToken } from "./new-token";
 
@@ -21,7 +21,7 @@ export function loginTokenInsert(
   const expiresAt = new Date(now.getTime() + config().LOGIN_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000);
   const insert = Prisma.sql`
     INSERT INTO login_tokens (token_hash, customer_id, api_client_id, credentials_version, ip, user_agent, fingerprint, created_at, last_used_at, expires_at)
-    VALUES (${tokenHash}, ${input.customerId}, ${input.apiClientId}, ${input.credentialsVersion}, ${input.device.ip},
+    VALUES (${tokenHash}, ${rowIdValue(input.customerId)}, ${input.apiClientId}, ${input.credentialsVersion}, ${input.device.ip},
             ${input.device.userAgent}, ${input.device.fingerprint}, ${now}, ${now}, ${expiresAt})`;
   return { token, insert };
 }
