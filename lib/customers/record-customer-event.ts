@@ -1,12 +1,10 @@
+/** What compliance sees about an account: one row per registration, login, reset, verification. */
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RowId } from "@/lib/db/one-statement";
 import type { CustomerEventType, EventOutcome } from "@/lib/generated/prisma/enums";
 import type { Device } from "@/lib/tokens/device";
 
-/**
- * What compliance sees about an account: one row per registration, login, reset, verification.
- * `customerId`  may be the id an earlier step of the same statement inserts (`idFrom`).
- */
+/** An event to record; `customerId` may be the id an earlier step of the same statement inserts (`idFrom`). */
 export type CustomerEvent<Id extends RowId = RowId> = {
   type: CustomerEventType;
   outcome: EventOutcome;

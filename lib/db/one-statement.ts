@@ -1,5 +1,3 @@
-import { Prisma } from "@/lib/generated/prisma/client";
-
 /**
  * Several writes as one SQL statement: `WITH a AS (…), s1 AS (…) <last write>`. A statement is
  * atomic by itself, so the writes land together or not at all, as in a transaction, but in one
@@ -25,6 +23,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
  * The steps' column lists are not checked by tsc: each builder is run against a migrated database
  * by a test named for its statement in test/raw-statements.test.ts.
  */
+import { Prisma } from "@/lib/generated/prisma/client";
+
 export type Step = Prisma.Sql | { name: string; write: Prisma.Sql };
 
 export function oneStatement(steps: Step[]): Prisma.Sql {
