@@ -17,7 +17,7 @@
  *   event and its login token;
  * - a registration (lib/customers/register-customer.ts): the customer, its verification token,
  *   the e-mail in the outbox, its event and its first login token;
- * - giving an attempt's rate-limit hits back (lib/rate-limits/count-attempt.ts `release`,
+ * - giving an attempt's rate-limit hits back (lib/rate-limits/release-attempt.ts `release`,
  *   `refuse`, with the event of a refused login), on the same hot paths; and a staff sign-in
  *   (lib/staff/sign-in-staff.ts), whose hits go back in the statement that records it, as a login's.
  * The steps' column lists are not checked by tsc: each builder is run against a migrated database

@@ -10,8 +10,8 @@
  * the statement, so it works through a transaction-mode pooler (PgBouncer).
  *
  * An attempt refused by one limit gives its hits on the others back, and so does one whose outcome
- * should not count (a successful login): `release`. If the attempt cannot be counted at all, the
- * request fails (503) and is not judged.
+ * should not count (a successful login): `release` (release-attempt.ts). If the attempt cannot be
+ * counted at all, the request fails (503) and is not judged.
  */
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
