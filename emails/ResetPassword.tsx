@@ -1,3 +1,4 @@
+/** The password reset e-mail: its subject, and its body in the layout of components/ActionEmail.tsx. */
 import { ActionEmail, type EmailProps } from "./components/ActionEmail";
 
 export const resetPasswordSubject = (tradingName: string) => `Reset your ${tradingName} password`;

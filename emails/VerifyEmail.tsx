@@ -1,3 +1,4 @@
+/** The address verification e-mail: its subject, and its body in the layout of components/ActionEmail.tsx. */
 import { ActionEmail, type EmailProps } from "./components/ActionEmail";
 
 export const verifyEmailSubject = (tradingName: string) => `Verify your e-mail address for ${tradingName}`;

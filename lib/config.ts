@@ -1,10 +1,10 @@
-import { isIP } from "node:net";
-import { z } from "zod";
-
 /**
  * The one place that reads the environment. Every variable is documented in README.md
  * ("Configuration"); a bad value stops the process at start with a message naming it.
  */
+import { isIP } from "node:net";
+import { z } from "zod";
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** A URL matching `scheme`, or undefined when unset or empty. */

@@ -1,6 +1,6 @@
+/** Secrets we hand out are long random strings: a fast hash is enough to store them safely. */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
-/** Secrets we hand out are long random strings: a fast hash is enough to store them safely. */
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString("base64url");
 }

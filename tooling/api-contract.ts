@@ -1,7 +1,3 @@
-import assert from "node:assert/strict";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
-
 /**
  * The contract test: every response a test receives from /client/v1 is checked against what the
  * OpenAPI document that server serves declares for its operation and status (ajv, draft 2020-12,
@@ -19,6 +15,10 @@ import addFormats from "ajv-formats";
  * a declared length never sent, pipelined requests) goes over a raw socket, outside this check,
  * and says so where it does.
  */
+import assert from "node:assert/strict";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+
 export type ContractFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
 const API_PREFIX = "/client/v1/";

@@ -1,3 +1,7 @@
+/**
+ * The production server as `npm start` runs it (scripts/start.ts), in a child process on a free
+ * loopback port: for the tests and the bench that need whole server processes.
+ */
 import { spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
@@ -5,10 +9,6 @@ import { text } from "node:stream/consumers";
 import type { ProcessMetrics } from "@/lib/runtime/metrics";
 import { contractFetch, type ContractFetch } from "./api-contract";
 
-/**
- * The production server as `npm start` runs it (scripts/start.ts), in a child process on a free
- * loopback port: for the tests and the bench that need whole server processes.
- */
 export type ServerProcess = {
   url: string;
   pid: number;

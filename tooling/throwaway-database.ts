@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
-
 /**
  * Where a test file's database lives: in memory (PGlite) by default, or, when TEST_DATABASE_URL
  * names a PostgreSQL server, in a database of its own made on that server and dropped afterwards,
  * so test files never see each other's rows. The bench passes the server to use.
  */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
 export type TestDatabase = { url: string; drop(): Promise<void> };
 
 export async function createTestDatabase(base = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {

@@ -1,3 +1,4 @@
+/** The back office as one react-admin app, loaded in the browser only (app/admin/page.tsx). */
 import { Admin, Resource, defaultDarkTheme, defaultLightTheme } from "react-admin";
 import { authProvider } from "./authProvider";
 import { dataProvider } from "./dataProvider";

@@ -1,3 +1,4 @@
+/** The back office's first page: counts of customers, API clients and e-mails (lib/dashboard). */
 import { useEffect, useState } from "react";
 import { Alert, Box, Card, CardContent, Skeleton, Typography } from "@mui/material";
 import { Title, useDataProvider } from "react-admin";

@@ -1,3 +1,4 @@
+/** The placeholder of a back-office list that has no rows yet. */
 import type { ReactNode } from "react";
 import { Box, Typography } from "@mui/material";
 import InboxIcon from "@mui/icons-material/Inbox";

@@ -1,3 +1,4 @@
+/** The back office's sign-in page: react-admin's login layout around a form of our own. */
 import { useState } from "react";
 import { Button, CardContent, CircularProgress, Typography } from "@mui/material";
 import { Form, Login, PasswordInput, TextInput, email, required, useLogin, useNotify } from "react-admin";

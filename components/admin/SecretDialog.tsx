@@ -1,3 +1,4 @@
+/** Shows a secret once: a new or rotated API client secret, a new staff member's password. */
 import { useState } from "react";
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from "@mui/material";
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";

@@ -1,11 +1,11 @@
-import type { AuthProvider } from "react-admin";
-import type { StaffRole } from "@/lib/generated/prisma/enums";
-import { isAdminResource, mayTakeAction } from "@/lib/staff/permissions";
-
 /**
  * react-admin's auth provider over next-auth's endpoints (/api/auth/*). The server checks every
  * call; `canAccess` only decides what the menu and buttons show, from the same table.
  */
+import type { AuthProvider } from "react-admin";
+import type { StaffRole } from "@/lib/generated/prisma/enums";
+import { isAdminResource, mayTakeAction } from "@/lib/staff/permissions";
+
 type StaffSession = { user: { id: number; email: string; name: string; role: StaffRole }; expires: string };
 
 // react-admin asks for the session on every navigation and for every menu item and button.

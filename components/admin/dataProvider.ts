@@ -1,7 +1,3 @@
-import simpleRestProvider from "ra-data-simple-rest";
-import { fetchUtils, HttpError, type Identifier } from "react-admin";
-import type { DashboardCounts } from "@/lib/dashboard/read-dashboard";
-
 /**
  * ra-data-simple-rest on /api/admin, plus the few actions that are not CRUD. The API answers
  * validation failures as `errors: [{ param, message }]`; react-admin's forms want
@@ -9,6 +5,10 @@ import type { DashboardCounts } from "@/lib/dashboard/read-dashboard";
  * Every write says it is JSON, even one without a body (ra-data-simple-rest sends a DELETE as
  * text/plain): the API refuses any other write, as a form on another site could send those.
  */
+import simpleRestProvider from "ra-data-simple-rest";
+import { fetchUtils, HttpError, type Identifier } from "react-admin";
+import type { DashboardCounts } from "@/lib/dashboard/read-dashboard";
+
 const API = "/api/admin";
 
 async function httpClient(url: string, options: fetchUtils.Options = {}) {

@@ -1,3 +1,4 @@
+/** What our e-mails share: the props every template gets, and the one layout they are built on. */
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 
 /** What every template gets from the business settings and the link it carries. */

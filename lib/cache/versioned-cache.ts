@@ -1,8 +1,3 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/db";
-import { databaseAnswered, databaseUnreachable, inDatabaseOutage } from "@/lib/db/outage";
-import { processGlobal } from "@/lib/runtime/process-global";
-
 /**
  * In-process caches that stay correct across instances. Each cached thing has a key and a version
  * row in `cache_versions`; whoever changes the data bumps the version in the same transaction.
@@ -20,6 +15,11 @@ import { processGlobal } from "@/lib/runtime/process-global";
  * POLL_INTERVAL_MS; once the database answers, the caches catch up as above. A cache that never
  * loaded has nothing to serve, and its request fails as the database did (503).
  */
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db";
+import { databaseAnswered, databaseUnreachable, inDatabaseOutage } from "@/lib/db/outage";
+import { processGlobal } from "@/lib/runtime/process-global";
+
 export const POLL_INTERVAL_MS = 500;
 const MAX_AGE_MS = 2 * POLL_INTERVAL_MS;
 

@@ -1,3 +1,8 @@
+/**
+ * The operators' commands, run by `npm run cli` itself or, on the embedded database while a server
+ * holds it, by that server for it (lib/server/control-channel.ts): both through `runCommand`, so a
+ * command prints and fails the same either way.
+ */
 import { z } from "zod";
 import fs from "node:fs";
 import path from "node:path";
@@ -12,12 +17,6 @@ import { COMMAND_LINE } from "@/lib/audit/record-audit";
 import { createStaff } from "@/lib/staff/create-staff";
 import { listStaff } from "@/lib/staff/list-staff";
 import { newStaffInput } from "@/lib/staff/staff-schemas";
-
-/**
- * The operators' commands, run by `npm run cli` itself or, on the embedded database while a server
- * holds it, by that server for it (lib/server/control-channel.ts): both through `runCommand`, so a
- * command prints and fails the same either way.
- */
 
 /** A failure the operator can act on: printed as its message alone, exit code 2. */
 export class CommandError extends Error {}

@@ -1,8 +1,3 @@
-import { z } from "zod";
-import { db } from "@/lib/db";
-import { parseCsv } from "@/lib/csv";
-import { isBcryptHash } from "@/lib/passwords/verify-password";
-
 /**
  * Imports customers from the previous system: a CSV with a header row and the columns
  * email, password_hash (bcrypt), created_at (ISO 8601 or YYYY-MM-DD), email_verified (true/false,
@@ -10,6 +5,11 @@ import { isBcryptHash } from "@/lib/passwords/verify-password";
  * reported with its line number. Imported customers log in with their old password; the bcrypt
  * hash is replaced by argon2id at their first login.
  */
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { parseCsv } from "@/lib/csv";
+import { isBcryptHash } from "@/lib/passwords/verify-password";
+
 export const IMPORT_COLUMNS = ["email", "password_hash", "created_at", "email_verified"] as const;
 
 export type ImportProblem = { line: number; message: string };

@@ -1,11 +1,14 @@
+/**
+ * A link we e-mail must point at one of the API client's own origins: otherwise anyone holding
+ * the client's credentials could have our e-mail carry a victim's token to a site of theirs.
+ */
 import type { FieldError } from "@/lib/errors/domain-error";
 import type { RawInput } from "@/lib/validation/parse-input";
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { parseLinkTemplate } from "@/lib/validation/link-template";
 
 /**
- * A link we e-mail must point at one of the API client's own origins: otherwise anyone holding
- * the client's credentials could have our e-mail carry a victim's token to a site of theirs.
+ * The input check that the link template in `param` is on one of `client`'s allowed origins.
  * The origin is the parsed URL's; only judged when the template is otherwise valid (the schema
  * reports that).
  */

@@ -1,3 +1,4 @@
+/** A customer's login with e-mail and password (POST /client/v1/login): a login token, or a refusal. */
 import { unauthenticated } from "@/lib/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { Prisma } from "@/lib/generated/prisma/client";

@@ -1,12 +1,10 @@
+/** What compliance sees about an account: one row per registration, login, reset, verification. */
 import { Prisma } from "@/lib/generated/prisma/client";
 import { rowIdValue, type RowId } from "@/lib/db/one-statement";
 import type { CustomerEventType, EventOutcome } from "@/lib/generated/prisma/enums";
 import type { Device } from "@/lib/tokens/device";
 
-/**
- * What compliance sees about an account: one row per registration, login, reset, verification.
- * `customerId` may be the id an earlier step of the same statement inserts (an `InsertedRow`).
- */
+/** An event to record; `customerId` may be the id of a row an earlier step of the same statement inserts. */
 export type CustomerEvent<Id extends RowId = RowId> = {
   type: CustomerEventType;
   outcome: EventOutcome;

@@ -1,3 +1,4 @@
+/** A new customer's account (POST /client/v1/register), logged in at once and asked to verify its e-mail. */
 import { fieldError } from "@/lib/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { Prisma } from "@/lib/generated/prisma/client";

@@ -1,3 +1,4 @@
+/** The first step of a forgotten password (POST /client/v1/forgot-password): a reset link by e-mail. */
 import { fieldError } from "@/lib/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { Prisma } from "@/lib/generated/prisma/client";

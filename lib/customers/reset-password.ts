@@ -1,3 +1,4 @@
+/** The second step of a forgotten password (POST /client/v1/reset-password): the new password. */
 import { fieldError } from "@/lib/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { db } from "@/lib/db";

@@ -1,3 +1,4 @@
+/** A customer's e-mail address confirmed by the link in the verification e-mail (POST /client/v1/verify-email). */
 import { fieldError } from "@/lib/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { db } from "@/lib/db";

@@ -1,3 +1,4 @@
+/** The counts the back office's dashboard shows, read from the database. */
 import { db } from "@/lib/db";
 
 /** The numbers on the back office's first page. */

@@ -1,3 +1,4 @@
+/** What a database error means: a unique violation, or a database out of reach (lib/db/outage.ts). */
 import { isDriverAdapterError, type DriverAdapterError } from "@prisma/driver-adapter-utils";
 import { Prisma } from "@/lib/generated/prisma/client";
 

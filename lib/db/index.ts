@@ -1,3 +1,7 @@
+/**
+ * The database client, one per process: PGlite in a worker thread or a PostgreSQL pool, as DATABASE_URL
+ * says (lib/db/target.ts).
+ */
 import fs from "node:fs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";

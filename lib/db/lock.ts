@@ -1,8 +1,3 @@
-import { createHash, randomUUID } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { processGlobal } from "@/lib/runtime/process-global";
-
 /**
  * The embedded database's data directory belongs to one process at a time. PGlite has no lock of
  * its own: two processes on one directory each work on their own copy in memory, and whichever
@@ -24,6 +19,10 @@ import { processGlobal } from "@/lib/runtime/process-global";
  * its takeover (remove the stale lock, then create one) lets two racing processes both believe they
  * hold it. Nor does it say who holds a lock. Here a lock is stale exactly when its process is gone.
  */
+import { createHash, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { processGlobal } from "@/lib/runtime/process-global";
 
 /** What a lock file holds. `startedAt` (Linux) tells a live process apart from a later one with the same pid. */
 type LockRecord = { pid: number; startedAt: string | null; nonce: string; program: string };

@@ -1,3 +1,8 @@
+/**
+ * Prisma's own schema engine (its Wasm build) driven through our driver adapter, so migrations
+ * work on the embedded database and on PostgreSQL alike, with no engine download. The files it
+ * reads and writes are Prisma's format: `prisma migrate deploy` applies them unchanged.
+ */
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -9,11 +14,6 @@ import {
 } from "@prisma/driver-adapter-utils";
 import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm";
 
-/**
- * Prisma's own schema engine (its Wasm build) driven through our driver adapter, so migrations
- * work on the embedded database and on PostgreSQL alike, with no engine download. The files it
- * reads and writes are Prisma's format: `prisma migrate deploy` applies them unchanged.
- */
 export const PRISMA_DIR = path.resolve("prisma");
 export const SCHEMA_PATH = path.join(PRISMA_DIR, "schema.prisma");
 export const MIGRATIONS_DIR = path.join(PRISMA_DIR, "migrations");

@@ -1,5 +1,3 @@
-import { Prisma } from "@/lib/generated/prisma/client";
-
 /**
  * Several writes as one SQL statement: `WITH a AS (…), s1 AS (…) <last write>`. A statement is
  * atomic by itself, so the writes land together or not at all, as in a transaction, but in one
@@ -19,12 +17,14 @@ import { Prisma } from "@/lib/generated/prisma/client";
  *   event and its login token;
  * - a registration (lib/customers/register-customer.ts): the customer, its verification token,
  *   the e-mail in the outbox, its event and its first login token;
- * - giving an attempt's rate-limit hits back (lib/rate-limits/count-attempt.ts `release`,
+ * - giving an attempt's rate-limit hits back (lib/rate-limits/release-attempt.ts `release`,
  *   `refuse`, with the event of a refused login), on the same hot paths; and a staff sign-in
  *   (lib/staff/sign-in-staff.ts), whose hits go back in the statement that records it, as a login's.
  * The steps' column lists are not checked by tsc: each builder is run against a migrated database
  * by a test named for its statement in test/raw-statements.test.ts.
  */
+import { Prisma } from "@/lib/generated/prisma/client";
+
 /**
  * A step that inserts one row `RETURNING id`, whose id the steps after it in the same statement
  * use by passing this object where a row id is expected. `name` only labels the step in the SQL.

@@ -1,6 +1,3 @@
-import { processGlobal } from "@/lib/runtime/process-global";
-import { unreachableDatabaseReason } from "./errors";
-
 /**
  * Whether this process can reach its database, as last seen. The first error that says it cannot
  * starts an outage and the first sign of life ends it (a new pooled connection, a query that
@@ -8,6 +5,9 @@ import { unreachableDatabaseReason } from "./errors";
  * Meanwhile requests that need the database answer 503 and the in-memory caches serve what they
  * hold (lib/cache/versioned-cache.ts).
  */
+import { processGlobal } from "@/lib/runtime/process-global";
+import { unreachableDatabaseReason } from "./errors";
+
 const outage = processGlobal("database-outage", (): { since?: number } => ({}));
 
 /** True when `error` says the database cannot be reached; the first such error starts an outage. */

@@ -1,3 +1,10 @@
+/**
+ * The embedded database in a worker thread. PGlite runs every statement in WebAssembly on the
+ * thread that calls it, so on the main thread each query stalled every other request for as long
+ * as it ran. The worker (lib/db/pglite-worker-thread.ts) holds PGlite and the real
+ * `pglite-prisma-adapter`; here is a factory of the same shape whose adapters and transactions pass
+ * each call over as a message of plain data.
+ */
 import { WorkerCalls } from "@/lib/runtime/worker-calls";
 import {
   DriverAdapterError,
@@ -11,13 +18,6 @@ import {
 } from "@prisma/driver-adapter-utils";
 import type { DatabaseErrorReply, DatabaseProtocol, DatabaseWorkerData } from "./pglite-protocol";
 
-/**
- * The embedded database in a worker thread. PGlite runs every statement in WebAssembly on the
- * thread that calls it, so on the main thread each query stalled every other request for as long
- * as it ran. The worker (lib/db/pglite-worker-thread.ts) holds PGlite and the real
- * `pglite-prisma-adapter`; here is a factory of the same shape whose adapters and transactions pass
- * each call over as a message of plain data.
- */
 export function pgliteInWorker(dataDir: string | undefined): {
   factory: SqlMigrationAwareDriverAdapterFactory;
   close(): Promise<void>;

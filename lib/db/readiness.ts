@@ -1,3 +1,4 @@
+/** Whether the database answers, for the readiness probe (/api/health/ready). */
 import { db } from "./index";
 import { databaseAnswered, logUnlessUnreachable } from "./outage";
 

@@ -1,3 +1,4 @@
+/** Which database DATABASE_URL names: embedded PGlite (on disk or in memory) or a PostgreSQL server. */
 import path from "node:path";
 
 export type DatabaseTarget =

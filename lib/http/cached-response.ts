@@ -1,3 +1,4 @@
+/** Responses with the reference bodies (lib/http/reference-bodies.ts), which clients revalidate by ETag. */
 import type { CachedBody } from "./reference-bodies";
 import { successBytes } from "./respond";
 

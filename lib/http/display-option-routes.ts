@@ -1,3 +1,4 @@
+/** The back office's routes for locales and timezones, one implementation for both kinds of display option. */
 import { adminRoute } from "./with-staff";
 import { parseInput } from "@/lib/validation/parse-input";
 import { readBody } from "./input";

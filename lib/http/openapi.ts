@@ -1,3 +1,9 @@
+/**
+ * The OpenAPI 3.1 description of /client/v1, assembled by @asteasolutions/zod-to-openapi from the
+ * zod schemas the routes use (lib/http/schemas.ts). Describe an operation here when you add a
+ * route: a test fails for any route under app/client/v1 that the document does not describe, and
+ * every response the HTTP tests receive is checked against what the document declares for it.
+ */
 import {
   OpenAPIRegistry,
   OpenApiGeneratorV31,
@@ -12,13 +18,6 @@ import type { BusinessDetails } from "@/lib/reference-data/settings-record";
 import { cachedResponse } from "./cached-response";
 import { notAcceptable, type ErrorType } from "./errors";
 import { apiErrorSchema, countriesResponse, forgotPasswordRequest, loginRequest, meResponse, plainSuccessResponse, recipientResponse, registerRequest, resetPasswordRequest, settingsResponse, tokenResponse, verifyEmailRequest } from "./schemas";
-
-/**
- * The OpenAPI 3.1 description of /client/v1, assembled by @asteasolutions/zod-to-openapi from the
- * zod schemas the routes use (lib/http/schemas.ts). Describe an operation here when you add a
- * route: a test fails for any route under app/client/v1 that the document does not describe, and
- * every response the HTTP tests receive is checked against what the document declares for it.
- */
 
 const ref = (kind: "headers" | "parameters" | "responses" | "schemas", name: string) => ({
   $ref: `#/components/${kind}/${name}`,

@@ -1,11 +1,11 @@
-import { config } from "@/lib/config";
-import { crossOriginRefused } from "./errors";
-
 /**
  * Where a request was addressed, and whether a browser sent it from there. A browser cannot set
  * Host, Origin or Sec-Fetch-Site itself, so a page on another origin (even of the same site, which
  * gets the SameSite=Lax session cookie sent along) is told apart from the service's own pages.
  */
+import { config } from "@/lib/config";
+import { crossOriginRefused } from "./errors";
+
 type RequestHeaders = Pick<Headers, "get">;
 
 /** Behind a proxy that ends TLS, X-Forwarded-Proto says so; Next sets it from the socket otherwise. */

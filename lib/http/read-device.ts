@@ -1,3 +1,4 @@
+/** The device a customer acts from, as the app's backend reports it in the X-Client-* headers of a call. */
 import { fieldError } from "@/lib/errors/domain-error";
 import type { Device } from "@/lib/tokens/device";
 import { canonicalAddress, MAX_ADDRESS_LENGTH, requestAddress } from "./request-address";

@@ -1,3 +1,8 @@
+/**
+ * The three bodies every app launch reads, serialised once per change (not per request) with
+ * their ETags. UTC offsets move with daylight saving, so the bodies are also rebuilt every minute;
+ * unchanged bytes keep their ETag.
+ */
 import { createHash } from "node:crypto";
 import { versionedCache } from "@/lib/cache/versioned-cache";
 import { toCountryBody } from "@/lib/reference-data/country-record";
@@ -5,11 +10,6 @@ import { listPublicCountries } from "@/lib/reference-data/list-public-countries"
 import { readSettingsBody } from "@/lib/reference-data/read-settings";
 import { countriesResponse, settingsResponse } from "./schemas";
 
-/**
- * The three bodies every app launch reads, serialised once per change (not per request) with
- * their ETags. UTC offsets move with daylight saving, so the bodies are also rebuilt every minute;
- * unchanged bytes keep their ETag.
- */
 export type CachedBody = { bytes: Uint8Array; etag: string };
 export type ReferenceBodies = { countries: CachedBody; sources: CachedBody; settings: CachedBody };
 

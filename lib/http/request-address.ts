@@ -1,6 +1,3 @@
-import { BlockList, isIP, SocketAddress } from "node:net";
-import { config, type Network } from "@/lib/config";
-
 /**
  * The address a request came from, which per-address limits count.
  *
@@ -11,6 +8,9 @@ import { config, type Network } from "@/lib/config";
  * our proxies saw. Anything left of that was written by the client and proves nothing; from anyone
  * else X-Forwarded-For is ignored, as anyone can send it.
  */
+import { BlockList, isIP, SocketAddress } from "node:net";
+import { config, type Network } from "@/lib/config";
+
 export const PEER_ADDRESS_HEADER = "x-remit-peer-address";
 
 /** The longest textual IP address: an IPv6 address ending in an IPv4 one. */

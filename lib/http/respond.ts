@@ -1,9 +1,9 @@
+/** The one place that builds response bodies, success and error alike. */
 import { randomUUID } from "node:crypto";
 import { databaseUnreachable } from "@/lib/db/outage";
 import { DomainError } from "@/lib/errors/domain-error";
 import { ApiError, serviceUnavailable, toApiError } from "./errors";
 
-/** The one place that builds response bodies, success and error alike. */
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
 const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8" };

@@ -1,14 +1,14 @@
+/**
+ * The zod schemas of /client/v1: request bodies are validated with them, response bodies are
+ * shaped by them, and the OpenAPI document is generated from them (lib/http/openapi.ts). A schema
+ * with a `meta` id is a named type of the document (components.schemas).
+ */
 import { z } from "zod";
 import { FIELD_ERROR_CODES } from "@/lib/errors/domain-error";
 import { ERROR_TYPES } from "./errors";
 import { fields } from "@/lib/validation/fields";
 import { countrySchema, settingsSchema } from "@/lib/reference-data/reference-data-schemas";
 
-/**
- * The zod schemas of /client/v1: request bodies are validated with them, response bodies are
- * shaped by them, and the OpenAPI document is generated from them (lib/http/openapi.ts). A schema
- * with a `meta` id is a named type of the document (components.schemas).
- */
 const successEnvelope = <T extends z.ZodRawShape>(status: number, shape: T) =>
   z.object({ code: z.literal(status), message: z.literal("Success"), ...shape });
 

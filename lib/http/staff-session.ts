@@ -1,3 +1,9 @@
+/**
+ * Staff sessions: next-auth v4 with the credentials provider and a JWT in an httpOnly, SameSite=Lax
+ * cookie, marked Secure when the request came over https. A session lasts STAFF_SESSION_HOURS from
+ * sign-in however active it is, and ends at once when the account is deactivated; a database
+ * outage does not end it.
+ */
 import NextAuth, { type AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getToken, type JWT } from "next-auth/jwt";
@@ -14,12 +20,6 @@ import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { requestAddress } from "./request-address";
 import { countStaffSignIn, verifyStaffCredentials, type SignedInStaff, type StaffSignInAttempt } from "@/lib/staff/sign-in-staff";
 
-/**
- * Staff sessions: next-auth v4 with the credentials provider and a JWT in an httpOnly, SameSite=Lax
- * cookie, marked Secure when the request came over https. A session lasts STAFF_SESSION_HOURS from
- * sign-in however active it is, and ends at once when the account is deactivated; a database
- * outage does not end it.
- */
 declare module "next-auth" {
   interface Session {
     user?: SignedInStaff;

@@ -1,9 +1,3 @@
-import { Prisma } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/db";
-import { logUnlessUnreachable } from "@/lib/db/outage";
-import { unavailable } from "@/lib/errors/domain-error";
-import { sha256 } from "@/lib/secrets";
-
 /**
  * Limits on attempts, kept in the database so every instance counts the same ones. A limit allows
  * at most `max` attempts for (bucket, key) in any `windowMs` (a sliding window).
@@ -16,9 +10,15 @@ import { sha256 } from "@/lib/secrets";
  * the statement, so it works through a transaction-mode pooler (PgBouncer).
  *
  * An attempt refused by one limit gives its hits on the others back, and so does one whose outcome
- * should not count (a successful login): `release`. If the attempt cannot be counted at all, the
- * request fails (503) and is not judged.
+ * should not count (a successful login): `release` (release-attempt.ts). If the attempt cannot be
+ * counted at all, the request fails (503) and is not judged.
  */
+import { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db";
+import { logUnlessUnreachable } from "@/lib/db/outage";
+import { unavailable } from "@/lib/errors/domain-error";
+import { sha256 } from "@/lib/secrets";
+
 export type Limit = { bucket: string; key: string; max: number; windowMs: number };
 
 /** One attempt, counted. */

@@ -1,8 +1,3 @@
-import cluster, { type Worker } from "node:cluster";
-import type http from "node:http";
-import net from "node:net";
-import { serverUrl } from "./server-url";
-
 /**
  * Several server processes behind one port. The primary forks them (each runs the same script as
  * the primary, and calls `takeConnectionsFromPrimary` once it can serve), listens on the port,
@@ -14,6 +9,11 @@ import { serverUrl } from "./server-url";
  * client hangs (nodejs/node-v0.x-archive#7928). Here a connection still queued in the primary for
  * a process that died goes to another, and one already on its way closes with that process.
  */
+import cluster, { type Worker } from "node:cluster";
+import type http from "node:http";
+import net from "node:net";
+import { serverUrl } from "./server-url";
+
 const STABLE_AFTER_MS = 30_000;
 const FIRST_RESTART_DELAY_MS = 1_000;
 const MAX_RESTART_DELAY_MS = 30_000;

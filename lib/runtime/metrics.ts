@@ -1,14 +1,14 @@
-import fs from "node:fs";
-import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
-import { processGlobal } from "./process-global";
-import { DATABASE_THREAD_NICENESS, HASHING_THREAD_NICENESS } from "./thread-priority";
-
 /**
  * What one server process reports about itself on /api/internal/metrics, for the time since it
  * started or since the last call to `startNewWindow`: how long its event loop was kept from running,
  * how much CPU it used (every thread, password hashing included, and on Linux which kind of thread
  * used it), and its resident memory now.
  */
+import fs from "node:fs";
+import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
+import { processGlobal } from "./process-global";
+import { DATABASE_THREAD_NICENESS, HASHING_THREAD_NICENESS } from "./thread-priority";
+
 const RESOLUTION_MS = 10;
 
 /** The kinds of thread: the event loop, the embedded database's worker, password hashing, and the rest (V8's and libuv's helpers). */

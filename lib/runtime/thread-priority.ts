@@ -1,11 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-
 /**
  * Worker threads run below the event loop's priority, so that under load the event loop, which
  * answers every request, gets a core first: the embedded database's thread, then password hashing.
  * The metrics tell the threads apart by these values (lib/runtime/metrics.ts).
  */
+import fs from "node:fs";
+import os from "node:os";
+
 export const DATABASE_THREAD_NICENESS = 5;
 export const HASHING_THREAD_NICENESS = 10;
 

@@ -1,7 +1,3 @@
-import { Worker } from "node:worker_threads";
-import type { CallMessage, Protocol, ReplyMessage } from "./worker-thread";
-import { workerScript, type WorkerEntry } from "./worker-scripts";
-
 /**
  * Calls into a worker thread (its side: lib/runtime/worker-thread.ts), typed by the protocol both
  * sides import: each call is a message `{ id, method, args }` answered by `{ id, result }` or
@@ -9,6 +5,10 @@ import { workerScript, type WorkerEntry } from "./worker-scripts";
  * the worker fails, exits or is terminated, every waiting call and every later one is refused with
  * the reason, and `onStop` is told.
  */
+import { Worker } from "node:worker_threads";
+import type { CallMessage, Protocol, ReplyMessage } from "./worker-thread";
+import { workerScript, type WorkerEntry } from "./worker-scripts";
+
 export type WorkerCallsOptions<ErrorReply> = {
   /** Names the work in log lines and errors, e.g. "The embedded database". */
   name: string;

@@ -1,10 +1,8 @@
+/** Work every server process runs beside HTTP. */
 import { config } from "@/lib/config";
 import { startEmailDispatcher } from "@/lib/email/dispatch-emails";
 
-/**
- * Work every server process runs beside HTTP. Returns a function that stops it (awaited on
- * shutdown, so nothing is left half-done).
- */
+/** Starts that work; returns a function that stops it (awaited on shutdown, so nothing is left half-done). */
 export function startBackgroundWork(): () => Promise<void> {
   // Without a Resend key mail stays in the outbox (its links are logged by emailQueued).
   const stopEmailDispatcher = config().RESEND_API_KEY ? startEmailDispatcher() : undefined;

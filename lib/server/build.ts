@@ -1,14 +1,14 @@
+/**
+ * `npm start` builds only when the sources changed since the last build: a hash of every input of
+ * `next build` is kept beside the build output. The worker threads' scripts, which are checked
+ * file by file, are compiled first if they are out of date (lib/runtime/worker-scripts.ts).
+ */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { compileWorkerScripts } from "@/lib/runtime/worker-scripts";
 
-/**
- * `npm start` builds only when the sources changed since the last build: a hash of every input of
- * `next build` is kept beside the build output. The worker threads' scripts, which are checked
- * file by file, are compiled first if they are out of date (lib/runtime/worker-scripts.ts).
- */
 const INPUTS = ["app", "components", "lib", "emails", "next.config.ts", "tsconfig.json", "package-lock.json", "prisma/schema.prisma"];
 const IGNORED = new Set(["generated", "node_modules", ".next", ".data"]);
 const STAMP = path.join(".next", "source-hash");

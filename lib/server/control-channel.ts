@@ -1,10 +1,3 @@
-import fs from "node:fs";
-import net from "node:net";
-import path from "node:path";
-import { commandRequest, runCommand, type CommandOutcome, type CommandRequest } from "@/lib/cli/commands";
-import { besideDataDirectory } from "@/lib/db/lock";
-import { digestsEqual, randomToken, sha256 } from "@/lib/secrets";
-
 /**
  * How `npm run cli` works beside a server on the embedded database, which only that server may
  * open (lib/db/lock.ts): the server takes the commands and runs them itself. It listens on a Unix
@@ -16,6 +9,13 @@ import { digestsEqual, randomToken, sha256 } from "@/lib/secrets";
  * and answers one line: what it printed and how it ended. Never TCP: nothing off this machine can
  * reach it.
  */
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { commandRequest, runCommand, type CommandOutcome, type CommandRequest } from "@/lib/cli/commands";
+import { besideDataDirectory } from "@/lib/db/lock";
+import { digestsEqual, randomToken, sha256 } from "@/lib/secrets";
+
 export type CommandReply = CommandOutcome & { printed: unknown[] };
 
 export type ControlChannel = { close(): Promise<void> };

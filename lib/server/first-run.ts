@@ -1,3 +1,4 @@
+/** The hints `npm start` prints while there is no staff account or no API client yet. */
 import { db } from "@/lib/db";
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * The HTTP server of `npm start`: Next's production build on a node:http server of our own, which sets
+ * the peer's address and the security headers before Next sees a request and drains connections on close.
+ */
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import next from "next";

@@ -1,3 +1,4 @@
+/** What `npm start` and `npm run cli` do to a database before using it: migrate it, seed it when empty. */
 import { createAdapterFactory, database } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrations";
 import { databaseTarget } from "@/lib/db/target";

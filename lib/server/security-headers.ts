@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
-import type http from "node:http";
-import { servedOverHttps } from "@/lib/http/origin";
-
 /**
  * The headers every response carries, set on the node:http response before Next sees the request,
  * so that Next's own pages, 404s and files carry them as well as the API.
  */
+import { randomBytes } from "node:crypto";
+import type http from "node:http";
+import { servedOverHttps } from "@/lib/http/origin";
+
 const TWO_YEARS_SECONDS = 2 * 365 * 24 * 3600;
 
 export function setSecurityHeaders(request: http.IncomingMessage, response: http.ServerResponse): void {

@@ -1,3 +1,9 @@
+/**
+ * The key staff sessions are encrypted with: AUTH_SECRET (or NEXTAUTH_SECRET) when set, which
+ * lib/config.ts requires in production on PostgreSQL. Otherwise one is made once and kept in a file
+ * beside the embedded database's data (.data/auth-secret by default), so `npm start` needs no set-up
+ * and sessions survive restarts; an in-memory database gets one for the life of the process.
+ */
 import fs from "node:fs";
 import path from "node:path";
 import { config, ConfigError } from "@/lib/config";
@@ -5,12 +11,6 @@ import { DEFAULT_PGLITE_DIR, databaseTarget } from "@/lib/db/target";
 import { processGlobal } from "@/lib/runtime/process-global";
 import { randomToken } from "@/lib/secrets";
 
-/**
- * The key staff sessions are encrypted with: AUTH_SECRET (or NEXTAUTH_SECRET) when set, which
- * lib/config.ts requires in production on PostgreSQL. Otherwise one is made once and kept in a file
- * beside the embedded database's data (.data/auth-secret by default), so `npm start` needs no set-up
- * and sessions survive restarts; an in-memory database gets one for the life of the process.
- */
 export const AUTH_SECRET_FILE = "auth-secret";
 
 // Next's server bundle and the process's own module graph must agree on the key.

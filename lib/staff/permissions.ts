@@ -1,10 +1,9 @@
-import { StaffRole } from "@/lib/generated/prisma/enums";
-
 /**
  * Who may do what in the back office. The server enforces this table on every admin API call; the
  * browser reads the same table to show only what the signed-in role may use. No server imports
  * (the generated enums are plain objects, safe in the browser).
  */
+import { StaffRole } from "@/lib/generated/prisma/enums";
 
 export const ADMIN_RESOURCES = [
   "dashboard",

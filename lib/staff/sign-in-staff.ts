@@ -1,3 +1,8 @@
+/**
+ * Staff sign-in: e-mail and password against the staff table. Attempts count per e-mail and per IP
+ * address like customers' logins, in buckets of their own: counted before the password is checked,
+ * given back when it was right.
+ */
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { oneStatement } from "@/lib/db/one-statement";
@@ -8,11 +13,6 @@ import { hashPassword } from "@/lib/passwords/hash-password";
 import { verifyPassword } from "@/lib/passwords/verify-password";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 
-/**
- * Staff sign-in: e-mail and password against the staff table. Attempts count per e-mail and per IP
- * address like customers' logins, in buckets of their own: counted before the password is checked,
- * given back when it was right.
- */
 export type SignedInStaff = { id: number; email: string; name: string; role: StaffRole };
 
 /** A sign-in attempt that the limits counted: only its e-mail may be checked. */

@@ -1,3 +1,4 @@
+/** The bench's reading of what the server processes measure of themselves (/api/internal/metrics). */
 import { byThreadKind, type CpuByThread } from "@/lib/runtime/metrics";
 import { metricsOfEachProcess } from "@/tooling/server-process";
 
