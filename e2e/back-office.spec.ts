@@ -93,7 +93,10 @@ test("the admin creates an API client and sees its secret once", async ({ page }
   await signOut(page);
 });
 
-test("operations change the trading name and a source country; the public API shows both; no Staff for them", async ({ page, request }) => {
+test("operations change the trading name and a source country; the public API shows both; no Staff for them", async ({
+  page,
+  request,
+}) => {
   await signIn(page, OPERATIONS);
   await expect(menuItem(page, "Settings")).toBeVisible();
   await expect(menuItem(page, "Staff")).toHaveCount(0);
@@ -134,7 +137,10 @@ test("operations change the trading name and a source country; the public API sh
   expect(forbidden.status()).toBe(403);
 });
 
-test("compliance finds a customer registered through the API and sees its events; cannot edit settings", async ({ page, request }) => {
+test("compliance finds a customer registered through the API and sees its events; cannot edit settings", async ({
+  page,
+  request,
+}) => {
   const registered = await request.post("/client/v1/register", {
     headers: {
       "X-Client-ID": client.id,

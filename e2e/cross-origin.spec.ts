@@ -53,7 +53,9 @@ test.afterAll(() => new Promise<void>((resolve) => attacker.close(() => resolve(
 
 /** The answer to the forged request, once the attacker's page has sent it. */
 async function forgedRequest(page: Page, path: string): Promise<Response> {
-  const answered = page.waitForResponse((response) => response.url() === `${app}/api/admin/staff` && response.request().method() === "POST");
+  const answered = page.waitForResponse(
+    (response) => response.url() === `${app}/api/admin/staff` && response.request().method() === "POST",
+  );
   await page.goto(`${attackerOrigin}${path}`);
   return answered;
 }
@@ -66,7 +68,11 @@ test("a page of another origin of the same site cannot create an administrator",
     expect(sent.cookie, `${path}: the session cookie went along`).toContain("next-auth.session-token=");
     expect(sent.origin, path).toBe(attackerOrigin);
     expect(response.status(), path).toBe(403);
-    expect(await response.json()).toEqual({ code: 403, type: "permission_error", message: "Cross-origin request refused" });
+    expect(await response.json()).toEqual({
+      code: 403,
+      type: "permission_error",
+      message: "Cross-origin request refused",
+    });
   }
   // The answer to a no-cors fetch is opaque to the page, and Chromium reports neither its body nor its cookies here.
   expect((await forgedRequest(page, "/fetch")).status()).toBe(403);
@@ -80,9 +86,13 @@ test("a page of another origin of the same site cannot create an administrator",
 
 test("the back office's own writes pass: a record deleted, a secret rotated", async ({ page }) => {
   await signIn(page, FIRST_ADMIN);
-  const locale = await page.request.post("/api/admin/locales", { data: { id: "it_IT", label: "Italiano (Italia)", position: 500 } });
+  const locale = await page.request.post("/api/admin/locales", {
+    data: { id: "it_IT", label: "Italiano (Italia)", position: 500 },
+  });
   expect(locale.status()).toBe(201);
-  const client = await page.request.post("/api/admin/clients", { data: { name: "Rotated app", allowed_origins: ["https://rotated.example.com"] } });
+  const client = await page.request.post("/api/admin/clients", {
+    data: { name: "Rotated app", allowed_origins: ["https://rotated.example.com"] },
+  });
   expect(client.status()).toBe(201);
   const { id: clientId, client_secret: firstSecret } = await client.json();
 

@@ -18,7 +18,21 @@ const removeDirectory = () => fs.rmSync(directory, { recursive: true, force: tru
 
 const created = spawnSync(
   process.execPath,
-  ["--import", "tsx", "scripts/cli.ts", "staff", "create", "--email", FIRST_ADMIN.email, "--password", FIRST_ADMIN.password, "--role", "admin", "--name", "First Admin"],
+  [
+    "--import",
+    "tsx",
+    "scripts/cli.ts",
+    "staff",
+    "create",
+    "--email",
+    FIRST_ADMIN.email,
+    "--password",
+    FIRST_ADMIN.password,
+    "--role",
+    "admin",
+    "--name",
+    "First Admin",
+  ],
   { env, stdio: ["ignore", "inherit", "inherit"] },
 );
 if (created.status !== 0) {

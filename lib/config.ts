@@ -35,50 +35,57 @@ const network = z.string().transform((text, context): Network => {
 const networks = z
   .string()
   .default("")
-  .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(network));
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: optionalUrl(/^(pglite:|postgres(ql)?:\/\/)/, "must be pglite:<dir>, pglite:memory or postgresql://…"),
-  /**
-   * Where migrations go when DATABASE_URL is a pooler (PgBouncer in transaction mode): straight to
-   * PostgreSQL, since their lock is held by a session. Unset: DATABASE_URL.
-   */
-  DIRECT_DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must be postgresql://…"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOSTNAME: z.string().default("0.0.0.0"),
-  WEB_CONCURRENCY: z.coerce.number().int().positive().optional(),
-  PUBLIC_URL: z.url().optional(),
-  /** Proxies whose X-Forwarded-For is believed (lib/http/request-address.ts); none by default. */
-  TRUSTED_PROXIES: networks,
-  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: optionalUrl(/^(pglite:|postgres(ql)?:\/\/)/, "must be pglite:<dir>, pglite:memory or postgresql://…"),
+    /**
+     * Where migrations go when DATABASE_URL is a pooler (PgBouncer in transaction mode): straight to
+     * PostgreSQL, since their lock is held by a session. Unset: DATABASE_URL.
+     */
+    DIRECT_DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must be postgresql://…"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOSTNAME: z.string().default("0.0.0.0"),
+    WEB_CONCURRENCY: z.coerce.number().int().positive().optional(),
+    PUBLIC_URL: z.url().optional(),
+    /** Proxies whose X-Forwarded-For is believed (lib/http/request-address.ts); none by default. */
+    TRUSTED_PROXIES: networks,
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 
-  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 
-  RESEND_API_KEY: z.string().optional(),
-  EMAIL_FROM: z.string().default("Remit Accounts <no-reply@example.com>"),
-  EMAIL_DISPATCH_INTERVAL_MS: positiveInt(2000),
-  EMAIL_MAX_ATTEMPTS: positiveInt(12),
-  /** Delay before the first retry of a failed send; doubled for each further attempt, at most an hour. */
-  EMAIL_RETRY_BASE_MS: positiveInt(5000),
+    RESEND_API_KEY: z.string().optional(),
+    EMAIL_FROM: z.string().default("Remit Accounts <no-reply@example.com>"),
+    EMAIL_DISPATCH_INTERVAL_MS: positiveInt(2000),
+    EMAIL_MAX_ATTEMPTS: positiveInt(12),
+    /** Delay before the first retry of a failed send; doubled for each further attempt, at most an hour. */
+    EMAIL_RETRY_BASE_MS: positiveInt(5000),
 
-  LOGIN_TOKEN_TTL_DAYS: positiveInt(30),
-  LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(10),
-  LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
-  LOGIN_WINDOW_MINUTES: positiveInt(15),
-  FORGOT_MAX_PER_EMAIL: positiveInt(3),
-  FORGOT_MAX_PER_IP: positiveInt(20),
-  FORGOT_WINDOW_MINUTES: positiveInt(60),
+    LOGIN_TOKEN_TTL_DAYS: positiveInt(30),
+    LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(10),
+    LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
+    LOGIN_WINDOW_MINUTES: positiveInt(15),
+    FORGOT_MAX_PER_EMAIL: positiveInt(3),
+    FORGOT_MAX_PER_IP: positiveInt(20),
+    FORGOT_WINDOW_MINUTES: positiveInt(60),
 
-  STAFF_SESSION_HOURS: positiveInt(8),
-  STAFF_LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(5),
-  STAFF_LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
-  STAFF_LOGIN_WINDOW_MINUTES: positiveInt(15),
-}).refine((env) => !env.DIRECT_DATABASE_URL || env.DATABASE_URL?.startsWith("postgres"), {
-  path: ["DIRECT_DATABASE_URL"],
-  message: "needs DATABASE_URL on PostgreSQL too (postgresql://…)",
-});
+    STAFF_SESSION_HOURS: positiveInt(8),
+    STAFF_LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(5),
+    STAFF_LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
+    STAFF_LOGIN_WINDOW_MINUTES: positiveInt(15),
+  })
+  .refine((env) => !env.DIRECT_DATABASE_URL || env.DATABASE_URL?.startsWith("postgres"), {
+    path: ["DIRECT_DATABASE_URL"],
+    message: "needs DATABASE_URL on PostgreSQL too (postgresql://…)",
+  });
 
 export type Config = z.infer<typeof envSchema>;
 

@@ -30,7 +30,16 @@ import { createTestDatabase } from "@/tooling/throwaway-database";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { startLoadGenerator, type LoadGenerator, type LoadSpec } from "./bench/load";
 import { serverMetrics, type ServerWindow } from "./bench/server-metrics";
-import { cpuSplitPerRequest, median, medianRatio, pooledPercentile, requestRates, summarize, type Slice, type Summary } from "./bench/slices";
+import {
+  cpuSplitPerRequest,
+  median,
+  medianRatio,
+  pooledPercentile,
+  requestRates,
+  summarize,
+  type Slice,
+  type Summary,
+} from "./bench/slices";
 import { formatTable, type Row } from "./bench/table";
 
 const { values: options } = parseArgs({
@@ -82,13 +91,18 @@ function createApiClient(databaseUrl: string): ApiClient {
 }
 
 /** A response's bytes as they come over the wire (fetch would decompress them). */
-function getRaw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function getRaw(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on("error", reject);
   });
@@ -129,7 +143,11 @@ async function hashingSlice(stored: string, seconds: number): Promise<HashingSli
 }
 
 /** Runs `task` for each item, `concurrency` at a time. */
-async function inParallel<T>(items: T[], concurrency: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+async function inParallel<T>(
+  items: T[],
+  concurrency: number,
+  task: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
@@ -141,7 +159,8 @@ async function inParallel<T>(items: T[], concurrency: number, task: (item: T, in
 }
 
 async function expectStatus(response: Response, status: number, what: string): Promise<void> {
-  if (response.status !== status) throw new Error(`${what} answered ${response.status} (expected ${status}): ${await response.text()}`);
+  if (response.status !== status)
+    throw new Error(`${what} answered ${response.status} (expected ${status}): ${await response.text()}`);
 }
 
 type Server = {
@@ -180,7 +199,12 @@ async function loadSlice(server: Server, generator: LoadGenerator, spec: LoadSpe
   const load = await generator.run(spec);
   const window = await server.endWindow();
   server.rssPeak = Math.max(server.rssPeak, window.rssBytes);
-  return { load, cpuMs: window.cpuMs, cpuByThread: window.cpuByThread, eventLoopDelayP99Ms: window.eventLoopDelayP99Ms };
+  return {
+    load,
+    cpuMs: window.cpuMs,
+    cpuByThread: window.cpuByThread,
+    eventLoopDelayP99Ms: window.eventLoopDelayP99Ms,
+  };
 }
 
 type ServerResults = {
@@ -213,7 +237,12 @@ type Measurements = {
   storm: { logins: Slice; probe: Slice }[];
 };
 
-async function measure(servers: Server[], client: ApiClient, tag: string, generators: [LoadGenerator, LoadGenerator]): Promise<Measurements> {
+async function measure(
+  servers: Server[],
+  client: ApiClient,
+  tag: string,
+  generators: [LoadGenerator, LoadGenerator],
+): Promise<Measurements> {
   const clientHeaders = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
   const [main] = servers;
 
@@ -227,7 +256,10 @@ async function measure(servers: Server[], client: ApiClient, tag: string, genera
     });
     await expectStatus(response, 201, "POST /client/v1/register (setting up the login accounts)");
   });
-  const loginVariants = accounts.map((email, n) => ({ body: form({ email, password: PASSWORD }), headers: deviceHeaders(n) }));
+  const loginVariants = accounts.map((email, n) => ({
+    body: form({ email, password: PASSWORD }),
+    headers: deviceHeaders(n),
+  }));
 
   const countries = await getRaw(main.api("countries"), clientHeaders);
   if (countries.status !== 200) throw new Error(`GET /client/v1/countries answered ${countries.status}`);
@@ -235,12 +267,25 @@ async function measure(servers: Server[], client: ApiClient, tag: string, genera
 
   for (const server of servers) {
     // Warm-up (unmeasured): Next loads each route's code on its first request, and V8 compiles hot paths.
-    const warmUps = [`${server.url}/api/health`, server.api("countries"), server.api("sources"), server.api("settings")];
-    await inParallel(warmUps.flatMap((url) => Array<string>(200).fill(url)), 8, async (url) => {
-      await (await fetch(url, { headers: clientHeaders })).arrayBuffer();
-    });
+    const warmUps = [
+      `${server.url}/api/health`,
+      server.api("countries"),
+      server.api("sources"),
+      server.api("settings"),
+    ];
+    await inParallel(
+      warmUps.flatMap((url) => Array<string>(200).fill(url)),
+      8,
+      async (url) => {
+        await (await fetch(url, { headers: clientHeaders })).arrayBuffer();
+      },
+    );
     await inParallel(loginVariants.slice(0, 32), CONCURRENT_LOGINS, async (variant) => {
-      const response = await fetch(server.api("login"), { method: "POST", headers: { ...clientHeaders, ...FORM, ...variant.headers }, body: variant.body });
+      const response = await fetch(server.api("login"), {
+        method: "POST",
+        headers: { ...clientHeaders, ...FORM, ...variant.headers },
+        body: variant.body,
+      });
       await expectStatus(response, 200, "POST /client/v1/login");
     });
     server.rssAtRest = (await server.endWindow()).rssBytes;
@@ -276,7 +321,16 @@ async function measure(servers: Server[], client: ApiClient, tag: string, genera
   const measurements: Measurements = {
     servers: servers.map((server) => ({
       server,
-      results: { floor: [], countries: [], countriesGzip: [], sources: [], settings: [], settings304: [], login: [], register: [] },
+      results: {
+        floor: [],
+        countries: [],
+        countriesGzip: [],
+        sources: [],
+        settings: [],
+        settings304: [],
+        login: [],
+        register: [],
+      },
     })),
     ceiling: [],
     hashing: [],
@@ -302,9 +356,15 @@ async function measure(servers: Server[], client: ApiClient, tag: string, genera
         results.countriesGzip.push(await loadSlice(server, generator, read(server.api("countries"), ACCEPT_GZIP)));
         results.sources.push(await loadSlice(server, generator, read(server.api("sources"))));
         results.settings.push(await loadSlice(server, generator, read(server.api("settings"))));
-        results.settings304.push(await loadSlice(server, generator, read(server.api("settings"), { "If-None-Match": settingsEtag })));
+        results.settings304.push(
+          await loadSlice(server, generator, read(server.api("settings"), { "If-None-Match": settingsEtag })),
+        );
       }
-      measurements.ceiling.push({ load: await generator.run({ ...read(raw.url), headers: {} }), cpuMs: 0, eventLoopDelayP99Ms: 0 });
+      measurements.ceiling.push({
+        load: await generator.run({ ...read(raw.url), headers: {} }),
+        cpuMs: 0,
+        eventLoopDelayP99Ms: 0,
+      });
     }
   } finally {
     raw.close();
@@ -345,7 +405,8 @@ function summaryRow(name: string, summary: Summary): Row {
     requestsPerSec: summary.requestsPerSec,
     p50Ms: summary.p50,
     p99Ms: summary.p99,
-    cpuMsPerRequest: Number.isFinite(summary.cpuMsPerRequest) && summary.cpuMsPerRequest > 0 ? summary.cpuMsPerRequest : undefined,
+    cpuMsPerRequest:
+      Number.isFinite(summary.cpuMsPerRequest) && summary.cpuMsPerRequest > 0 ? summary.cpuMsPerRequest : undefined,
     errors: [summary.errors, summary.unexpected],
   };
 }
@@ -353,8 +414,13 @@ function summaryRow(name: string, summary: Summary): Row {
 function tableRows({ servers, ceiling, hashing, probeAtRest, storm }: Measurements): Row[] {
   const [{ results }, single] = servers;
   const phase = (key: keyof ServerResults) => summarize(results[key], EXPECTED_STATUS[key]);
-  const speedUp = (key: keyof ServerResults) => single && medianRatio(requestRates(results[key]), requestRates(single.results[key]));
-  const row = (name: string, key: keyof ServerResults, comparison?: { ratio: number; of: string; minimum?: number; target?: string }): Row => ({
+  const speedUp = (key: keyof ServerResults) =>
+    single && medianRatio(requestRates(results[key]), requestRates(single.results[key]));
+  const row = (
+    name: string,
+    key: keyof ServerResults,
+    comparison?: { ratio: number; of: string; minimum?: number; target?: string },
+  ): Row => ({
     ...summaryRow(name, phase(key)),
     ...(comparison && {
       comparison: `${percent(comparison.ratio)} of ${comparison.of}`,
@@ -366,7 +432,11 @@ function tableRows({ servers, ceiling, hashing, probeAtRest, storm }: Measuremen
   const ofFloor = (key: keyof ServerResults) => medianRatio(requestRates(results[key]), requestRates(results.floor));
   const referenceRead = (name: string, key: keyof ServerResults) =>
     row(name, key, { ratio: ofFloor(key), of: "floor", minimum: 0.9, target: "≥ 90% of floor" });
-  const ofHashing = (key: keyof ServerResults) => medianRatio(requestRates(results[key]), hashing.map((slice) => slice.perSec));
+  const ofHashing = (key: keyof ServerResults) =>
+    medianRatio(
+      requestRates(results[key]),
+      hashing.map((slice) => slice.perSec),
+    );
   const stormProbes = storm.map((slice) => slice.probe);
   const p99AtRest = pooledPercentile(probeAtRest, 0.99);
   const p99InStorm = pooledPercentile(stormProbes, 0.99);
@@ -381,7 +451,10 @@ function tableRows({ servers, ceiling, hashing, probeAtRest, storm }: Measuremen
     }),
     summaryRow("physical ceiling: raw node:http, same bytes", summarize(ceiling, 200)),
     referenceRead("GET /client/v1/countries", "countries"),
-    row("  the same with Accept-Encoding: gzip", "countriesGzip", { ratio: ofFloor("countriesGzip"), of: "floor (for information)" }),
+    row("  the same with Accept-Encoding: gzip", "countriesGzip", {
+      ratio: ofFloor("countriesGzip"),
+      of: "floor (for information)",
+    }),
     referenceRead("GET /client/v1/sources", "sources"),
     referenceRead("GET /client/v1/settings (200)", "settings"),
     row("GET /client/v1/settings (304, If-None-Match)", "settings304", {
@@ -395,14 +468,22 @@ function tableRows({ servers, ceiling, hashing, probeAtRest, storm }: Measuremen
       requestsPerSec: median(hashing.map((slice) => slice.perSec)),
       cpuMsPerRequest: verificationMs,
     },
-    row(`POST /client/v1/login (${ACCOUNTS} accounts)`, "login", { ratio: ofHashing("login"), of: "hashing ceiling", minimum: 0.8, target: "≥ 80% of it" }),
+    row(`POST /client/v1/login (${ACCOUNTS} accounts)`, "login", {
+      ratio: ofHashing("login"),
+      of: "hashing ceiling",
+      minimum: 0.8,
+      target: "≥ 80% of it",
+    }),
     row("POST /client/v1/register (a new e-mail each)", "register", {
       ratio: ofHashing("register"),
       of: "hashing ceiling",
       minimum: 0.7,
       target: "≥ 70% of it",
     }),
-    { ...summaryRow(`GET /client/v1/settings at rest, ${PROBE.rate} req/s`, summarize(probeAtRest, 200)), p99Ms: p99AtRest },
+    {
+      ...summaryRow(`GET /client/v1/settings at rest, ${PROBE.rate} req/s`, summarize(probeAtRest, 200)),
+      p99Ms: p99AtRest,
+    },
     {
       ...summaryRow(`  … while ${CONCURRENT_LOGINS} logins hash`, summarize(stormProbes, 200)),
       p99Ms: p99InStorm,
@@ -410,7 +491,13 @@ function tableRows({ servers, ceiling, hashing, probeAtRest, storm }: Measuremen
       target: "≤ 2×",
       pass: latencyRatio <= 2,
     },
-    summaryRow(`  the ${CONCURRENT_LOGINS} concurrent logins`, summarize(storm.map((slice) => slice.logins), 200)),
+    summaryRow(
+      `  the ${CONCURRENT_LOGINS} concurrent logins`,
+      summarize(
+        storm.map((slice) => slice.logins),
+        200,
+      ),
+    ),
     { name: "  server event-loop delay, p99", p99Ms: eventLoopDelay, target: "< 20 ms", pass: eventLoopDelay < 20 },
     ...servers.map(({ server }) => ({
       name: `server RSS, ${server.processes} process${server.processes > 1 ? "es" : ""}`,
@@ -425,7 +512,12 @@ function tableRows({ servers, ceiling, hashing, probeAtRest, storm }: Measuremen
           return sum + summary.errors + summary.unexpected;
         }, 0)
       : 0);
-  rows.push({ name: "errors and unexpected statuses, every slice", comparison: `${failures}`, target: "0", pass: failures === 0 });
+  rows.push({
+    name: "errors and unexpected statuses, every slice",
+    comparison: `${failures}`,
+    target: "0",
+    pass: failures === 0,
+  });
   return rows;
 }
 
@@ -450,11 +542,15 @@ async function main(): Promise<void> {
   try {
     const client = createApiClient(databaseUrl);
     const processes = POSTGRES_URL ? (config().WEB_CONCURRENCY ?? CORES) : 1;
-    console.log(`Starting ${processes} server process(es) on ${POSTGRES_URL ? "PostgreSQL" : "the embedded database"}…`);
+    console.log(
+      `Starting ${processes} server process(es) on ${POSTGRES_URL ? "PostgreSQL" : "the embedded database"}…`,
+    );
     servers.push(await startServer(databaseUrl, processes));
     if (POSTGRES_URL && processes > 1) servers.push(await startServer(databaseUrl, 1));
     const measurements = await measure(servers, client, tag, generators).catch((error) => {
-      const outputs = servers.map((server) => `--- output of the server on ${server.url} ---\n${server.process.output().slice(-3000)}`);
+      const outputs = servers.map(
+        (server) => `--- output of the server on ${server.url} ---\n${server.process.output().slice(-3000)}`,
+      );
       throw new Error(`${error instanceof Error ? error.message : error}\n${outputs.join("\n")}`);
     });
 
@@ -466,7 +562,10 @@ async function main(): Promise<void> {
     );
     console.log(formatTable(tableRows(measurements), servers.length > 1));
     const [{ results }] = measurements.servers;
-    for (const [what, slices] of [["a login", results.login], ["a registration", results.register]] as const) {
+    for (const [what, slices] of [
+      ["a login", results.login],
+      ["a registration", results.register],
+    ] as const) {
       const split = cpuSplitPerRequest(slices, CORES);
       if (!split) continue;
       const ms = (value: number) => value.toFixed(1);

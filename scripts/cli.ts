@@ -58,7 +58,7 @@ async function runInServer(inUse: DatabaseInUseError, request: CommandRequest): 
       exitCode: 1,
       error:
         `The embedded database in ${dataDir} is in use by process ${holder.pid} (${holder.program}), which does not take commands: ${error.message}.\n` +
-        "Nothing was done. If it is a server that is still starting, try again once it prints \"Ready on\"; otherwise try again once it has finished.",
+        'Nothing was done. If it is a server that is still starting, try again once it prints "Ready on"; otherwise try again once it has finished.',
     };
   }
 }
@@ -75,7 +75,7 @@ main(process.argv.slice(2))
   })
   .catch(async (error) => {
     const known = error instanceof ConfigError || error?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION";
-    process.stderr.write(`${known ? error.message : error?.stack ?? error}\n`);
+    process.stderr.write(`${known ? error.message : (error?.stack ?? error)}\n`);
     await closeDatabase().catch(() => {});
     process.exit(known ? 2 : 1);
   });

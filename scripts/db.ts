@@ -18,14 +18,18 @@ async function main([command, name]: string[]): Promise<void> {
     const shadow = createAdapterFactory(databaseTarget("pglite:memory"));
     try {
       const directory = await createMigration(shadow.factory, name);
-      console.log(directory ? `Wrote ${directory}/migration.sql` : "schema.prisma matches the migrations: nothing to write.");
+      console.log(
+        directory ? `Wrote ${directory}/migration.sql` : "schema.prisma matches the migrations: nothing to write.",
+      );
     } finally {
       await shadow.close();
     }
   } else if (command === "seed") {
     await migrateDatabase();
     const added = await seed();
-    console.log(`Added ${added.countries} countries, ${added.locales} locales, ${added.timezones} timezones, ${added.settings} settings rows.`);
+    console.log(
+      `Added ${added.countries} countries, ${added.locales} locales, ${added.timezones} timezones, ${added.settings} settings rows.`,
+    );
   } else {
     throw new Error("Usage: tsx scripts/db.ts migrate | migration <name> | seed");
   }

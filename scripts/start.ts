@@ -37,13 +37,20 @@ async function main(): Promise<void> {
   const hints = await firstRunHints();
   const announce = (url: string, processes: number) => {
     const publicUrl = settings.PUBLIC_URL ?? url;
-    console.log(`\nReady on ${publicUrl}  (${target.description}; ${processes} server process${processes > 1 ? "es" : ""})`);
+    console.log(
+      `\nReady on ${publicUrl}  (${target.description}; ${processes} server process${processes > 1 ? "es" : ""})`,
+    );
     for (const line of hints(publicUrl)) console.log(line);
   };
 
   if (target.kind === "pglite") {
-    const ignored = settings.WEB_CONCURRENCY && settings.WEB_CONCURRENCY > 1 ? `, so WEB_CONCURRENCY=${settings.WEB_CONCURRENCY} is ignored` : "";
-    console.log(`One server process: the embedded database is single-process${ignored}. On PostgreSQL there is one per core.`);
+    const ignored =
+      settings.WEB_CONCURRENCY && settings.WEB_CONCURRENCY > 1
+        ? `, so WEB_CONCURRENCY=${settings.WEB_CONCURRENCY} is ignored`
+        : "";
+    console.log(
+      `One server process: the embedded database is single-process${ignored}. On PostgreSQL there is one per core.`,
+    );
     const server = await startHttpServer(listenOn);
     const commandLine = target.dataDir ? await startControlChannel(target.dataDir) : undefined;
     serveUntilStopped(server, commandLine);

@@ -23,11 +23,15 @@ const where = process.env.TEST_DATABASE_URL ? "PostgreSQL (TEST_DATABASE_URL)" :
 console.log(`Running ${files.length} test files on ${where}`);
 // A test that hangs fails after this, with its name, rather than holding up the whole run.
 const TEST_TIMEOUT_MS = 5 * 60_000;
-const unit = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=1", `--test-timeout=${TEST_TIMEOUT_MS}`, ...files], {
-  stdio: "inherit",
-  // As the server runs: React and Next pick their production builds at import time.
-  env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-});
+const unit = spawnSync(
+  process.execPath,
+  ["--import", "tsx", "--test", "--test-concurrency=1", `--test-timeout=${TEST_TIMEOUT_MS}`, ...files],
+  {
+    stdio: "inherit",
+    // As the server runs: React and Next pick their production builds at import time.
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  },
+);
 let status = unit.status ?? 1;
 
 if (!only.length && fs.existsSync("e2e") && process.env.SKIP_E2E !== "1") {

@@ -41,7 +41,10 @@ test("without a session every admin call is a JSON 401", async () => {
     ["POST", "/api/admin/clients"],
     ["POST", "/api/admin/clients/1/rotate"],
   ]) {
-    const response = await fetch(`${app.url}${path}`, { method, headers: { Cookie: "next-auth.session-token=forged" } });
+    const response = await fetch(`${app.url}${path}`, {
+      method,
+      headers: { Cookie: "next-auth.session-token=forged" },
+    });
     assert.equal(response.status, 401, `${method} ${path}`);
     assert.deepEqual(await response.json(), UNAUTHENTICATED);
   }
@@ -57,7 +60,9 @@ test("sign-in through next-auth sets an httpOnly, SameSite=Lax session cookie (S
   assert.match(cookie, /SameSite=Lax/i);
   assert.doesNotMatch(cookie, /;\s*Secure/i);
 
-  const session = await (await fetch(`${app.url}/api/auth/session`, { headers: { Cookie: attempt.jar.header() } })).json();
+  const session = await (
+    await fetch(`${app.url}/api/auth/session`, { headers: { Cookie: attempt.jar.header() } })
+  ).json();
   assert.deepEqual(session.user, { id: staff.id, email: staff.email, name: staff.name, role: "operations" });
   const expiresInHours = (Date.parse(session.expires) - Date.now()) / 3_600_000;
   assert.ok(expiresInHours > 7.9 && expiresInHours <= 8, "the session ends 8 hours after sign-in");
@@ -102,16 +107,38 @@ test("sign-out ends the session", async () => {
 test("a session older than STAFF_SESSION_HOURS is refused, however well signed", async () => {
   const secret = process.env.AUTH_SECRET!;
   const nineHoursAgo = Math.floor(Date.now() / 1000) - 9 * 3600;
-  const token = await encode({ secret, token: { sub: String(admin.staff.id), role: "admin", signedInAt: nineHoursAgo } });
-  const response = await fetch(`${app.url}/api/admin/dashboard`, { headers: { Cookie: `next-auth.session-token=${token}` } });
+  const token = await encode({
+    secret,
+    token: { sub: String(admin.staff.id), role: "admin", signedInAt: nineHoursAgo },
+  });
+  const response = await fetch(`${app.url}/api/admin/dashboard`, {
+    headers: { Cookie: `next-auth.session-token=${token}` },
+  });
   assert.equal(response.status, 401);
-  const fresh = await encode({ secret, token: { sub: String(admin.staff.id), role: "admin", signedInAt: Math.floor(Date.now() / 1000) } });
-  assert.equal((await fetch(`${app.url}/api/admin/dashboard`, { headers: { Cookie: `next-auth.session-token=${fresh}` } })).status, 200);
+  const fresh = await encode({
+    secret,
+    token: { sub: String(admin.staff.id), role: "admin", signedInAt: Math.floor(Date.now() / 1000) },
+  });
+  assert.equal(
+    (await fetch(`${app.url}/api/admin/dashboard`, { headers: { Cookie: `next-auth.session-token=${fresh}` } })).status,
+    200,
+  );
 });
 
 test("each role reads what it may and gets a JSON 403 for the rest", async () => {
   const readable = {
-    admin: ["dashboard", "settings", "locales", "timezones", "countries", "clients", "customers", "staff", "audit-log", "outbox"],
+    admin: [
+      "dashboard",
+      "settings",
+      "locales",
+      "timezones",
+      "countries",
+      "clients",
+      "customers",
+      "staff",
+      "audit-log",
+      "outbox",
+    ],
     operations: ["dashboard", "settings", "locales", "timezones", "countries", "clients", "outbox"],
     compliance: ["dashboard", "customers", "audit-log"],
   };
@@ -160,8 +187,18 @@ test("lists follow ra-data-simple-rest: sort, range, filter and Content-Range", 
   assert.equal(rows.length, 10);
   assert.ok(rows[0].known_name.localeCompare(rows[9].known_name) > 0, "descending");
   assert.deepEqual(Object.keys(rows[0]).sort(), [
-    "demonym", "endonym", "fips_code", "id", "is_source", "isd_code", "iso_code_alpha2", "iso_code_alpha3",
-    "known_name", "official_name", "slug", "updated_at",
+    "demonym",
+    "endonym",
+    "fips_code",
+    "id",
+    "is_source",
+    "isd_code",
+    "iso_code_alpha2",
+    "iso_code_alpha3",
+    "known_name",
+    "official_name",
+    "slug",
+    "updated_at",
   ]);
 
   const search = async (filter: object) => {
@@ -169,7 +206,10 @@ test("lists follow ra-data-simple-rest: sort, range, filter and Content-Range", 
     const page = await operations.request(`/api/admin/countries?${query}`);
     return { total: page.headers.get("content-range"), rows: (await page.json()) as { iso_code_alpha2: string }[] };
   };
-  assert.deepEqual((await search({ q: "gbr" })).rows.map((c) => c.iso_code_alpha2), ["GB"]);
+  assert.deepEqual(
+    (await search({ q: "gbr" })).rows.map((c) => c.iso_code_alpha2),
+    ["GB"],
+  );
   assert.ok((await search({ q: "kingdom" })).rows.some((c) => c.iso_code_alpha2 === "GB"));
   const sources = await search({ is_source: true });
   assert.equal(sources.rows.length, 8);
@@ -202,7 +242,11 @@ test("settings: one record, validated, audited, and served by the public API at 
   assert.equal(body.type, "invalid_request_error");
   assert.deepEqual(
     body.errors.map((error: { param: string; code: string }) => [error.param, error.code]),
-    [["trading_name", "required"], ["cs_number", "invalid"], ["cs_email", "invalid"]],
+    [
+      ["trading_name", "required"],
+      ["cs_number", "invalid"],
+      ["cs_email", "invalid"],
+    ],
   );
 
   const etag = (await app.request("/client/v1/settings")).headers.get("etag")!;
@@ -231,11 +275,16 @@ test("a change and its audit entry commit together or not at all", async () => {
   await db().$executeRawUnsafe(`
     CREATE OR REPLACE FUNCTION refuse_audit() RETURNS trigger AS $$
     BEGIN RAISE EXCEPTION 'audit log unavailable'; END; $$ LANGUAGE plpgsql`);
-  await db().$executeRawUnsafe(`CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()`);
+  await db().$executeRawUnsafe(
+    `CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()`,
+  );
   try {
     const before = await publicSettings();
     const record = await (await operations.request("/api/admin/settings/1")).json();
-    const response = await operations.request("/api/admin/settings/1", { method: "PUT", json: { ...record, trading_name: "Never saved" } });
+    const response = await operations.request("/api/admin/settings/1", {
+      method: "PUT",
+      json: { ...record, trading_name: "Never saved" },
+    });
     assert.equal(response.status, 500);
     assert.deepEqual(await response.json(), { code: 500, type: "api_error", message: "An unexpected error occurred" });
     assert.equal((await db().settings.findUniqueOrThrow({ where: { id: 1 } })).tradingName, before.trading_name);
@@ -256,15 +305,30 @@ test("locales and timezones: create, enable, reorder, delete, reflected in the p
   await operations.request("/api/admin/locales/it_IT", { method: "PUT", json: { position: 99 } });
   assert.equal((await publicSettings()).locales.at(-1).id, "it_IT", "ordered by position");
 
-  const duplicate = await operations.request("/api/admin/locales", { method: "POST", json: { id: "it_IT", label: "Again" } });
+  const duplicate = await operations.request("/api/admin/locales", {
+    method: "POST",
+    json: { id: "it_IT", label: "Again" },
+  });
   assert.equal(duplicate.status, 400);
-  assert.deepEqual((await duplicate.json()).errors.map((e: { param: string; code: string }) => [e.param, e.code]), [["id", "unique"]]);
-  const malformed = await operations.request("/api/admin/locales", { method: "POST", json: { id: "italian", label: "" } });
-  assert.deepEqual((await malformed.json()).errors.map((e: { param: string }) => e.param), ["id", "label"]);
+  assert.deepEqual(
+    (await duplicate.json()).errors.map((e: { param: string; code: string }) => [e.param, e.code]),
+    [["id", "unique"]],
+  );
+  const malformed = await operations.request("/api/admin/locales", {
+    method: "POST",
+    json: { id: "italian", label: "" },
+  });
+  assert.deepEqual(
+    (await malformed.json()).errors.map((e: { param: string }) => e.param),
+    ["id", "label"],
+  );
 
   const disabled = await operations.request("/api/admin/locales/it_IT", { method: "PUT", json: { enabled: false } });
   assert.equal((await disabled.json()).enabled, false);
-  assert.ok(!(await publicSettings()).locales.some((l: { id: string }) => l.id === "it_IT"), "disabled ones are not served");
+  assert.ok(
+    !(await publicSettings()).locales.some((l: { id: string }) => l.id === "it_IT"),
+    "disabled ones are not served",
+  );
   assert.equal((await operations.request("/api/admin/locales/it_IT", { method: "DELETE" })).status, 200);
   assert.equal((await operations.request("/api/admin/locales/it_IT")).status, 404);
   assert.equal((await latestAudit("locales"))?.action, "delete");
@@ -272,12 +336,20 @@ test("locales and timezones: create, enable, reorder, delete, reflected in the p
   const london = await operations.request(`/api/admin/timezones/${encodeURIComponent("Europe/London")}`);
   assert.equal(london.status, 200, "ids with a slash, as ra-data-simple-rest encodes them");
   assert.equal((await london.json()).id, "Europe/London");
-  const off = await operations.request(`/api/admin/timezones/${encodeURIComponent("Europe/London")}`, { method: "PUT", json: { enabled: false } });
+  const off = await operations.request(`/api/admin/timezones/${encodeURIComponent("Europe/London")}`, {
+    method: "PUT",
+    json: { enabled: false },
+  });
   assert.equal(off.status, 200);
   assert.ok(!(await publicSettings()).timezones.some((z: { id: string }) => z.id === "Europe/London"));
-  const bogus = await operations.request("/api/admin/timezones", { method: "POST", json: { id: "Mars/Olympus", label: "Olympus" } });
+  const bogus = await operations.request("/api/admin/timezones", {
+    method: "POST",
+    json: { id: "Mars/Olympus", label: "Olympus" },
+  });
   assert.equal(bogus.status, 400);
-  const enabledOnly = await operations.request(`/api/admin/timezones?${new URLSearchParams({ filter: '{"enabled":false}' })}`);
+  const enabledOnly = await operations.request(
+    `/api/admin/timezones?${new URLSearchParams({ filter: '{"enabled":false}' })}`,
+  );
   assert.equal(enabledOnly.headers.get("content-range"), "timezones 0-0/1");
 });
 
@@ -287,7 +359,9 @@ test("the back office lists countries by name in the public API's order, \"Ålan
     const rows: { known_name: string }[] = await (await operations.request(`/api/admin/countries?${query}`)).json();
     return rows.map((row) => row.known_name);
   };
-  const publicNames = (await (await app.request("/client/v1/countries")).json()).countries.map((c: { known_name: string }) => c.known_name);
+  const publicNames = (await (await app.request("/client/v1/countries")).json()).countries.map(
+    (c: { known_name: string }) => c.known_name,
+  );
   const ascending = await names("ASC");
   assert.deepEqual(ascending, publicNames);
   assert.ok(ascending.indexOf("Åland Islands") < ascending.indexOf("Albania"), "Åland Islands before Albania");
@@ -295,7 +369,11 @@ test("the back office lists countries by name in the public API's order, \"Ålan
 
   const byCode = new URLSearchParams({ sort: '["isd_code","ASC"]', range: "[0,5]" });
   const lowest: { isd_code: number }[] = await (await operations.request(`/api/admin/countries?${byCode}`)).json();
-  assert.deepEqual(lowest.map((row) => row.isd_code), [1, 1, 1, 7, 7, 20], "numbers sort as numbers (as text, 20 would come before 7)");
+  assert.deepEqual(
+    lowest.map((row) => row.isd_code),
+    [1, 1, 1, 7, 7, 20],
+    "numbers sort as numbers (as text, 20 would come before 7)",
+  );
 });
 
 test("countries: operations flip the source flag; only an admin edits names and codes", async () => {
@@ -306,13 +384,22 @@ test("countries: operations flip the source flag; only an admin edits names and 
   assert.ok((await publicSourceCodes()).includes("PT"), "the public API shows the new source at once");
 
   const record = await (await operations.request(`/api/admin/countries/${id}`)).json();
-  const unchangedWholeRecord = await operations.request(`/api/admin/countries/${id}`, { method: "PUT", json: { ...record, is_source: false } });
+  const unchangedWholeRecord = await operations.request(`/api/admin/countries/${id}`, {
+    method: "PUT",
+    json: { ...record, is_source: false },
+  });
   assert.equal(unchangedWholeRecord.status, 200, "the whole record may be sent back as long as only the flag differs");
-  const renamed = await operations.request(`/api/admin/countries/${id}`, { method: "PUT", json: { ...record, known_name: "Portugalia" } });
+  const renamed = await operations.request(`/api/admin/countries/${id}`, {
+    method: "PUT",
+    json: { ...record, known_name: "Portugalia" },
+  });
   assert.equal(renamed.status, 403);
   assert.equal((await db().country.findUniqueOrThrow({ where: { id } })).knownName, "Portugal");
 
-  const byAdmin = await admin.request(`/api/admin/countries/${id}`, { method: "PUT", json: { known_name: "Portugal (Republic)", iso_code_alpha2: "pt" } });
+  const byAdmin = await admin.request(`/api/admin/countries/${id}`, {
+    method: "PUT",
+    json: { known_name: "Portugal (Republic)", iso_code_alpha2: "pt" },
+  });
   assert.equal(byAdmin.status, 200);
   assert.equal((await byAdmin.json()).known_name, "Portugal (Republic)");
   const clash = await admin.request(`/api/admin/countries/${id}`, { method: "PUT", json: { iso_code_alpha2: "ES" } });
@@ -338,11 +425,16 @@ test("API clients: the secret once, rename, origins, rotate, revoke; never the h
   assert.equal(shown.client_secret, undefined);
   assert.equal(shown.secret_hash, undefined);
   const listed = await operations.request("/api/admin/clients?sort=%5B%22last_used_at%22%2C%22DESC%22%5D");
-  assert.ok((await listed.json()).every((row: Record<string, unknown>) => "last_used_at" in row && !("client_secret" in row)));
+  assert.ok(
+    (await listed.json()).every((row: Record<string, unknown>) => "last_used_at" in row && !("client_secret" in row)),
+  );
   const createdEntry = await latestAudit("clients");
   assert.ok(!JSON.stringify(createdEntry).includes(client.client_secret), "the audit log never holds the secret");
 
-  const badOrigin = await admin.request(`/api/admin/clients/${client.id}`, { method: "PUT", json: { allowed_origins: ["web.example.com/path"] } });
+  const badOrigin = await admin.request(`/api/admin/clients/${client.id}`, {
+    method: "PUT",
+    json: { allowed_origins: ["web.example.com/path"] },
+  });
   assert.equal(badOrigin.status, 400);
   assert.equal((await badOrigin.json()).errors[0].param, "allowed_origins.0");
   const renamed = await admin.request(`/api/admin/clients/${client.id}`, {
@@ -350,13 +442,20 @@ test("API clients: the secret once, rename, origins, rotate, revoke; never the h
     json: { name: "Web app (new)", allowed_origins: ["https://new.example.com"] },
   });
   assert.deepEqual(
-    [(await renamed.json()).name, (await db().apiClient.findUniqueOrThrow({ where: { id: client.id } })).allowedOrigins],
+    [
+      (await renamed.json()).name,
+      (await db().apiClient.findUniqueOrThrow({ where: { id: client.id } })).allowedOrigins,
+    ],
     ["Web app (new)", ["https://new.example.com"]],
   );
 
   const rotated = await (await admin.request(`/api/admin/clients/${client.id}/rotate`, { method: "POST" })).json();
   assert.notEqual(rotated.client_secret, client.client_secret);
-  assert.equal((await app.fetch("/client/v1/settings", { headers: credentials })).status, 401, "the old secret stops at once");
+  assert.equal(
+    (await app.fetch("/client/v1/settings", { headers: credentials })).status,
+    401,
+    "the old secret stops at once",
+  );
   const newCredentials = { ...credentials, "X-Client-Secret": rotated.client_secret };
   assert.equal((await app.fetch("/client/v1/settings", { headers: newCredentials })).status, 200);
 
@@ -366,7 +465,12 @@ test("API clients: the secret once, rename, origins, rotate, revoke; never the h
   assert.equal((await app.fetch("/client/v1/settings", { headers: newCredentials })).status, 401);
   assert.equal((await admin.request(`/api/admin/clients/${client.id}/rotate`, { method: "POST" })).status, 400);
   assert.deepEqual(
-    (await db().auditLog.findMany({ where: { resource: "clients", resourceId: String(client.id) }, orderBy: { id: "asc" } })).map((e) => e.action),
+    (
+      await db().auditLog.findMany({
+        where: { resource: "clients", resourceId: String(client.id) },
+        orderBy: { id: "asc" },
+      })
+    ).map((e) => e.action),
     ["create", "update", "rotate_secret", "revoke"],
   );
 });
@@ -374,20 +478,48 @@ test("API clients: the secret once, rename, origins, rotate, revoke; never the h
 test("customers: search, filters, detail with events, CSV export; never a hash or token", async () => {
   const now = Date.now();
   const old = await db().customer.create({
-    data: { email: "=old.timer@example.org", passwordHash: "$argon2id$hash", source: "import", createdAt: new Date("2025-01-15T10:00:00Z") },
+    data: {
+      email: "=old.timer@example.org",
+      passwordHash: "$argon2id$hash",
+      source: "import",
+      createdAt: new Date("2025-01-15T10:00:00Z"),
+    },
   });
   const fresh = await db().customer.create({
-    data: { email: "fresh@example.org", passwordHash: "$argon2id$hash", emailVerifiedAt: new Date(now), registeredVia: null },
+    data: {
+      email: "fresh@example.org",
+      passwordHash: "$argon2id$hash",
+      emailVerifiedAt: new Date(now),
+      registeredVia: null,
+    },
   });
   await db().customerEvent.createMany({
     data: [
-      { customerId: fresh.id, type: "register", outcome: "success", email: fresh.email, ip: "203.0.113.9", userAgent: "App/1", fingerprint: "fp-1" },
-      { customerId: fresh.id, type: "login_failed", outcome: "failure", email: fresh.email, ip: "203.0.113.9", userAgent: "App/1", fingerprint: "fp-1" },
+      {
+        customerId: fresh.id,
+        type: "register",
+        outcome: "success",
+        email: fresh.email,
+        ip: "203.0.113.9",
+        userAgent: "App/1",
+        fingerprint: "fp-1",
+      },
+      {
+        customerId: fresh.id,
+        type: "login_failed",
+        outcome: "failure",
+        email: fresh.email,
+        ip: "203.0.113.9",
+        userAgent: "App/1",
+        fingerprint: "fp-1",
+      },
     ],
   });
 
   const list = async (filter: object) => {
-    const response = await compliance.request(`/api/admin/customers?${new URLSearchParams({ filter: JSON.stringify(filter) })}`);
+    const response = await compliance.request(
+      `/api/admin/customers?${new URLSearchParams({ filter: JSON.stringify(filter) })}`,
+    );
     assert.equal(response.status, 200);
     return ((await response.json()) as { email: string }[]).map((c) => c.email);
   };
@@ -405,17 +537,33 @@ test("customers: search, filters, detail with events, CSV export; never a hash o
   const customer = JSON.parse(text);
   assert.equal(customer.verified, true);
   assert.deepEqual(
-    customer.events.map((e: { type: string; ip: string; user_agent: string; fingerprint: string }) => [e.type, e.ip, e.user_agent, e.fingerprint]).sort(),
-    [["login_failed", "203.0.113.9", "App/1", "fp-1"], ["register", "203.0.113.9", "App/1", "fp-1"]],
+    customer.events
+      .map((e: { type: string; ip: string; user_agent: string; fingerprint: string }) => [
+        e.type,
+        e.ip,
+        e.user_agent,
+        e.fingerprint,
+      ])
+      .sort(),
+    [
+      ["login_failed", "203.0.113.9", "App/1", "fp-1"],
+      ["register", "203.0.113.9", "App/1", "fp-1"],
+    ],
   );
 
-  const csv = await compliance.request(`/api/admin/customers/export?${new URLSearchParams({ filter: '{"source":"import"}' })}`);
+  const csv = await compliance.request(
+    `/api/admin/customers/export?${new URLSearchParams({ filter: '{"source":"import"}' })}`,
+  );
   assert.equal(csv.status, 200);
   assert.match(csv.headers.get("content-type")!, /^text\/csv/);
   assert.match(csv.headers.get("content-disposition")!, /attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"/);
   const lines = (await csv.text()).trim().split("\r\n");
   assert.equal(lines[0], "id,email,verified,email_verified_at,source,registered_via,registered_via_name,created_at");
-  assert.deepEqual(lines.slice(1), [`${old.id},'=old.timer@example.org,false,,import,,,2025-01-15T10:00:00.000Z`], "a formula-looking cell is made inert");
+  assert.deepEqual(
+    lines.slice(1),
+    [`${old.id},'=old.timer@example.org,false,,import,,,2025-01-15T10:00:00.000Z`],
+    "a formula-looking cell is made inert",
+  );
   const exported = await latestAudit("customers");
   assert.equal(exported?.action, "export");
   assert.equal(exported?.staffId, compliance.staff.id);
@@ -425,7 +573,10 @@ test("customers: search, filters, detail with events, CSV export; never a hash o
 });
 
 test("staff: admin creates (password generated once), changes role and deactivates; the session ends at once", async () => {
-  const created = await admin.request("/api/admin/staff", { method: "POST", json: { email: "New.Person@Staff.Example.org", name: "New Person", role: "operations" } });
+  const created = await admin.request("/api/admin/staff", {
+    method: "POST",
+    json: { email: "New.Person@Staff.Example.org", name: "New Person", role: "operations" },
+  });
   assert.equal(created.status, 201);
   const member = await created.json();
   assert.equal(member.email, "new.person@staff.example.org");
@@ -434,12 +585,23 @@ test("staff: admin creates (password generated once), changes role and deactivat
   assert.equal((await (await admin.request(`/api/admin/staff/${member.id}`)).json()).password, undefined);
   assert.ok(!JSON.stringify(await latestAudit("staff")).includes(member.password));
 
-  const duplicate = await admin.request("/api/admin/staff", { method: "POST", json: { email: member.email, role: "admin" } });
-  assert.deepEqual((await duplicate.json()).errors.map((e: { param: string; code: string }) => [e.param, e.code]), [["email", "unique"]]);
-  const badRole = await admin.request("/api/admin/staff", { method: "POST", json: { email: "x@staff.example.org", role: "root" } });
+  const duplicate = await admin.request("/api/admin/staff", {
+    method: "POST",
+    json: { email: member.email, role: "admin" },
+  });
+  assert.deepEqual(
+    (await duplicate.json()).errors.map((e: { param: string; code: string }) => [e.param, e.code]),
+    [["email", "unique"]],
+  );
+  const badRole = await admin.request("/api/admin/staff", {
+    method: "POST",
+    json: { email: "x@staff.example.org", role: "root" },
+  });
   assert.equal((await badRole.json()).errors[0].param, "role");
   const roles = async (role: string) => {
-    const response = await admin.request(`/api/admin/staff?${new URLSearchParams({ filter: JSON.stringify({ role }) })}`);
+    const response = await admin.request(
+      `/api/admin/staff?${new URLSearchParams({ filter: JSON.stringify({ role }) })}`,
+    );
     assert.equal(response.status, 200);
     return ((await response.json()) as { role: string }[]).map((staff) => staff.role);
   };
@@ -459,14 +621,29 @@ test("staff: admin creates (password generated once), changes role and deactivat
   assert.equal((await theirs("/api/admin/customers")).status, 401, "deactivation ends the session");
   assert.equal((await signIn(app, member.email, member.password, { "X-Forwarded-For": "198.51.100.2" })).status, 401);
 
-  const selfLockout = await admin.request(`/api/admin/staff/${admin.staff.id}`, { method: "PUT", json: { active: false } });
+  const selfLockout = await admin.request(`/api/admin/staff/${admin.staff.id}`, {
+    method: "PUT",
+    json: { active: false },
+  });
   assert.equal(selfLockout.status, 403);
-  const actions = await db().auditLog.findMany({ where: { resource: "staff", resourceId: String(member.id) }, orderBy: { id: "asc" } });
-  assert.deepEqual(actions.map((e) => [e.action, e.staffId]), [["create", admin.staff.id], ["update", admin.staff.id], ["update", admin.staff.id]]);
+  const actions = await db().auditLog.findMany({
+    where: { resource: "staff", resourceId: String(member.id) },
+    orderBy: { id: "asc" },
+  });
+  assert.deepEqual(
+    actions.map((e) => [e.action, e.staffId]),
+    [
+      ["create", admin.staff.id],
+      ["update", admin.staff.id],
+      ["update", admin.staff.id],
+    ],
+  );
 });
 
 test("audit log: read-only, newest first, with who did it", async () => {
-  const response = await compliance.request(`/api/admin/audit-log?${new URLSearchParams({ filter: '{"resource":"settings"}' })}`);
+  const response = await compliance.request(
+    `/api/admin/audit-log?${new URLSearchParams({ filter: '{"resource":"settings"}' })}`,
+  );
   assert.equal(response.status, 200);
   const [newest] = await response.json();
   assert.equal(newest.resource, "settings");
@@ -478,28 +655,58 @@ test("audit log: read-only, newest first, with who did it", async () => {
 
 test("e-mail outbox: status and attempts without the bodies; a failed one can be sent again", async () => {
   const failed = await db().emailOutbox.create({
-    data: { template: "verify_email", toAddress: "someone@example.org", subject: "Verify", html: "<a>secret-token</a>", text: "secret-token", status: "failed", attempts: 12, lastError: "bounced" },
+    data: {
+      template: "verify_email",
+      toAddress: "someone@example.org",
+      subject: "Verify",
+      html: "<a>secret-token</a>",
+      text: "secret-token",
+      status: "failed",
+      attempts: 12,
+      lastError: "bounced",
+    },
   });
-  const response = await operations.request(`/api/admin/outbox?${new URLSearchParams({ filter: '{"status":"failed"}' })}`);
+  const response = await operations.request(
+    `/api/admin/outbox?${new URLSearchParams({ filter: '{"status":"failed"}' })}`,
+  );
   const text = await response.text();
   assert.ok(!text.includes("secret-token"), "never the bodies");
   const [row] = JSON.parse(text);
   assert.deepEqual([row.id, row.status, row.attempts, row.last_error], [failed.id, "failed", 12, "bounced"]);
   for (const filter of [{ status: "bounced" }, { template: "welcome" }]) {
-    const none = await operations.request(`/api/admin/outbox?${new URLSearchParams({ filter: JSON.stringify(filter) })}`);
-    assert.deepEqual([none.status, await none.json()], [200, []], "a status or template that does not exist matches nothing");
+    const none = await operations.request(
+      `/api/admin/outbox?${new URLSearchParams({ filter: JSON.stringify(filter) })}`,
+    );
+    assert.deepEqual(
+      [none.status, await none.json()],
+      [200, []],
+      "a status or template that does not exist matches nothing",
+    );
   }
 
   const retried = await operations.request(`/api/admin/outbox/${failed.id}/retry`, { method: "POST" });
   assert.equal(retried.status, 200);
-  assert.deepEqual([(await retried.json()).status, (await db().emailOutbox.findUniqueOrThrow({ where: { id: failed.id } })).attempts], ["pending", 0]);
-  assert.equal((await operations.request(`/api/admin/outbox/${failed.id}/retry`, { method: "POST" })).status, 400, "only failed ones");
+  assert.deepEqual(
+    [(await retried.json()).status, (await db().emailOutbox.findUniqueOrThrow({ where: { id: failed.id } })).attempts],
+    ["pending", 0],
+  );
+  assert.equal(
+    (await operations.request(`/api/admin/outbox/${failed.id}/retry`, { method: "POST" })).status,
+    400,
+    "only failed ones",
+  );
   assert.equal((await latestAudit("outbox"))?.action, "resend");
 });
 
 test("dashboard counts", async () => {
   const counts = await (await compliance.request("/api/admin/dashboard")).json();
-  assert.deepEqual(Object.keys(counts), ["customers", "registrations_this_week", "active_api_clients", "pending_emails", "failed_emails"]);
+  assert.deepEqual(Object.keys(counts), [
+    "customers",
+    "registrations_this_week",
+    "active_api_clients",
+    "pending_emails",
+    "failed_emails",
+  ]);
   assert.equal(counts.customers, await db().customer.count());
   assert.equal(counts.active_api_clients, await db().apiClient.count({ where: { active: true } }));
 });
@@ -515,10 +722,15 @@ test("failed sign-ins are limited per e-mail and per address, with a JSON 429", 
   assert.equal(limited.body.type, "rate_limit_error");
 
   const address = { "X-Forwarded-For": "198.51.100.60" };
-  for (let attempt = 1; attempt <= 8; attempt++) await signIn(app, `nobody${attempt}@staff.example.org`, "wrong", address);
+  for (let attempt = 1; attempt <= 8; attempt++)
+    await signIn(app, `nobody${attempt}@staff.example.org`, "wrong", address);
   const fromLimitedAddress = await signIn(app, (await makeStaff("admin")).email, STAFF_PASSWORD, address);
   assert.equal(fromLimitedAddress.status, 429);
-  assert.equal((await signIn(app, (await makeStaff("admin")).email, STAFF_PASSWORD)).status, 200, "other addresses are unaffected");
+  assert.equal(
+    (await signIn(app, (await makeStaff("admin")).email, STAFF_PASSWORD)).status,
+    200,
+    "other addresses are unaffected",
+  );
 });
 
 test("unknown admin paths are a JSON 404", async () => {
@@ -565,7 +777,11 @@ test("a write from a page of another origin is a 403, whatever the session, and 
   assert.equal(await forgedStaff(), 0);
   assert.equal((await db().staff.findUniqueOrThrow({ where: { id: operations.staff.id } })).role, "operations");
   assert.deepEqual(await (await admin.request("/api/admin/locales/en_GB")).json(), before);
-  assert.equal((await admin.request("/api/admin/staff", { headers: { Origin: SAME_SITE_ORIGIN } })).status, 200, "reads are not refused");
+  assert.equal(
+    (await admin.request("/api/admin/staff", { headers: { Origin: SAME_SITE_ORIGIN } })).status,
+    200,
+    "reads are not refused",
+  );
 });
 
 test("a write from the service's own pages passes; a script sending neither Origin nor Sec-Fetch-Site is judged by its session", async () => {
@@ -591,17 +807,31 @@ test("admin writes are JSON only: a form, text/plain, multipart or no Content-Ty
   const bodies: [string | null, string][] = [
     ["application/x-www-form-urlencoded", new URLSearchParams(record).toString()],
     ["text/plain", JSON.stringify(record)],
-    ["multipart/form-data; boundary=x", `--x\r\nContent-Disposition: form-data; name="email"\r\n\r\n${record.email}\r\n--x--`],
+    [
+      "multipart/form-data; boundary=x",
+      `--x\r\nContent-Disposition: form-data; name="email"\r\n\r\n${record.email}\r\n--x--`,
+    ],
     [null, JSON.stringify(record)],
   ];
   for (const [type, body] of bodies) {
     const headers: Record<string, string> = { Cookie: admin.jar.header() };
     if (type) headers["Content-Type"] = type;
-    const response = await fetch(`${app.url}/api/admin/staff`, { method: "POST", headers, body: new TextEncoder().encode(body) });
+    const response = await fetch(`${app.url}/api/admin/staff`, {
+      method: "POST",
+      headers,
+      body: new TextEncoder().encode(body),
+    });
     assert.equal(response.status, 415, String(type));
-    assert.deepEqual(await response.json(), { code: 415, type: "invalid_request_error", message: "Content-Type must be application/json" });
+    assert.deepEqual(await response.json(), {
+      code: 415,
+      type: "invalid_request_error",
+      message: "Content-Type must be application/json",
+    });
   }
-  const bodiless = await admin.request("/api/admin/clients/1/rotate", { method: "POST", headers: { "Content-Type": "text/plain" } });
+  const bodiless = await admin.request("/api/admin/clients/1/rotate", {
+    method: "POST",
+    headers: { "Content-Type": "text/plain" },
+  });
   assert.equal(bodiless.status, 415, "a write without a body says it is JSON too");
   assert.equal(await forgedStaff(), 0);
   const withCharset = await admin.request("/api/admin/staff", {
@@ -615,11 +845,17 @@ test("admin writes are JSON only: a form, text/plain, multipart or no Content-Ty
 
 test("next-auth's own POSTs from another origin are refused: no sign-in, no sign-out", async () => {
   const staff = await makeStaff("admin");
-  const signInFromElsewhere = await signIn(app, staff.email, STAFF_PASSWORD, { Origin: SAME_SITE_ORIGIN, "X-Forwarded-For": "198.51.100.70" });
+  const signInFromElsewhere = await signIn(app, staff.email, STAFF_PASSWORD, {
+    Origin: SAME_SITE_ORIGIN,
+    "X-Forwarded-For": "198.51.100.70",
+  });
   assert.equal(signInFromElsewhere.status, 403);
   assert.deepEqual(signInFromElsewhere.body, CROSS_ORIGIN);
   assert.ok(!signInFromElsewhere.jar.names().some((name) => name.includes("session-token")));
-  assert.equal((await signIn(app, staff.email, STAFF_PASSWORD, { Origin: OWN_ORIGIN, "X-Forwarded-For": "198.51.100.70" })).status, 200);
+  assert.equal(
+    (await signIn(app, staff.email, STAFF_PASSWORD, { Origin: OWN_ORIGIN, "X-Forwarded-For": "198.51.100.70" })).status,
+    200,
+  );
 
   const { jar } = await staffSession(app, "compliance");
   const { csrfToken } = await (await fetch(`${app.url}/api/auth/csrf`, { headers: { Cookie: jar.header() } })).json();
@@ -630,7 +866,11 @@ test("next-auth's own POSTs from another origin are refused: no sign-in, no sign
   });
   assert.equal(signOut.status, 403);
   jar.store(signOut);
-  assert.equal((await fetch(`${app.url}/api/admin/dashboard`, { headers: { Cookie: jar.header() } })).status, 200, "still signed in");
+  assert.equal(
+    (await fetch(`${app.url}/api/admin/dashboard`, { headers: { Cookie: jar.header() } })).status,
+    200,
+    "still signed in",
+  );
 });
 
 test("no admin answer may be stored by a cache: successes, refusals and errors alike", async () => {
@@ -644,6 +884,9 @@ test("no admin answer may be stored by a cache: successes, refusals and errors a
     await admin.request("/api/admin/staff", { method: "POST", json: {} }),
     await admin.request("/api/admin/customers/export"),
   ];
-  assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 403, 401, 403, 415, 400, 200]);
+  assert.deepEqual(
+    answers.map((answer) => answer.status),
+    [200, 200, 403, 401, 403, 415, 400, 200],
+  );
   for (const answer of answers) assert.equal(answer.headers.get("cache-control"), "no-store", answer.url);
 });

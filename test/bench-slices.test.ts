@@ -10,7 +10,10 @@ test("the bench's probe p99 is taken over every answer of every round", () => {
     eventLoopDelayP99Ms: 0,
   });
   // 200 answers: 1..100 ms in one round and 101..200 ms in the next; the p99 is the 198th.
-  const rounds = [slice(Array.from({ length: 100 }, (_, i) => 100 - i)), slice(Array.from({ length: 100 }, (_, i) => 101 + i))];
+  const rounds = [
+    slice(Array.from({ length: 100 }, (_, i) => 100 - i)),
+    slice(Array.from({ length: 100 }, (_, i) => 101 + i)),
+  ];
   assert.equal(pooledPercentile(rounds, 0.99), 198);
   assert.equal(pooledPercentile(rounds, 0.5), 100);
   assert.equal(pooledPercentile([slice([7])], 0.99), 7);

@@ -12,7 +12,8 @@ test("npm run bench measures every target and prints a verdict beside each, with
   const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/bench.ts", "--quick", ...databaseArgs], {
     maxBuffer: 16 * 1024 * 1024,
   });
-  const row = (name: string) => stdout.split("\n").find((line) => line.startsWith(name)) ?? assert.fail(`no row "${name}" in:\n${stdout}`);
+  const row = (name: string) =>
+    stdout.split("\n").find((line) => line.startsWith(name)) ?? assert.fail(`no row "${name}" in:\n${stdout}`);
 
   for (const name of [
     "GET /client/v1/countries ",
@@ -28,10 +29,19 @@ test("npm run bench measures every target and prints a verdict beside each, with
   }
   assert.match(row("framework floor: GET /api/health"), /% of ceiling/);
   assert.match(row("hashing ceiling: "), /\d cores × 1 \/ [\d.]+ ms/);
-  assert.match(row("errors and unexpected statuses, every slice"), /\s0\s+0\s+PASS$/, "no errors and no unexpected statuses");
-  if (process.platform === "linux") assert.match(stdout, /Where a login's share of the machine .* hashing [\d.]+, event loop [\d.]+/);
+  assert.match(
+    row("errors and unexpected statuses, every slice"),
+    /\s0\s+0\s+PASS$/,
+    "no errors and no unexpected statuses",
+  );
+  if (process.platform === "linux")
+    assert.match(stdout, /Where a login's share of the machine .* hashing [\d.]+, event loop [\d.]+/);
   if (process.env.TEST_DATABASE_URL) {
     assert.match(row("server RSS, 1 process"), /MB at rest/, "the speed-up is measured against one process");
-    assert.match(row("GET /client/v1/countries "), /\s×\d+\.\d\d$/, "the speed-up of two processes over one is reported");
+    assert.match(
+      row("GET /client/v1/countries "),
+      /\s×\d+\.\d\d$/,
+      "the speed-up of two processes over one is reported",
+    );
   }
 });

@@ -20,9 +20,21 @@ const { hostname, port } = new URL(app.url);
 
 type Target = { name: string; path: string; headers: Record<string, string> };
 const targets: Target[] = [
-  { name: "client API", path: "/client/v1/register", headers: { ...app.client.headers, ...DEVICE, "Content-Type": "application/json" } },
-  { name: "admin API", path: "/api/admin/staff", headers: { Cookie: admin.jar.header(), "Content-Type": "application/json" } },
-  { name: "staff sign-in", path: "/api/auth/callback/credentials", headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+  {
+    name: "client API",
+    path: "/client/v1/register",
+    headers: { ...app.client.headers, ...DEVICE, "Content-Type": "application/json" },
+  },
+  {
+    name: "admin API",
+    path: "/api/admin/staff",
+    headers: { Cookie: admin.jar.header(), "Content-Type": "application/json" },
+  },
+  {
+    name: "staff sign-in",
+    path: "/api/auth/callback/credentials",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  },
 ];
 
 type Answer = { status: number; body: string; headers: http.IncomingHttpHeaders };
@@ -33,8 +45,19 @@ type Answer = { status: number; body: string; headers: http.IncomingHttpHeaders 
  * that goes on after the answer or breaks off are what no client library sends. The 413 those answers
  * carry is contract-checked where fetch can send it ("a body of exactly the limit…").
  */
-function post(target: Target, headers: Record<string, string>, send: (request: http.ClientRequest, answered: () => boolean) => Promise<void>) {
-  const request = http.request({ host: hostname, port, method: "POST", path: target.path, headers: { ...target.headers, ...headers }, agent: false });
+function post(
+  target: Target,
+  headers: Record<string, string>,
+  send: (request: http.ClientRequest, answered: () => boolean) => Promise<void>,
+) {
+  const request = http.request({
+    host: hostname,
+    port,
+    method: "POST",
+    path: target.path,
+    headers: { ...target.headers, ...headers },
+    agent: false,
+  });
   // Writes into a connection the server has closed fail; what matters is the answer.
   request.on("error", () => {});
   let answer: Answer | undefined;
@@ -54,7 +77,13 @@ function post(target: Target, headers: Record<string, string>, send: (request: h
 }
 
 /** Writes `chunk` as long as the connection takes it (waiting for it to drain), until `total` bytes or an answer. */
-async function stream(request: http.ClientRequest, answered: () => boolean, chunk: Buffer, total: number, sent: { bytes: number }) {
+async function stream(
+  request: http.ClientRequest,
+  answered: () => boolean,
+  chunk: Buffer,
+  total: number,
+  sent: { bytes: number },
+) {
   while (sent.bytes < total && !answered() && !request.destroyed) {
     sent.bytes += chunk.length;
     if (!request.write(chunk)) await drainedOrClosed(request);
@@ -87,7 +116,9 @@ for (const target of targets) {
   test(`${target.name}: a chunked body is cut off at the limit, answered 413 while the client is still sending`, async () => {
     const total = 64 * 1024 * 1024;
     const sent = { bytes: 0 };
-    const { request, answered, sending } = post(target, {}, (request, isAnswered) => stream(request, isAnswered, Buffer.alloc(16 * 1024, "a"), total, sent));
+    const { request, answered, sending } = post(target, {}, (request, isAnswered) =>
+      stream(request, isAnswered, Buffer.alloc(16 * 1024, "a"), total, sent),
+    );
     const answer = await answered;
     const sentWhenAnswered = sent.bytes;
     request.destroy();
@@ -95,7 +126,10 @@ for (const target of targets) {
     assert.equal(answer.status, 413);
     assert.deepEqual(JSON.parse(answer.body), TOO_LARGE);
     assert.equal(answer.headers.connection, "close");
-    assert.ok(sentWhenAnswered < total / 4, `the server stopped reading: ${sentWhenAnswered} of ${total} bytes were sent when it answered`);
+    assert.ok(
+      sentWhenAnswered < total / 4,
+      `the server stopped reading: ${sentWhenAnswered} of ${total} bytes were sent when it answered`,
+    );
   });
 }
 
@@ -107,7 +141,11 @@ test("a body of exactly the limit is read; one byte more is a 413", async () => 
     return JSON.stringify(fields);
   };
   const login = (body: string) =>
-    app.request("/client/v1/login", { method: "POST", headers: { ...DEVICE, "Content-Type": "application/json" }, body });
+    app.request("/client/v1/login", {
+      method: "POST",
+      headers: { ...DEVICE, "Content-Type": "application/json" },
+      body,
+    });
   assert.equal(Buffer.byteLength(padded(LIMIT)), LIMIT);
   const atTheLimit = await login(padded(LIMIT));
   assert.equal(atTheLimit.status, 200);
@@ -133,7 +171,9 @@ test("sixteen oversized bodies at once are all refused, and a normal request bes
   const rssBefore = process.memoryUsage().rss;
   const sent = Array.from({ length: 16 }, () => ({ bytes: 0 }));
   const oversized = sent.map((counter, index) =>
-    post(targets[index % targets.length], {}, (request, isAnswered) => stream(request, isAnswered, Buffer.alloc(64 * 1024, "b"), total, counter)),
+    post(targets[index % targets.length], {}, (request, isAnswered) =>
+      stream(request, isAnswered, Buffer.alloc(64 * 1024, "b"), total, counter),
+    ),
   );
   const customer = await registeredCustomer(app);
   const normal = await app.request("/client/v1/login", {
@@ -145,7 +185,10 @@ test("sixteen oversized bodies at once are all refused, and a normal request bes
   const answers = await Promise.all(oversized.map(({ answered }) => answered));
   for (const { request } of oversized) request.destroy();
   await Promise.all(oversized.map(({ sending }) => sending));
-  assert.deepEqual(answers.map((answer) => answer.status), Array(16).fill(413));
+  assert.deepEqual(
+    answers.map((answer) => answer.status),
+    Array(16).fill(413),
+  );
   const offered = sent.reduce((sum, counter) => sum + counter.bytes, 0);
   assert.ok(offered < (16 * total) / 4, `the server stopped reading: ${offered} bytes were sent`);
   const grown = process.memoryUsage().rss - rssBefore;
@@ -184,7 +227,9 @@ test("a client that goes away mid-body, mid-request or mid-response is not logge
   // (pipelined over a raw socket, outside the contract check).
   const socket = net.connect(Number(port), hostname);
   await once(socket, "connect");
-  const headers = Object.entries(app.client.headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+  const headers = Object.entries(app.client.headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
   socket.write(`GET /client/v1/countries HTTP/1.1\r\nHost: ${hostname}\r\n${headers}\r\n`.repeat(100));
   socket.pause();
   await barrier();

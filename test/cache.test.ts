@@ -40,7 +40,11 @@ test("a change on another instance is seen within a second, not before the next 
   await changeElsewhere("Changed elsewhere");
   assert.equal(await tradingName.get(), "Changed here", "until the next poll, the cached value is served");
   const changedAt = Date.now();
-  await until(() => tradingName.get(), (value) => value === "Changed elsewhere", { timeoutMs: 2000 });
+  await until(
+    () => tradingName.get(),
+    (value) => value === "Changed elsewhere",
+    { timeoutMs: 2000 },
+  );
   assert.ok(Date.now() - changedAt <= 1000, `seen after ${Date.now() - changedAt} ms`);
   assert.ok(POLL_INTERVAL_MS <= 500);
 });

@@ -28,17 +28,27 @@ const cli = (...args: string[]) => runCli(env, ...args);
 
 type Client = { client_id: string; client_secret: string; name: string };
 const settingsStatus = async (client: Client) =>
-  (await server.fetch("/client/v1/settings", { headers: { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret } })).status;
+  (
+    await server.fetch("/client/v1/settings", {
+      headers: { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret },
+    })
+  ).status;
 
 /** One raw request on the control channel's socket, as anyone on this machine could send it. */
 function askChannel(request: string): Promise<{ exitCode: number; printed: unknown[]; error?: string }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const connection = net.createConnection(path.join(directory, "db.control", "socket"), () => connection.write(request));
+    const connection = net.createConnection(path.join(directory, "db.control", "socket"), () =>
+      connection.write(request),
+    );
     connection.on("data", (chunk: Buffer) => chunks.push(chunk));
     // An oversized request is answered before it has all been sent: the rest of it may fail to go.
     connection.on("error", () => {});
-    connection.on("close", () => (chunks.length ? resolve(JSON.parse(Buffer.concat(chunks).toString())) : reject(new Error("closed without an answer"))));
+    connection.on("close", () =>
+      chunks.length
+        ? resolve(JSON.parse(Buffer.concat(chunks).toString()))
+        : reject(new Error("closed without an answer")),
+    );
   });
 }
 
@@ -79,7 +89,10 @@ test("commands sent at once are each run and answered with their own output", as
     assert.equal(result.code, 0, result.stderr);
     return jsonLines(result.stdout)[0] as Client;
   });
-  assert.deepEqual(clients.map((client) => client.name), names);
+  assert.deepEqual(
+    clients.map((client) => client.name),
+    names,
+  );
   for (const client of clients) assert.equal(await settingsStatus(client), 200);
   survivor = clients[0];
 });
@@ -104,7 +117,9 @@ test("the control channel is its user's alone and runs nothing without its token
   }
   assert.match((await askChannel("{not json\n")).error ?? "", /refused the command: the request is not JSON/);
   assert.match((await askChannel("x".repeat(100_000))).error ?? "", /refused the command: the request is too large/);
-  const unknownOption = await askChannel(`${JSON.stringify({ ...command, token, options: { name: "Intruder", admin: true } })}\n`);
+  const unknownOption = await askChannel(
+    `${JSON.stringify({ ...command, token, options: { name: "Intruder", admin: true } })}\n`,
+  );
   assert.equal(unknownOption.exitCode, 2);
   assert.match(unknownOption.error ?? "", /did not understand/);
 

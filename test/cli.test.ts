@@ -19,7 +19,16 @@ after(async () => {
 const cli = (...args: string[]) => runCli({ DATABASE_URL }, ...args);
 
 test("clients create prints the client and its secret as one JSON line; list never shows a secret; revoke", async () => {
-  const created = await cli("clients", "create", "--name", "Mobile app", "--origin", "https://app.example.com", "--origin", "https://web.example.com/");
+  const created = await cli(
+    "clients",
+    "create",
+    "--name",
+    "Mobile app",
+    "--origin",
+    "https://app.example.com",
+    "--origin",
+    "https://web.example.com/",
+  );
   assert.equal(created.code, 0, created.stderr);
   const [client] = jsonLines(created.stdout);
   assert.match(client.client_id, /^cli_[0-9a-f]{24}$/);
@@ -31,7 +40,10 @@ test("clients create prints the client and its secret as one JSON line; list nev
   const listed = await cli("clients", "list");
   assert.equal(listed.code, 0);
   assert.ok(!listed.stdout.includes(client.client_secret), "the secret is shown only at creation");
-  assert.deepEqual(jsonLines(listed.stdout).map((c) => c.client_id), [client.client_id]);
+  assert.deepEqual(
+    jsonLines(listed.stdout).map((c) => c.client_id),
+    [client.client_id],
+  );
   assert.ok(!("client_secret" in jsonLines(listed.stdout)[0]));
 
   const revoked = await cli("clients", "revoke", client.client_id);
@@ -58,13 +70,19 @@ test("mistakes are explained, with a non-zero exit", async () => {
 test("customers import: all or nothing, problems by line", async () => {
   const hash = bcrypt.hashSync("old password", 4);
   const good = path.join(directory, "good.csv");
-  fs.writeFileSync(good, `email,password_hash,created_at,email_verified\nold.one@example.org,${hash},2021-05-01,true\n`);
+  fs.writeFileSync(
+    good,
+    `email,password_hash,created_at,email_verified\nold.one@example.org,${hash},2021-05-01,true\n`,
+  );
   const imported = await cli("customers", "import", good);
   assert.equal(imported.code, 0, imported.stderr);
   assert.deepEqual(jsonLines(imported.stdout), [{ imported: 1 }]);
 
   const bad = path.join(directory, "bad.csv");
-  fs.writeFileSync(bad, `email,password_hash,created_at,email_verified\nnew.one@example.org,${hash},2021-05-01,true\nbroken,${hash},2021-05-01,true\n`);
+  fs.writeFileSync(
+    bad,
+    `email,password_hash,created_at,email_verified\nnew.one@example.org,${hash},2021-05-01,true\nbroken,${hash},2021-05-01,true\n`,
+  );
   const refused = await cli("customers", "import", bad);
   assert.equal(refused.code, 2);
   assert.equal(jsonLines(refused.stdout)[0].problems[0].line, 3);

@@ -8,7 +8,11 @@ test("TRUSTED_PROXIES must be networks: a bad one stops the start, naming it", (
   try {
     for (const bad of ["10.0.0.0/33", "proxy.internal", "fe80::1%eth0", "10.0.0.0/8/8"]) {
       process.env.TRUSTED_PROXIES = `192.0.2.1, ${bad}`;
-      assert.throws(() => reloadConfig(), (error: Error) => error instanceof ConfigError && error.message.includes("TRUSTED_PROXIES"), bad);
+      assert.throws(
+        () => reloadConfig(),
+        (error: Error) => error instanceof ConfigError && error.message.includes("TRUSTED_PROXIES"),
+        bad,
+      );
     }
   } finally {
     if (previous === undefined) delete process.env.TRUSTED_PROXIES;
@@ -29,11 +33,18 @@ test("DIRECT_DATABASE_URL must be a PostgreSQL URL, beside a DATABASE_URL on Pos
   const refused = (error: Error) => error instanceof ConfigError && error.message.includes("DIRECT_DATABASE_URL");
   try {
     const pooled = "postgresql://app@pgbouncer:6432/remit";
-    assert.equal(configure(pooled, "postgresql://app@db:5432/remit").DIRECT_DATABASE_URL, "postgresql://app@db:5432/remit");
+    assert.equal(
+      configure(pooled, "postgresql://app@db:5432/remit").DIRECT_DATABASE_URL,
+      "postgresql://app@db:5432/remit",
+    );
     assert.equal(configure(pooled, " ").DIRECT_DATABASE_URL, undefined, "empty is unset");
     assert.throws(() => configure(pooled, "pglite:memory"), refused);
     assert.throws(() => configure(pooled, "mysql://db/remit"), refused);
-    assert.throws(() => configure(undefined, "postgresql://app@db:5432/remit"), refused, "beside the embedded database");
+    assert.throws(
+      () => configure(undefined, "postgresql://app@db:5432/remit"),
+      refused,
+      "beside the embedded database",
+    );
     assert.throws(() => configure("pglite:memory", "postgresql://app@db:5432/remit"), refused);
   } finally {
     configure(previous.DATABASE_URL, previous.DIRECT_DATABASE_URL);

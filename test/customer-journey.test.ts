@@ -52,12 +52,18 @@ test("register, verify, log in, forget, reset, log in with the new password", as
   const forgot = await post("/client/v1/forgot-password", { email, reset_password_url: RESET_URL });
   assert.equal(forgot.status, 200);
   // The dispatcher tries during the outage (the fake drops the connection), then delivers after it.
-  await until(() => resend.requests().some((r) => r.body.to === email && /Reset/.test(r.body.subject) && r.status === 0));
+  await until(() =>
+    resend.requests().some((r) => r.body.to === email && /Reset/.test(r.body.subject) && r.status === 0),
+  );
   resend.setDown(false);
   const reset = await resend.waitForDelivery((d) => d.body.to === email && /Reset/.test(d.body.subject), 10_000);
   const resetToken = tokenIn(reset.body.text, "https://app.example.com/reset?token=");
 
-  const changed = await post("/client/v1/reset-password", { token: resetToken, password: "second password", confirm_password: "second password" });
+  const changed = await post("/client/v1/reset-password", {
+    token: resetToken,
+    password: "second password",
+    confirm_password: "second password",
+  });
   assert.deepEqual(await changed.json(), { code: 200, message: "Success" });
   assert.equal((await app.request("/client/v1/me", { headers: bearer(firstSession) })).status, 401);
   assert.equal((await post("/client/v1/login", { email, password: "first password" })).status, 401);

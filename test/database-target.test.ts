@@ -7,7 +7,11 @@ import { createAdapterFactory } from "@/lib/db";
 test("DATABASE_URL picks the adapter", async () => {
   assert.equal(databaseTarget(undefined).kind, "pglite");
   assert.match((databaseTarget(undefined) as { dataDir: string }).dataDir, /\.data\/db$/);
-  assert.deepEqual(databaseTarget("pglite:memory"), { kind: "pglite", dataDir: undefined, description: "embedded PostgreSQL (PGlite) in memory" });
+  assert.deepEqual(databaseTarget("pglite:memory"), {
+    kind: "pglite",
+    dataDir: undefined,
+    description: "embedded PostgreSQL (PGlite) in memory",
+  });
   assert.match((databaseTarget("pglite:/tmp/x") as { dataDir: string }).dataDir, /^\/tmp\/x$/);
   const postgres = databaseTarget("postgresql://user:secret@db.example:5432/app");
   assert.equal(postgres.kind, "postgres");

@@ -15,7 +15,20 @@ test("the device: X-Client-IP when given (in its canonical spelling), else the a
   const claimed = (ip: string) => readDevice(new Request("http://localhost/", { headers: { "X-Client-IP": ip } })).ip;
   assert.equal(claimed("2001:DB8:0:0::1"), "2001:db8::1");
   assert.equal(claimed("::ffff:192.0.2.1"), "192.0.2.1");
-  for (const bad of ["localhost", "fe80::1%eth0", `fe80::1%${"a".repeat(10_000)}`, "[::1]", "192.0.2.1:80", "01.2.3.4", "1".repeat(46)]) {
-    assert.throws(() => claimed(bad), (error: DomainError) => toApiError(error).status === 400 && toApiError(error).fieldErrors?.[0].param === "X-Client-IP", bad);
+  for (const bad of [
+    "localhost",
+    "fe80::1%eth0",
+    `fe80::1%${"a".repeat(10_000)}`,
+    "[::1]",
+    "192.0.2.1:80",
+    "01.2.3.4",
+    "1".repeat(46),
+  ]) {
+    assert.throws(
+      () => claimed(bad),
+      (error: DomainError) =>
+        toApiError(error).status === 400 && toApiError(error).fieldErrors?.[0].param === "X-Client-IP",
+      bad,
+    );
   }
 });

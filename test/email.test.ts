@@ -50,7 +50,11 @@ const outboxRow = (id: string) => db().emailOutbox.findUniqueOrThrow({ where: { 
 const requestsFor = (id: string) => fake.requests().filter((request) => request.idempotencyKey === id);
 
 /** Failures injected into the fake apply to whatever is sent next: let earlier mail go out first. */
-const outboxDrained = () => until(() => db().emailOutbox.count({ where: { status: "pending" } }), (n) => n === 0);
+const outboxDrained = () =>
+  until(
+    () => db().emailOutbox.count({ where: { status: "pending" } }),
+    (n) => n === 0,
+  );
 
 test("both e-mails carry the trading name, the link, its validity and the support contacts, in HTML and text", async () => {
   const url = "https://app.example.com/verify?token=abc123&next=%2Fhome";
@@ -134,7 +138,10 @@ test("a queued e-mail is delivered once, keyed by its outbox id, and its bodies 
   assert.equal(delivery.body.html, email.html);
   assert.equal(delivery.body.text, email.text);
 
-  const row = await until(() => outboxRow(id), (r) => r.status === "sent");
+  const row = await until(
+    () => outboxRow(id),
+    (r) => r.status === "sent",
+  );
   assert.equal(row.providerId, delivery.id);
   assert.ok(row.sentAt instanceof Date);
   assert.equal(row.attempts, 1);
@@ -163,7 +170,10 @@ test("while Resend answers 500 the e-mail is retried with growing delays and arr
   assert.ok(attempts[1].at - attempts[0].at >= RETRY_BASE_MS - tolerance, "first retry after the base delay");
   assert.ok(attempts[2].at - attempts[1].at >= 2 * RETRY_BASE_MS - tolerance, "second retry after twice that");
 
-  const row = await until(() => outboxRow(id), (r) => r.status === "sent");
+  const row = await until(
+    () => outboxRow(id),
+    (r) => r.status === "sent",
+  );
   assert.equal(row.attempts, 3);
   assert.match(row.lastError ?? "", /500/);
   assert.equal(fake.deliveries().filter((d) => d.idempotencyKey === id).length, 1);
@@ -175,7 +185,10 @@ test(`after ${MAX_ATTEMPTS} failed attempts the e-mail is failed, and re-queuein
   let id: string;
   try {
     ({ id } = await queue(address("outage"), "reset_password"));
-    const failed = await until(() => outboxRow(id), (r) => r.status === "failed");
+    const failed = await until(
+      () => outboxRow(id),
+      (r) => r.status === "failed",
+    );
     assert.equal(failed.attempts, MAX_ATTEMPTS);
     assert.equal(requestsFor(id).length, MAX_ATTEMPTS);
     assert.ok(failed.lastError, "the reason is kept for the back office");
@@ -201,7 +214,10 @@ test(`after ${MAX_ATTEMPTS} failed attempts the e-mail is failed, and re-queuein
   assert.equal(requeued.attempts, 0);
 
   await fake.waitForDelivery((d) => d.idempotencyKey === id);
-  const sent = await until(() => outboxRow(id), (r) => r.status === "sent");
+  const sent = await until(
+    () => outboxRow(id),
+    (r) => r.status === "sent",
+  );
   assert.equal(sent.attempts, 1);
   assert.equal(requestsFor(id).length, MAX_ATTEMPTS + 1);
 
@@ -213,7 +229,10 @@ test(`after ${MAX_ATTEMPTS} failed attempts the e-mail is failed, and re-queuein
 test("an address Resend refuses (422) fails at once, without retries; an outage (500) is retried", async () => {
   await outboxDrained();
   const { id } = await queue("nobody@example.invalid");
-  const failed = await until(() => outboxRow(id), (r) => r.status === "failed");
+  const failed = await until(
+    () => outboxRow(id),
+    (r) => r.status === "failed",
+  );
   assert.equal(failed.attempts, 1);
   assert.match(failed.lastError ?? "", /validation_error \(422\)/);
   await sleep(RETRY_BASE_MS * 4);
@@ -221,7 +240,10 @@ test("an address Resend refuses (422) fails at once, without retries; an outage 
 
   fake.failNext(1);
   const outage = await queue(address("outage-500"));
-  const sent = await until(() => outboxRow(outage.id), (r) => r.status === "sent");
+  const sent = await until(
+    () => outboxRow(outage.id),
+    (r) => r.status === "sent",
+  );
   assert.equal(sent.attempts, 2);
 });
 
@@ -230,7 +252,9 @@ test("dispatch passes running at the same time never send the same e-mail twice"
   fake.setLatency(30);
   try {
     const emails = await Promise.all(
-      Array.from({ length: 25 }, () => composeEmail("verify_email", address("burst"), `https://app.example.com/v?t=${randomUUID()}`)),
+      Array.from({ length: 25 }, () =>
+        composeEmail("verify_email", address("burst"), `https://app.example.com/v?t=${randomUUID()}`),
+      ),
     );
     const ids = await db().$transaction(async (tx) => {
       const created: string[] = [];
@@ -278,5 +302,14 @@ test("without RESEND_API_KEY the link is logged and the e-mail waits in the outb
   }
 
   await fake.waitForDelivery((d) => d.idempotencyKey === queued.id);
-  assert.equal((await until(() => outboxRow(queued.id), (r) => r.status === "sent")).attempts, 1, "sent once a key is set");
+  assert.equal(
+    (
+      await until(
+        () => outboxRow(queued.id),
+        (r) => r.status === "sent",
+      )
+    ).attempts,
+    1,
+    "sent once a key is set",
+  );
 });

@@ -34,7 +34,8 @@ function assertOneWinner(contenders: { pid: number; won: boolean; holder?: numbe
   const winners = contenders.filter((contender) => contender.won);
   assert.equal(winners.length, 1, `exactly one takes the lock: ${JSON.stringify(contenders)}`);
   const [winner] = winners;
-  for (const loser of contenders.filter((contender) => !contender.won)) assert.equal(loser.holder, winner.pid, "the others name the holder");
+  for (const loser of contenders.filter((contender) => !contender.won))
+    assert.equal(loser.holder, winner.pid, "the others name the holder");
   return winner.pid;
 }
 
@@ -80,7 +81,9 @@ test("a takeover left half-done by a process that died does not block the next",
   }
 });
 
-test("a lock naming a pid that now belongs to another process (a restart reused it) is stale", { skip: process.platform !== "linux" && "start times are read from Linux's /proc" }, async () => {
+test("a lock naming a pid that now belongs to another process (a restart reused it) is stale", {
+  skip: process.platform !== "linux" && "start times are read from Linux's /proc",
+}, async () => {
   const dataDir = freshDataDir();
   // This test runner is alive, but it is not the process that wrote this lock: that one started at tick 1.
   writeLock(`${dataDir}.lock`, process.pid, "1");

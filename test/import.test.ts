@@ -37,7 +37,9 @@ test("imported customers log in with their old password, and the hash becomes ar
 test("bcrypt's 72-byte limit: a longer password does not match on its first 72 bytes", async () => {
   const long = "x".repeat(72);
   const email = uniqueEmail("long");
-  await importCustomers(`email,password_hash,created_at,email_verified\n${email},${bcrypt.hashSync(long, 4)},2020-01-01,no`);
+  await importCustomers(
+    `email,password_hash,created_at,email_verified\n${email},${bcrypt.hashSync(long, 4)},2020-01-01,no`,
+  );
   assert.equal((await login(app, email, `${long}and more`)).status, 401);
   assert.equal((await login(app, email, long)).status, 200);
 });
@@ -72,5 +74,8 @@ test("bad rows are reported by line and nothing is imported", async () => {
 
 test("a header without the required columns is refused", async () => {
   const result = await importCustomers("mail,hash\nx@y.z,abc");
-  assert.deepEqual(result, { imported: 0, problems: [{ line: 1, message: "the header row lacks email, password_hash, created_at, email_verified" }] });
+  assert.deepEqual(result, {
+    imported: 0,
+    problems: [{ line: 1, message: "the header row lacks email, password_hash, created_at, email_verified" }],
+  });
 });

@@ -37,7 +37,11 @@ async function codesOf(response: Response): Promise<string[]> {
 
 /** Each case reads as app.example.com (the test client's origin) somewhere, and must be refused. */
 const HOSTILE: [string, unknown, string][] = [
-  ["a backslash before @ (another host to some mail clients)", "https://app.example.com\\@evil.test/r/:token", "invalid"],
+  [
+    "a backslash before @ (another host to some mail clients)",
+    "https://app.example.com\\@evil.test/r/:token",
+    "invalid",
+  ],
   ["a backslash as the path's first slash", "https://app.example.com\\r\\:token", "invalid"],
   ["user name and password", "https://user:pass@app.example.com/r/:token", "invalid"],
   ["a user name alone", "https://app.example.com@evil.test/r/:token", "invalid"],
@@ -56,7 +60,11 @@ const HOSTILE: [string, unknown, string][] = [
 
 test("register refuses every template that is not plainly one of the client's origins", async () => {
   for (const [why, template, code] of HOSTILE) {
-    assert.deepEqual(await codesOf(await register(uniqueEmail("link"), template)), [`email_verification_url:${code}`], why);
+    assert.deepEqual(
+      await codesOf(await register(uniqueEmail("link"), template)),
+      [`email_verification_url:${code}`],
+      why,
+    );
   }
   const refused = await db().customer.count({ where: { email: { startsWith: "link" } } });
   assert.equal(refused, 0, "no account was made with a refused template");
@@ -83,10 +91,14 @@ test("the e-mailed link is the parsed URL, with the token in path and query", as
 
 test("concurrent registrations with hostile and sound templates are each judged alone", async () => {
   const attempts = Array.from({ length: 12 }, (_, index) => {
-    const template = index % 2 ? "https://app.example.com\\@evil.test/r/:token" : "https://app.example.com/verify/:token";
+    const template =
+      index % 2 ? "https://app.example.com\\@evil.test/r/:token" : "https://app.example.com/verify/:token";
     return register(uniqueEmail(`race${index}`), template).then((answer) => answer.status);
   });
-  assert.deepEqual(await Promise.all(attempts), Array.from({ length: 12 }, (_, index) => (index % 2 ? 400 : 201)));
+  assert.deepEqual(
+    await Promise.all(attempts),
+    Array.from({ length: 12 }, (_, index) => (index % 2 ? 400 : 201)),
+  );
 });
 
 test("parseLinkTemplate and linkWithToken agree on what a template means", () => {

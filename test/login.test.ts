@@ -27,7 +27,10 @@ test("the right password logs in and returns a new token that works", async () =
 test("wrong password and unknown e-mail get the same 401, with no errors array", async () => {
   const customer = await registeredCustomer(app);
   const wrong = await login(app, customer.email, "not the password", { ...DEVICE, "X-Client-IP": "198.51.100.1" });
-  const unknown = await login(app, uniqueEmail("nobody"), "whatever password", { ...DEVICE, "X-Client-IP": "198.51.100.1" });
+  const unknown = await login(app, uniqueEmail("nobody"), "whatever password", {
+    ...DEVICE,
+    "X-Client-IP": "198.51.100.1",
+  });
   assert.equal(wrong.status, 401);
   assert.equal(unknown.status, 401);
   assert.deepEqual(await wrong.json(), INCORRECT);
@@ -38,32 +41,31 @@ test("wrong password and unknown e-mail get the same 401, with no errors array",
 
 // Judged by the CPU the hashing threads spent, not by wall time: a loaded machine stretches wall
 // time, and this test once failed on it; CPU time is what a verification costs wherever it runs.
-test(
-  "an unknown e-mail costs as much password checking as a wrong password (a dummy hash is verified)",
-  { skip: process.platform === "linux" ? false : "threads are told apart through /proc, on Linux only" },
-  async () => {
-    const customer = await registeredCustomer(app);
-    const hashingCpuMs = async (email: () => string) => {
-      startNewWindow();
-      for (let i = 0; i < 8; i++) await login(app, email(), "not the password", { ...DEVICE, "X-Client-IP": "198.51.100.2" });
-      return processMetrics().cpu_ms_by_thread?.hashing ?? 0;
-    };
-    await login(app, uniqueEmail("ghost"), "not the password"); // the dummy hash is made once, before the windows
-    const known = await hashingCpuMs(() => customer.email);
-    const unknown = await hashingCpuMs(() => uniqueEmail("ghost"));
-    assert.ok(known >= 20, `eight verifications take some 80 ms of hashing CPU: ${known} ms`);
-    assert.ok(unknown > known * 0.5, `unknown e-mail ${unknown} ms of hashing CPU vs wrong password ${known} ms`);
-  },
-);
+test("an unknown e-mail costs as much password checking as a wrong password (a dummy hash is verified)", {
+  skip: process.platform === "linux" ? false : "threads are told apart through /proc, on Linux only",
+}, async () => {
+  const customer = await registeredCustomer(app);
+  const hashingCpuMs = async (email: () => string) => {
+    startNewWindow();
+    for (let i = 0; i < 8; i++)
+      await login(app, email(), "not the password", { ...DEVICE, "X-Client-IP": "198.51.100.2" });
+    return processMetrics().cpu_ms_by_thread?.hashing ?? 0;
+  };
+  await login(app, uniqueEmail("ghost"), "not the password"); // the dummy hash is made once, before the windows
+  const known = await hashingCpuMs(() => customer.email);
+  const unknown = await hashingCpuMs(() => uniqueEmail("ghost"));
+  assert.ok(known >= 20, `eight verifications take some 80 ms of hashing CPU: ${known} ms`);
+  assert.ok(unknown > known * 0.5, `unknown e-mail ${unknown} ms of hashing CPU vs wrong password ${known} ms`);
+});
 
 test("login validates its input", async () => {
   const response = await app.request("/client/v1/login", { method: "POST", headers: DEVICE, form: { email: "nope" } });
   assert.equal(response.status, 400);
   const body = await response.json();
-  assert.deepEqual(
-    body.errors.map((e: { param: string; code: string }) => `${e.param}:${e.code}`).sort(),
-    ["email:invalid", "password:required"],
-  );
+  assert.deepEqual(body.errors.map((e: { param: string; code: string }) => `${e.param}:${e.code}`).sort(), [
+    "email:invalid",
+    "password:required",
+  ]);
 });
 
 test("ten failures for one e-mail lock it for the window, even with the right password", async () => {

@@ -4,7 +4,14 @@ import { test } from "node:test";
 import { createAdapterFactory } from "@/lib/db";
 import { applyMigrations, createMigration, MIGRATIONS_DIR, readMigrations } from "@/lib/db/migrations";
 import { databaseTarget } from "@/lib/db/target";
-import { CustomerEventType, EmailTemplate, EventOutcome, OutboxStatus, StaffRole, TokenPurpose } from "@/lib/generated/prisma/enums";
+import {
+  CustomerEventType,
+  EmailTemplate,
+  EventOutcome,
+  OutboxStatus,
+  StaffRole,
+  TokenPurpose,
+} from "@/lib/generated/prisma/enums";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 
 test("migrations are in Prisma's format", () => {
@@ -21,7 +28,10 @@ test("applying is idempotent", async () => {
   const database = createAdapterFactory(databaseTarget("pglite:memory"));
   try {
     const first = await applyMigrations(database.factory);
-    assert.deepEqual(first, readMigrations().migrationDirectories.map((d) => d.path));
+    assert.deepEqual(
+      first,
+      readMigrations().migrationDirectories.map((d) => d.path),
+    );
     assert.deepEqual(await applyMigrations(database.factory), []);
   } finally {
     await database.close();
@@ -98,8 +108,18 @@ test("the closed sets become enums: rows written while they were text keep their
       [
         { table_name: "customer_events", column_name: "outcome", udt_name: "EventOutcome", column_default: null },
         { table_name: "customer_events", column_name: "type", udt_name: "CustomerEventType", column_default: null },
-        { table_name: "customers", column_name: "source", udt_name: "CustomerSource", column_default: `'api'::"CustomerSource"` },
-        { table_name: "email_outbox", column_name: "status", udt_name: "OutboxStatus", column_default: `'pending'::"OutboxStatus"` },
+        {
+          table_name: "customers",
+          column_name: "source",
+          udt_name: "CustomerSource",
+          column_default: `'api'::"CustomerSource"`,
+        },
+        {
+          table_name: "email_outbox",
+          column_name: "status",
+          udt_name: "OutboxStatus",
+          column_default: `'pending'::"OutboxStatus"`,
+        },
         { table_name: "email_outbox", column_name: "template", udt_name: "EmailTemplate", column_default: null },
         { table_name: "email_tokens", column_name: "purpose", udt_name: "TokenPurpose", column_default: null },
         { table_name: "staff", column_name: "role", udt_name: "StaffRole", column_default: null },

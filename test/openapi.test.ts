@@ -71,7 +71,9 @@ test("the OpenAPI document is served without client credentials, as JSON with an
   assert.equal(head.status, 200);
   assert.equal(head.headers.get("etag"), etag);
   assert.equal(await head.text(), "");
-  const declared = (await served()).paths["/client/v1/openapi.json"].get.responses["200"] as { content?: Record<string, unknown> };
+  const declared = (await served()).paths["/client/v1/openapi.json"].get.responses["200"] as {
+    content?: Record<string, unknown>;
+  };
   assert.deepEqual(Object.keys(declared.content ?? {}), ["application/json"]);
 });
 
@@ -94,7 +96,8 @@ test("every route under app/client/v1 is described, with each method it answers,
     assert.ok(document.paths[route], `${route} is described`);
     const handled = [...routeSource(route).matchAll(/^\s+(GET|POST):/gm)].map((m) => m[1].toLowerCase());
     assert.ok(handled.length > 0, `${route} handles a method`);
-    for (const method of handled) assert.ok(document.paths[route][method], `${method.toUpperCase()} ${route} is described`);
+    for (const method of handled)
+      assert.ok(document.paths[route][method], `${method.toUpperCase()} ${route} is described`);
     if (handled.includes("get")) assert.ok(document.paths[route].head, `HEAD ${route} is described`);
   }
   for (const described of Object.keys(document.paths)) {
@@ -130,7 +133,11 @@ test("named types: Country, Settings, Locale, Timezone, Customer, ApiError and V
   assert.equal(schemas.Country.properties.isd_code.type, "integer");
   const body = await (await app.request("/client/v1/countries")).json();
   assert.deepEqual(Object.keys(body.countries[0]), COUNTRY_FIELDS);
-  assert.deepEqual(schemas.ValidationError.properties.code.enum, [...FIELD_ERROR_CODES], "every validation code, from lib/errors/domain-error.ts");
+  assert.deepEqual(
+    schemas.ValidationError.properties.code.enum,
+    [...FIELD_ERROR_CODES],
+    "every validation code, from lib/errors/domain-error.ts",
+  );
   assert.deepEqual(schemas.Settings.properties.locales.items, { $ref: "#/components/schemas/Locale" });
   assert.deepEqual(schemas.Settings.properties.timezones.items, { $ref: "#/components/schemas/Timezone" });
 });
@@ -140,7 +147,9 @@ test("the Country schema documents the isd_code convention of the North American
   assert.match(description, /North American Numbering Plan/);
   assert.match(description, /Jamaica 1876/);
   assert.match(description, /Dominican Republic is 1809/);
-  const countries: { iso_code_alpha2: string; isd_code: number }[] = (await (await app.request("/client/v1/countries")).json()).countries;
+  const countries: { iso_code_alpha2: string; isd_code: number }[] = (
+    await (await app.request("/client/v1/countries")).json()
+  ).countries;
   const isd = Object.fromEntries(countries.map((country) => [country.iso_code_alpha2, country.isd_code]));
   assert.deepEqual([isd.US, isd.CA, isd.UM, isd.JM, isd.PR, isd.DO], [1, 1, 1, 1876, 1787, 1809]);
 });
@@ -158,7 +167,8 @@ test("every error status an operation can answer is declared, narrowed to its ty
   assert.ok(responses.TooManyRequests.headers["Retry-After"] && responses.ServiceUnavailable.headers["Retry-After"]);
   assert.ok(responses.Default.headers.Allow);
   const headers = document.components.headers;
-  for (const name of ["ETag", "Revalidate", "NoStore", "Retry-After", "X-Request-Id", "Allow"]) assert.ok(headers[name]?.schema, `${name} has a schema`);
+  for (const name of ["ETag", "Revalidate", "NoStore", "Retry-After", "X-Request-Id", "Allow"])
+    assert.ok(headers[name]?.schema, `${name} has a schema`);
 
   const statuses = (route: string, method: string) => Object.keys(document.paths[route][method].responses).sort();
   for (const { route, method, operation } of operationsOf(document)) {
@@ -171,10 +181,18 @@ test("every error status an operation can answer is declared, narrowed to its ty
       }
     }
   }
-  for (const route of ["/client/v1/register", "/client/v1/login", "/client/v1/forgot-password", "/client/v1/reset-password", "/client/v1/verify-email"]) {
-    for (const status of ["400", "401", "413"]) assert.ok(statuses(route, "post").includes(status), `POST ${route} ${status}`);
+  for (const route of [
+    "/client/v1/register",
+    "/client/v1/login",
+    "/client/v1/forgot-password",
+    "/client/v1/reset-password",
+    "/client/v1/verify-email",
+  ]) {
+    for (const status of ["400", "401", "413"])
+      assert.ok(statuses(route, "post").includes(status), `POST ${route} ${status}`);
   }
-  for (const route of ["/client/v1/login", "/client/v1/forgot-password"]) assert.ok(statuses(route, "post").includes("429"));
+  for (const route of ["/client/v1/login", "/client/v1/forgot-password"])
+    assert.ok(statuses(route, "post").includes("429"));
   assert.deepEqual(statuses("/client/v1/countries", "get"), ["200", "304", "401", "503", "default"]);
   assert.deepEqual(statuses("/client/v1/openapi.json", "get"), ["200", "304", "406", "503", "default"]);
   const countries = document.paths["/client/v1/countries"].get.responses;
@@ -189,9 +207,14 @@ test("every error status an operation can answer is declared, narrowed to its ty
   assert.ok(countries["304"].headers!.ETag);
   assert.deepEqual(responses.PayloadTooLarge.headers.Connection, { $ref: "#/components/headers/Connection" });
   assert.equal(headers.Connection.schema.const, "close");
-  for (const name of ["X-Content-Type-Options", "Referrer-Policy", "X-Request-Id"]) assert.equal(headers[name].required, true, name);
+  for (const name of ["X-Content-Type-Options", "Referrer-Policy", "X-Request-Id"])
+    assert.equal(headers[name].required, true, name);
   for (const [name, response] of Object.entries(responses)) {
-    assert.deepEqual(response.headers["Cache-Control"], { $ref: "#/components/headers/NoStore" }, `${name}: errors are no-store`);
+    assert.deepEqual(
+      response.headers["Cache-Control"],
+      { $ref: "#/components/headers/NoStore" },
+      `${name}: errors are no-store`,
+    );
   }
 });
 
@@ -221,22 +244,41 @@ test("every route that needs client credentials refuses every method without the
   const guarded = operationsOf(document).filter(({ operation }) => (operation.security ?? []).length > 0);
   assert.ok(guarded.length >= 10, `${guarded.length} operations need credentials`);
   for (const { route, method } of guarded) {
-    const response = await app.fetch(route, { method, headers: { "Content-Type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+    const response = await app.fetch(route, {
+      method,
+      headers: { "Content-Type": "application/json" },
+      body: method === "POST" ? "{}" : undefined,
+    });
     assert.equal(response.status, 401, `${method} ${route}`);
-    if (method !== "HEAD") assert.equal((await response.json()).message, "Invalid client credentials", `${method} ${route}`);
+    if (method !== "HEAD")
+      assert.equal((await response.json()).message, "Invalid client credentials", `${method} ${route}`);
   }
 });
 
 test("servers: PUBLIC_URL when set, else relative; license and contact from the settings", async () => {
-  assert.deepEqual((await served()).servers.map((server) => server.url), ["/"]);
-  const business = { trading_name: "Remit Co", company_name: "Remit Co Ltd", license: "Authorised.", cs_email: "help@remit.test" };
+  assert.deepEqual(
+    (await served()).servers.map((server) => server.url),
+    ["/"],
+  );
+  const business = {
+    trading_name: "Remit Co",
+    company_name: "Remit Co Ltd",
+    license: "Authorised.",
+    cs_email: "help@remit.test",
+  };
   const behindProxy = openApiDocument({ publicUrl: "https://accounts.remit.test/", business });
-  assert.deepEqual(behindProxy.servers?.map((server) => server.url), ["https://accounts.remit.test"]);
+  assert.deepEqual(
+    behindProxy.servers?.map((server) => server.url),
+    ["https://accounts.remit.test"],
+  );
 
   const before = await app.fetch("/client/v1/openapi.json");
   const etag = before.headers.get("etag")!;
   await db().$transaction(async (tx) => {
-    await tx.settings.update({ where: { id: 1 }, data: { tradingName: "Changed Remit", companyName: "Changed Remit Ltd", csEmail: "help@changed.test" } });
+    await tx.settings.update({
+      where: { id: 1 },
+      data: { tradingName: "Changed Remit", companyName: "Changed Remit Ltd", csEmail: "help@changed.test" },
+    });
     await bumpVersion(tx, "reference");
   });
   changedHere();
@@ -262,7 +304,13 @@ test("unknown request fields are ignored and e-mails trimmed, and the document s
   const response = await app.request("/client/v1/register", {
     method: "POST",
     headers: DEVICE,
-    form: { email: `  ${email.toUpperCase()} `, password: "long enough pw", confirm_password: "long enough pw", email_verification_url: ` ${VERIFY_URL}`, nickname: "Ann" },
+    form: {
+      email: `  ${email.toUpperCase()} `,
+      password: "long enough pw",
+      confirm_password: "long enough pw",
+      email_verification_url: ` ${VERIFY_URL}`,
+      nickname: "Ann",
+    },
   });
   assert.equal(response.status, 201);
   assert.ok(await db().customer.findUnique({ where: { email: email.toLowerCase() } }));
@@ -278,7 +326,10 @@ test("OPTIONS answers with the same Allow as the path's 405 and a request id, wi
     assert.equal(refused.status, 405, route);
     assert.equal(options.headers.get("allow"), refused.headers.get("allow"), route);
   }
-  assert.equal((await app.fetch("/client/v1/countries", { method: "OPTIONS" })).headers.get("allow"), "GET, HEAD, OPTIONS");
+  assert.equal(
+    (await app.fetch("/client/v1/countries", { method: "OPTIONS" })).headers.get("allow"),
+    "GET, HEAD, OPTIONS",
+  );
   assert.equal((await app.fetch("/client/v1/login", { method: "OPTIONS" })).headers.get("allow"), "POST, OPTIONS");
   const unknown = await app.fetch("/client/v1/no-such-thing", { method: "OPTIONS" });
   assert.equal(unknown.status, 404);
@@ -286,13 +337,22 @@ test("OPTIONS answers with the same Allow as the path's 405 and a request id, wi
 });
 
 test("HEAD on a read answers its status and headers, ETag included, without a body", async () => {
-  for (const route of ["/client/v1/countries", "/client/v1/sources", "/client/v1/countries/sources", "/client/v1/settings"]) {
+  for (const route of [
+    "/client/v1/countries",
+    "/client/v1/sources",
+    "/client/v1/countries/sources",
+    "/client/v1/settings",
+  ]) {
     const get = await app.request(route);
     const head = await app.request(route, { method: "HEAD" });
     assert.equal(head.status, 200, route);
     assert.equal(head.headers.get("etag"), get.headers.get("etag"), route);
     assert.equal(await head.text(), "", route);
-    assert.equal((await app.request(route, { method: "HEAD", headers: { "If-None-Match": get.headers.get("etag")! } })).status, 304, route);
+    assert.equal(
+      (await app.request(route, { method: "HEAD", headers: { "If-None-Match": get.headers.get("etag")! } })).status,
+      304,
+      route,
+    );
   }
 });
 
@@ -301,13 +361,17 @@ test("no /client/v1 response carries Next's router Vary", async () => {
     await app.request("/client/v1/countries"),
     await app.request("/client/v1/settings", { method: "HEAD" }),
     await app.fetch("/client/v1/countries"),
-    await app.request("/client/v1/login", { method: "POST", form: { email: "nobody@example.org", password: "wrong password" } }),
+    await app.request("/client/v1/login", {
+      method: "POST",
+      form: { email: "nobody@example.org", password: "wrong password" },
+    }),
     await app.request("/client/v1/countries", { method: "DELETE" }),
     await app.request("/client/v1/no-such-thing"),
     await app.fetch("/client/v1/openapi.json"),
     await app.fetch("/client/v1/me", { method: "OPTIONS" }),
   ];
-  for (const response of responses) assert.equal(response.headers.get("vary"), null, `${response.url} ${response.status}`);
+  for (const response of responses)
+    assert.equal(response.headers.get("vary"), null, `${response.url} ${response.status}`);
 });
 
 test("Redocly's recommended rules find no error and no warning in the document", async () => {
@@ -315,13 +379,19 @@ test("Redocly's recommended rules find no error and no warning in the document",
   try {
     const file = path.join(directory, "openapi.json");
     fs.writeFileSync(file, await (await app.fetch("/client/v1/openapi.json")).text());
-    const lint = spawnSync(process.execPath, ["node_modules/@redocly/cli/bin/cli.js", "lint", "--extends=recommended", "--format=json", file], {
-      encoding: "utf8",
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_NOTIFICATIONS: "true" },
-      timeout: 120_000,
-    });
+    const lint = spawnSync(
+      process.execPath,
+      ["node_modules/@redocly/cli/bin/cli.js", "lint", "--extends=recommended", "--format=json", file],
+      {
+        encoding: "utf8",
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_NOTIFICATIONS: "true" },
+        timeout: 120_000,
+      },
+    );
     const report = JSON.parse(lint.stdout);
-    const problems = report.problems.map((problem: { ruleId: string; message: string }) => `${problem.ruleId}: ${problem.message}`);
+    const problems = report.problems.map(
+      (problem: { ruleId: string; message: string }) => `${problem.ruleId}: ${problem.message}`,
+    );
     assert.deepEqual({ ...report.totals, problems }, { errors: 0, warnings: 0, ignored: 0, problems: [] });
   } finally {
     fs.rmSync(directory, { recursive: true, force: true });
@@ -340,11 +410,18 @@ test("a client generated with openapi-typescript types countries, operations and
   try {
     fs.writeFileSync(path.join(directory, "openapi.json"), await (await app.fetch("/client/v1/openapi.json")).text());
     const generator = fromTypedClient.resolve("openapi-typescript/package.json");
-    const cli = path.join(path.dirname(generator), JSON.parse(fs.readFileSync(generator, "utf8")).bin["openapi-typescript"]);
-    const generate = spawnSync(process.execPath, [cli, path.join(directory, "openapi.json"), "-o", path.join(directory, "api.d.ts")], {
-      encoding: "utf8",
-      timeout: 120_000,
-    });
+    const cli = path.join(
+      path.dirname(generator),
+      JSON.parse(fs.readFileSync(generator, "utf8")).bin["openapi-typescript"],
+    );
+    const generate = spawnSync(
+      process.execPath,
+      [cli, path.join(directory, "openapi.json"), "-o", path.join(directory, "api.d.ts")],
+      {
+        encoding: "utf8",
+        timeout: 120_000,
+      },
+    );
     assert.equal(generate.status, 0, generate.stderr);
     const api = fs.readFileSync(path.join(directory, "api.d.ts"), "utf8");
     assert.match(api, /\bCountry: \{/);
@@ -368,7 +445,10 @@ test("a client generated with openapi-typescript types countries, operations and
         files: ["example.ts", "api.d.ts"],
       }),
     );
-    const tsc = spawnSync(process.execPath, [path.resolve("node_modules/typescript/bin/tsc"), "-p", directory], { encoding: "utf8", timeout: 120_000 });
+    const tsc = spawnSync(process.execPath, [path.resolve("node_modules/typescript/bin/tsc"), "-p", directory], {
+      encoding: "utf8",
+      timeout: 120_000,
+    });
     assert.equal(tsc.status, 0, `${tsc.stdout}${tsc.stderr}`);
   } finally {
     fs.rmSync(directory, { recursive: true, force: true });
@@ -385,24 +465,51 @@ test("the contract check fails a test on an undeclared status, a body or header 
       headers: { ETag: '"y"', "Cache-Control": "private, no-cache" },
       body: '{"code":200,"message":"Success","countries":[{"known_name":"X"}]}',
     },
-    "/client/v1/settings": { status: 401, headers: { Vary: "rsc", ...NO_STORE }, body: '{"code":401,"type":"authentication_error","message":"no"}' },
-    "/client/v1/me": { status: 401, headers: NO_STORE, body: '{"code":401,"type":"authentication_error","message":"no"}' },
+    "/client/v1/settings": {
+      status: 401,
+      headers: { Vary: "rsc", ...NO_STORE },
+      body: '{"code":401,"type":"authentication_error","message":"no"}',
+    },
+    "/client/v1/me": {
+      status: 401,
+      headers: NO_STORE,
+      body: '{"code":401,"type":"authentication_error","message":"no"}',
+    },
     "/client/v1/verify-email": { status: 200, headers: NO_STORE, body: '{"code":200,"message":"Success"}' },
-    "/client/v1/countries/sources": { status: 401, headers: NO_STORE, body: '{"code":401,"type":"authentication_error","message":"no"}', bare: true },
-    "/client/v1/login": { status: 413, headers: NO_STORE, body: '{"code":413,"type":"invalid_request_error","message":"Request body too large"}' },
+    "/client/v1/countries/sources": {
+      status: 401,
+      headers: NO_STORE,
+      body: '{"code":401,"type":"authentication_error","message":"no"}',
+      bare: true,
+    },
+    "/client/v1/login": {
+      status: 413,
+      headers: NO_STORE,
+      body: '{"code":413,"type":"invalid_request_error","message":"Request body too large"}',
+    },
   };
   // What the service sends on every response, so that each answer is wrong in the one way it names.
   const everyResponse = { "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" };
   const impostor = http.createServer((request, response) => {
     const pathname = new URL(request.url!, "http://impostor").pathname;
     if (pathname === "/client/v1/openapi.json") {
-      response.writeHead(200, { "Content-Type": "application/json", ETag: '"x"', "Cache-Control": "private, no-cache", "X-Request-Id": randomUUID() });
+      response.writeHead(200, {
+        "Content-Type": "application/json",
+        ETag: '"x"',
+        "Cache-Control": "private, no-cache",
+        "X-Request-Id": randomUUID(),
+      });
       response.end(documentText);
       return;
     }
     const answer = answers[pathname];
     const requestId = pathname === "/client/v1/me" ? {} : { "X-Request-Id": randomUUID() };
-    response.writeHead(answer.status, { "Content-Type": "application/json", ...(answer.bare ? {} : everyResponse), ...requestId, ...answer.headers });
+    response.writeHead(answer.status, {
+      "Content-Type": "application/json",
+      ...(answer.bare ? {} : everyResponse),
+      ...requestId,
+      ...answer.headers,
+    });
     response.end(answer.body);
   });
   await new Promise<void>((resolve) => impostor.listen(0, "127.0.0.1", resolve));
@@ -413,8 +520,14 @@ test("the contract check fails a test on an undeclared status, a body or header 
     await assert.rejects(checked("/client/v1/settings"), /carries vary: rsc, which the document does not declare/);
     await assert.rejects(checked("/client/v1/me"), /the required header X-Request-Id is missing/);
     const numberAsToken = { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"token":7}' };
-    await assert.rejects(checked("/client/v1/verify-email", numberAsToken), /the server accepted a body the document refuses/);
-    await assert.rejects(checked("/client/v1/countries/sources"), /the required header X-Content-Type-Options is missing/);
+    await assert.rejects(
+      checked("/client/v1/verify-email", numberAsToken),
+      /the server accepted a body the document refuses/,
+    );
+    await assert.rejects(
+      checked("/client/v1/countries/sources"),
+      /the required header X-Content-Type-Options is missing/,
+    );
     const tooLarge = { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" };
     await assert.rejects(checked("/client/v1/login", tooLarge), /Connection: keep-alive does not match its schema/);
   } finally {
@@ -426,12 +539,17 @@ test("tests reach /client/v1 through the contract check only, never a plain fetc
   const raw = /(?<![.\w])(?:fetch|requestOnNewConnection)\(\s*`\$\{[^}]+\}\/client\/v1/;
   const files = ["test", "tooling"]
     .flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)))
-    .filter((file) => file.endsWith(".ts") && !file.includes("node_modules") && file !== path.join("tooling", "api-contract.ts"));
+    .filter(
+      (file) =>
+        file.endsWith(".ts") && !file.includes("node_modules") && file !== path.join("tooling", "api-contract.ts"),
+    );
   const offenders = files.filter((file) => raw.test(fs.readFileSync(file, "utf8")));
   assert.deepEqual(offenders, []);
 });
 
 test("without METRICS_TOKEN the internal metrics route does not exist", async () => {
-  const response = await fetch(`${app.url}/api/internal/metrics`, { headers: { Authorization: "Bearer anything-at-all-here" } });
+  const response = await fetch(`${app.url}/api/internal/metrics`, {
+    headers: { Authorization: "Bearer anything-at-all-here" },
+  });
   assert.equal(response.status, 404);
 });

@@ -21,7 +21,12 @@ const skip = process.env.TEST_DATABASE_URL
   : "needs PostgreSQL: set TEST_DATABASE_URL=postgresql://… (the embedded database cannot be cut off from the app)";
 
 const UNAVAILABLE = { code: 503, type: "api_error", message: "Service temporarily unavailable" };
-const REFERENCE_PATHS = ["/client/v1/settings", "/client/v1/countries", "/client/v1/sources", "/client/v1/countries/sources"];
+const REFERENCE_PATHS = [
+  "/client/v1/settings",
+  "/client/v1/countries",
+  "/client/v1/sources",
+  "/client/v1/countries/sources",
+];
 const DISPATCH_INTERVAL_MS = 50;
 
 describe("a database outage", { skip }, async () => {
@@ -29,7 +34,11 @@ describe("a database outage", { skip }, async () => {
   const proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
   const resend = await startFakeResend();
   const app = await startTestApp(
-    { RESEND_API_KEY: "re_test", RESEND_BASE_URL: resend.url, EMAIL_DISPATCH_INTERVAL_MS: String(DISPATCH_INTERVAL_MS) },
+    {
+      RESEND_API_KEY: "re_test",
+      RESEND_BASE_URL: resend.url,
+      EMAIL_DISPATCH_INTERVAL_MS: String(DISPATCH_INTERVAL_MS),
+    },
     { databaseUrl: proxy.through },
   );
   after(async () => {
@@ -73,7 +82,14 @@ describe("a database outage", { skip }, async () => {
     }
     // Made on another instance just before the outage, so this process has not seen it yet.
     const secret = randomToken();
-    const unseen = await db().apiClient.create({ data: { name: "Unseen", clientId: `cli_unseen_${randomToken(6)}`, secretHash: sha256(secret), allowedOrigins: [] } });
+    const unseen = await db().apiClient.create({
+      data: {
+        name: "Unseen",
+        clientId: `cli_unseen_${randomToken(6)}`,
+        secretHash: sha256(secret),
+        allowedOrigins: [],
+      },
+    });
 
     await outage(async () => {
       // Longer than the caches wait for a version poll: they must stop waiting for one. Five of
@@ -84,7 +100,11 @@ describe("a database outage", { skip }, async () => {
           reads.map(async (path) => {
             const response = await app.request(path);
             assert.equal(response.status, 200, `${path} during the outage`);
-            assert.deepEqual({ etag: response.headers.get("etag"), body: await response.text() }, before.get(path), path);
+            assert.deepEqual(
+              { etag: response.headers.get("etag"), body: await response.text() },
+              before.get(path),
+              path,
+            );
           }),
         );
       });
@@ -93,12 +113,18 @@ describe("a database outage", { skip }, async () => {
       await assertUnavailable(await register(app, uniqueEmail()), "register");
       await assertUnavailable(await app.request("/client/v1/me", { headers: bearer(customer.token) }), "/me");
       const unseenClient = { "X-Client-ID": unseen.clientId, "X-Client-Secret": secret };
-      await assertUnavailable(await app.request("/client/v1/settings", { headers: unseenClient }), "a client not seen before the outage");
+      await assertUnavailable(
+        await app.request("/client/v1/settings", { headers: unseenClient }),
+        "a client not seen before the outage",
+      );
       assert.equal((await fetch(`${app.url}/api/health`)).status, 200, "liveness does not depend on the database");
       assert.equal(await ready(), 503, "not ready while the database does not answer");
     });
 
-    const relogin = await until(() => login(app, customer.email, customer.password), (response) => response.status === 200);
+    const relogin = await until(
+      () => login(app, customer.email, customer.password),
+      (response) => response.status === 200,
+    );
     assert.ok((await relogin.json()).token);
     assert.equal((await app.request("/client/v1/me", { headers: bearer(customer.token) })).status, 200);
   });
@@ -110,14 +136,23 @@ describe("a database outage", { skip }, async () => {
 
     await outage(async () => {
       await assertUnavailable(await admin.request("/api/admin/settings/1"), "an admin read");
-      await assertUnavailable(await admin.request("/api/admin/settings/1", { method: "PUT", json: { trading_name: "During the outage" } }), "an admin write");
+      await assertUnavailable(
+        await admin.request("/api/admin/settings/1", { method: "PUT", json: { trading_name: "During the outage" } }),
+        "an admin write",
+      );
       const during = await session();
       admin.jar.store(during);
-      assert.ok(admin.jar.names().some((name) => name.endsWith("next-auth.session-token")), "the session cookie is kept");
+      assert.ok(
+        admin.jar.names().some((name) => name.endsWith("next-auth.session-token")),
+        "the session cookie is kept",
+      );
       assert.equal((await during.json()).user?.email, admin.staff.email);
     });
 
-    const afterwards = await until(() => admin.request("/api/admin/settings/1"), (response) => response.status !== 503);
+    const afterwards = await until(
+      () => admin.request("/api/admin/settings/1"),
+      (response) => response.status !== 503,
+    );
     assert.equal(afterwards.status, 200, "the same session works once the database answers");
     assert.equal((await (await session()).json()).user?.email, admin.staff.email);
 
@@ -136,7 +171,10 @@ describe("a database outage", { skip }, async () => {
         // Far longer than the pool waits for a connection (5 s); without that limit the request never ends.
         const signal = AbortSignal.timeout(30_000);
         const form = { email: customer.email, password: customer.password };
-        await assertUnavailable(await app.request("/client/v1/login", { method: "POST", headers: DEVICE, form, signal }), "login");
+        await assertUnavailable(
+          await app.request("/client/v1/login", { method: "POST", headers: DEVICE, form, signal }),
+          "login",
+        );
         assert.equal(await ready(), 503);
       },
       () => proxy.stall(),
@@ -146,13 +184,20 @@ describe("a database outage", { skip }, async () => {
 
   test("a cached value whose time is up is served while the database is away, and rebuilt once it answers", async () => {
     let loads = 0;
-    const cache = versionedCache("reference", async () => {
-      await db().$queryRaw`SELECT 1`;
-      return ++loads;
-    }, 1);
+    const cache = versionedCache(
+      "reference",
+      async () => {
+        await db().$queryRaw`SELECT 1`;
+        return ++loads;
+      },
+      1,
+    );
     assert.equal(await cache.get(), 1);
     await outage(() => throughout(3 * POLL_INTERVAL_MS, async () => assert.equal(await cache.get(), 1)));
-    await until(() => cache.get(), (value) => value > 1);
+    await until(
+      () => cache.get(),
+      (value) => value > 1,
+    );
   });
 
   test("the outage is logged once when it starts and once when it ends, without a stack trace", async () => {
@@ -174,7 +219,11 @@ describe("a database outage", { skip }, async () => {
       for (const spy of spies) spy.mock.restore();
     }
     const text = lines.map((args) => args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(" "));
-    assert.deepEqual(text.filter((line) => /\n\s+at /.test(line)), [], "no stack traces");
+    assert.deepEqual(
+      text.filter((line) => /\n\s+at /.test(line)),
+      [],
+      "no stack traces",
+    );
     assert.equal(text.filter((line) => line.startsWith("Database unreachable")).length, 1, text.join("\n"));
     assert.equal(text.filter((line) => line.startsWith("Database reachable again")).length, 1, text.join("\n"));
     assert.equal(text.length, 2, text.join("\n"));

@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
-import { bearer, DEVICE, login, registeredCustomer, RESET_URL, tokenFromLatestEmail, uniqueEmail } from "./support/accounts";
+import {
+  bearer,
+  DEVICE,
+  login,
+  registeredCustomer,
+  RESET_URL,
+  tokenFromLatestEmail,
+  uniqueEmail,
+} from "./support/accounts";
 import { sha256 } from "@/lib/secrets";
 
 const app = await startTestApp();
@@ -10,7 +18,11 @@ const forgot = (email: string, headers: Record<string, string> = DEVICE, url = R
   app.request("/client/v1/forgot-password", { method: "POST", headers, form: { email, reset_password_url: url } });
 
 const reset = (token: string, password: string, confirm = password) =>
-  app.request("/client/v1/reset-password", { method: "POST", headers: DEVICE, form: { token, password, confirm_password: confirm } });
+  app.request("/client/v1/reset-password", {
+    method: "POST",
+    headers: DEVICE,
+    form: { token, password, confirm_password: confirm },
+  });
 
 const codes = async (response: Response) =>
   ((await response.json()).errors as { param: string; code: string }[]).map((e) => `${e.param}:${e.code}`).sort();
@@ -34,7 +46,9 @@ test("forgot-password: unknown e-mail is not_found; bad or foreign URLs are refu
   assert.equal(unknown.status, 400);
   assert.deepEqual(await codes(unknown), ["email:not_found"]);
   const customer = await registeredCustomer(app);
-  assert.deepEqual(await codes(await forgot(customer.email, DEVICE, "https://app.example.com/reset")), ["reset_password_url:invalid"]);
+  assert.deepEqual(await codes(await forgot(customer.email, DEVICE, "https://app.example.com/reset")), [
+    "reset_password_url:invalid",
+  ]);
   assert.deepEqual(await codes(await forgot(customer.email, DEVICE, "https://attacker.example/:token")), [
     "reset_password_url:not_allowed",
   ]);
@@ -52,7 +66,11 @@ test("reset sets the new password, logs out every session, and the link works on
   assert.deepEqual(await response.json(), { code: 200, message: "Success" });
 
   for (const old of [customer.token, second.token]) {
-    assert.equal((await app.request("/client/v1/me", { headers: bearer(old) })).status, 401, "old sessions are revoked");
+    assert.equal(
+      (await app.request("/client/v1/me", { headers: bearer(old) })).status,
+      401,
+      "old sessions are revoked",
+    );
   }
   assert.equal((await login(app, customer.email, customer.password)).status, 401);
   assert.equal((await login(app, customer.email, "a brand new password")).status, 200);
@@ -80,14 +98,24 @@ test("expired, unknown and mistyped tokens; password rules apply", async () => {
   const customer = await registeredCustomer(app);
   await forgot(customer.email);
   const token = await tokenFromLatestEmail(customer.email, "reset_password");
-  assert.deepEqual(await codes(await reset(token, "long enough", "different")), ["confirm_password:_invalidConfirmPassword"]);
+  assert.deepEqual(await codes(await reset(token, "long enough", "different")), [
+    "confirm_password:_invalidConfirmPassword",
+  ]);
   assert.deepEqual(await codes(await reset(token, "short")), ["password:too_short"]);
   assert.deepEqual(await codes(await reset("made-up-token", "long enough")), ["token:invalid"]);
-  assert.deepEqual(await codes(await reset("", "", "")), ["confirm_password:required", "password:required", "token:required"]);
+  assert.deepEqual(await codes(await reset("", "", "")), [
+    "confirm_password:required",
+    "password:required",
+    "token:required",
+  ]);
   await db().emailToken.update({ where: { tokenHash: sha256(token) }, data: { expiresAt: new Date(Date.now() - 1) } });
   assert.deepEqual(await codes(await reset(token, "long enough")), ["token:invalid"]);
   const verification = await tokenFromLatestEmail(customer.email, "verify_email");
-  assert.deepEqual(await codes(await reset(verification, "long enough")), ["token:invalid"], "a verification token cannot reset");
+  assert.deepEqual(
+    await codes(await reset(verification, "long enough")),
+    ["token:invalid"],
+    "a verification token cannot reset",
+  );
 });
 
 test("at most three reset e-mails per address per hour", async () => {

@@ -15,5 +15,8 @@ test("the event loop keeps turning while a bcrypt hash from the previous system 
   // On the event loop, even bcryptjs's asynchronous compare holds it for most of the check (203 ms
   // of about 250). Judged against the check's own time, not in milliseconds: on a loaded machine a
   // thread of this process can wait 60 ms for a core whatever it runs.
-  assert.ok(longestPause < took / 4, `the event loop paused for ${Math.round(longestPause)} ms of the check's ${Math.round(took)} ms`);
+  assert.ok(
+    longestPause < took / 4,
+    `the event loop paused for ${Math.round(longestPause)} ms of the check's ${Math.round(took)} ms`,
+  );
 });

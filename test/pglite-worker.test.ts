@@ -37,7 +37,9 @@ test("the embedded database through its worker: transactions, driver errors and 
       float: 1.5,
       list: ["x", "y"],
     });
-    const entry = await prisma.auditLog.create({ data: { action: "a", resource: "r", resourceId: "1", before: { list: [true, null, "s"] } } });
+    const entry = await prisma.auditLog.create({
+      data: { action: "a", resource: "r", resourceId: "1", before: { list: [true, null, "s"] } },
+    });
     assert.deepEqual(await prisma.auditLog.findUnique({ where: { id: entry.id } }), entry);
   } finally {
     await prisma.$disconnect();
@@ -52,7 +54,10 @@ test("the event loop keeps turning while the embedded database runs a slow state
     await prisma.$executeRaw`SELECT 1`; // started, so what is timed below is the statement alone
     const { took, longestPause } = await longestEventLoopPause(() => prisma.$executeRaw`SELECT pg_sleep(0.3)`);
     assert.ok(took >= 290, `the statement took ${took} ms`);
-    assert.ok(longestPause < took / 2, `the event loop paused for ${Math.round(longestPause)} ms of the statement's ${Math.round(took)} ms`);
+    assert.ok(
+      longestPause < took / 2,
+      `the event loop paused for ${Math.round(longestPause)} ms of the statement's ${Math.round(took)} ms`,
+    );
   } finally {
     await prisma.$disconnect();
     await close();

@@ -51,13 +51,25 @@ let made = 0;
 const uniqueEmail = (label: string) => `${label}-${process.pid}-${++made}@example.org`;
 
 const apiClient = await db().apiClient.create({
-  data: { name: "raw statements", clientId: `raw-statements-${process.pid}`, secretHash: sha256("secret"), allowedOrigins: ["https://app.example.com"] },
+  data: {
+    name: "raw statements",
+    clientId: `raw-statements-${process.pid}`,
+    secretHash: sha256("secret"),
+    allowedOrigins: ["https://app.example.com"],
+  },
 });
-const CLIENT = { id: apiClient.id, clientId: apiClient.clientId, name: apiClient.name, allowedOrigins: apiClient.allowedOrigins };
+const CLIENT = {
+  id: apiClient.id,
+  clientId: apiClient.clientId,
+  name: apiClient.name,
+  allowedOrigins: apiClient.allowedOrigins,
+};
 
 async function makeCustomer(password = "a customer password") {
   const email = uniqueEmail("customer");
-  const customer = await db().customer.create({ data: { email, passwordHash: await hashPassword(password), credentialsVersion: 2 } });
+  const customer = await db().customer.create({
+    data: { email, passwordHash: await hashPassword(password), credentialsVersion: 2 },
+  });
   return { ...customer, password };
 }
 
@@ -66,12 +78,20 @@ const rateLimitRow = (limit: Limit) =>
 
 let limits = 0;
 /** A limit in a bucket of its own, so no other test's attempts count against it. */
-const testLimit = (max: number, windowMs = HOUR_MS): Limit => ({ bucket: `test_${++limits}`, key: "198.51.100.1", max, windowMs });
+const testLimit = (max: number, windowMs = HOUR_MS): Limit => ({
+  bucket: `test_${++limits}`,
+  key: "198.51.100.1",
+  max,
+  windowMs,
+});
 
 test("statement: login token insert", async () => {
   const customer = await makeCustomer();
   const now = new Date("2026-03-01T10:00:00.123Z");
-  const { token, insert } = loginTokenInsert({ customerId: customer.id, apiClientId: CLIENT.id, device: DEVICE, credentialsVersion: 2 }, now);
+  const { token, insert } = loginTokenInsert(
+    { customerId: customer.id, apiClientId: CLIENT.id, device: DEVICE, credentialsVersion: 2 },
+    now,
+  );
   assert.equal(await db().$executeRaw(insert), 1);
   const row = await db().loginToken.findUniqueOrThrow({ where: { tokenHash: sha256(token) } });
   assert.deepEqual(
@@ -97,28 +117,62 @@ test("statement: e-mail token insert", async () => {
   const customer = await makeCustomer();
   const now = new Date("2026-03-01T10:00:00.456Z");
   const { tokenHash } = newToken();
-  assert.equal(await db().$executeRaw(emailTokenInsert({ customerId: customer.id, purpose: "verify_email", tokenHash }, now)), 1);
+  assert.equal(
+    await db().$executeRaw(emailTokenInsert({ customerId: customer.id, purpose: "verify_email", tokenHash }, now)),
+    1,
+  );
   const row = await db().emailToken.findUniqueOrThrow({ where: { tokenHash } });
   assert.equal(String(row.purpose), "verify_email");
   assert.equal(row.customerId, customer.id);
-  assert.deepEqual([row.createdAt, row.expiresAt, row.usedAt, row.revokedAt], [now, new Date(now.getTime() + 24 * HOUR_MS), null, null]);
+  assert.deepEqual(
+    [row.createdAt, row.expiresAt, row.usedAt, row.revokedAt],
+    [now, new Date(now.getTime() + 24 * HOUR_MS), null, null],
+  );
 });
 
 test("statement: customer event insert", async () => {
   const customer = await makeCustomer();
   const now = new Date("2026-03-01T10:00:01.000Z");
-  const withDevice = { type: "login", outcome: "rate_limited", email: customer.email, customerId: customer.id, apiClientId: CLIENT.id, device: DEVICE } as const;
+  const withDevice = {
+    type: "login",
+    outcome: "rate_limited",
+    email: customer.email,
+    customerId: customer.id,
+    apiClientId: CLIENT.id,
+    device: DEVICE,
+  } as const;
   assert.equal(await db().$executeRaw(eventInsert(withDevice, now)), 1);
   // No account, no client, no device: the nullable columns are null, the device's empty.
   const bare = { type: "login_failed", outcome: "failure", email: uniqueEmail("unknown") } as const;
   assert.equal(await db().$executeRaw(eventInsert(bare, now)), 1);
 
-  const rows = await db().customerEvent.findMany({ where: { email: { in: [customer.email, bare.email] } }, orderBy: { id: "asc" } });
+  const rows = await db().customerEvent.findMany({
+    where: { email: { in: [customer.email, bare.email] } },
+    orderBy: { id: "asc" },
+  });
   assert.deepEqual(
     rows.map(({ id: _, ...row }) => ({ ...row, type: String(row.type), outcome: String(row.outcome) })),
     [
-      { ...withDevice.device, type: "login", outcome: "rate_limited", email: customer.email, customerId: customer.id, apiClientId: CLIENT.id, createdAt: now },
-      { ip: "", userAgent: "", fingerprint: "", type: "login_failed", outcome: "failure", email: bare.email, customerId: null, apiClientId: null, createdAt: now },
+      {
+        ...withDevice.device,
+        type: "login",
+        outcome: "rate_limited",
+        email: customer.email,
+        customerId: customer.id,
+        apiClientId: CLIENT.id,
+        createdAt: now,
+      },
+      {
+        ip: "",
+        userAgent: "",
+        fingerprint: "",
+        type: "login_failed",
+        outcome: "failure",
+        email: bare.email,
+        customerId: null,
+        apiClientId: null,
+        createdAt: now,
+      },
     ],
   );
 });
@@ -160,7 +214,11 @@ test("statement: outbox insert", async () => {
 test("statement: registration's one statement", async () => {
   const email = uniqueEmail("register");
   const token = await registerCustomer({
-    input: { email, password: "a registration password", email_verification_url: "https://app.example.com/verify/:token" },
+    input: {
+      email,
+      password: "a registration password",
+      email_verification_url: "https://app.example.com/verify/:token",
+    },
     client: CLIENT,
     device: DEVICE,
   });
@@ -183,11 +241,20 @@ test("statement: registration's one statement", async () => {
     [["verify_email", 24 * HOUR_MS]],
   );
   assert.deepEqual(
-    customer.events.map((row) => [String(row.type), String(row.outcome), row.apiClientId, row.fingerprint, row.createdAt]),
+    customer.events.map((row) => [
+      String(row.type),
+      String(row.outcome),
+      row.apiClientId,
+      row.fingerprint,
+      row.createdAt,
+    ]),
     [["register", "success", CLIENT.id, DEVICE.fingerprint, customer.createdAt]],
   );
   const outbox = await db().emailOutbox.findMany({ where: { toAddress: email } });
-  assert.deepEqual(outbox.map((row) => [String(row.template), String(row.status), row.createdAt]), [["verify_email", "pending", customer.createdAt]]);
+  assert.deepEqual(
+    outbox.map((row) => [String(row.template), String(row.status), row.createdAt]),
+    [["verify_email", "pending", customer.createdAt]],
+  );
 });
 
 test("statement: rate-limit count with account read", async () => {
@@ -199,7 +266,13 @@ test("statement: rate-limit count with account read", async () => {
   const first = await countAttemptWith<{ id: number; email: string; credentials_version: number }>([limit], read, now);
   assert.deepEqual(first.row, { id: customer.id, email: customer.email, credentials_version: 2 });
   assert.deepEqual(first.attempt, { at: now, counted: [limit], limited: false, retryAfterSeconds: 0 });
-  assert.deepEqual(await rateLimitRow(limit), { bucket: limit.bucket, key: limit.key, hits: [now], counted: true, expiresAt: new Date(now.getTime() + HOUR_MS) });
+  assert.deepEqual(await rateLimitRow(limit), {
+    bucket: limit.bucket,
+    key: limit.key,
+    hits: [now],
+    counted: true,
+    expiresAt: new Date(now.getTime() + HOUR_MS),
+  });
 
   // The same key again (the row's ON CONFLICT branch), over its limit; the read finds nothing.
   const later = new Date(now.getTime() + 1000);
@@ -207,7 +280,13 @@ test("statement: rate-limit count with account read", async () => {
   const second = await countAttemptWith([limit], nobody, later);
   assert.equal(second.row, undefined);
   assert.deepEqual(second.attempt, { at: later, counted: [], limited: true, retryAfterSeconds: HOUR_MS / 1000 - 1 });
-  assert.deepEqual(await rateLimitRow(limit), { bucket: limit.bucket, key: limit.key, hits: [now], counted: false, expiresAt: new Date(now.getTime() + HOUR_MS) });
+  assert.deepEqual(await rateLimitRow(limit), {
+    bucket: limit.bucket,
+    key: limit.key,
+    hits: [now],
+    counted: false,
+    expiresAt: new Date(now.getTime() + HOUR_MS),
+  });
 });
 
 test("statement: rate-limit release", async () => {
@@ -231,14 +310,29 @@ test("statement: rate-limit sweep", async () => {
 
 test("statement: login's one statement (attempt given back, event, login token)", async () => {
   const customer = await makeCustomer();
-  const token = await loginCustomer({ input: { email: customer.email, password: customer.password }, client: CLIENT, device: DEVICE });
+  const token = await loginCustomer({
+    input: { email: customer.email, password: customer.password },
+    client: CLIENT,
+    device: DEVICE,
+  });
   const row = await db().loginToken.findUniqueOrThrow({ where: { tokenHash: sha256(token) } });
-  assert.deepEqual([row.customerId, row.apiClientId, row.credentialsVersion, row.userAgent], [customer.id, CLIENT.id, 2, DEVICE.userAgent]);
+  assert.deepEqual(
+    [row.customerId, row.apiClientId, row.credentialsVersion, row.userAgent],
+    [customer.id, CLIENT.id, 2, DEVICE.userAgent],
+  );
   const events = await db().customerEvent.findMany({ where: { customerId: customer.id } });
-  assert.deepEqual(events.map((event) => [String(event.type), String(event.outcome), event.ip]), [["login", "success", DEVICE.ip]]);
+  assert.deepEqual(
+    events.map((event) => [String(event.type), String(event.outcome), event.ip]),
+    [["login", "success", DEVICE.ip]],
+  );
   // A successful login does not count against the limits: its hits were given back.
-  const counters = await db().rateLimit.findMany({ where: { key: { in: [customer.email, DEVICE.ip] }, bucket: { startsWith: "login_" } } });
-  assert.deepEqual(counters.map((counter) => [counter.bucket, counter.hits]).sort(), [["login_email", []], ["login_ip", []]]);
+  const counters = await db().rateLimit.findMany({
+    where: { key: { in: [customer.email, DEVICE.ip] }, bucket: { startsWith: "login_" } },
+  });
+  assert.deepEqual(counters.map((counter) => [counter.bucket, counter.hits]).sort(), [
+    ["login_email", []],
+    ["login_ip", []],
+  ]);
 });
 
 test("statement: password reset's count with account read", async () => {
@@ -250,13 +344,27 @@ test("statement: password reset's count with account read", async () => {
   });
   assert.match(masked, /^cu\*+@example\.org$/);
   const tokens = await db().emailToken.findMany({ where: { customerId: customer.id } });
-  assert.deepEqual(tokens.map((row) => [String(row.purpose), row.expiresAt.getTime() - row.createdAt.getTime()]), [["reset_password", HOUR_MS]]);
+  assert.deepEqual(
+    tokens.map((row) => [String(row.purpose), row.expiresAt.getTime() - row.createdAt.getTime()]),
+    [["reset_password", HOUR_MS]],
+  );
   const events = await db().customerEvent.findMany({ where: { customerId: customer.id } });
-  assert.deepEqual(events.map((event) => [String(event.type), String(event.outcome), event.createdAt]), [["forgot_password", "success", tokens[0].createdAt]]);
+  assert.deepEqual(
+    events.map((event) => [String(event.type), String(event.outcome), event.createdAt]),
+    [["forgot_password", "success", tokens[0].createdAt]],
+  );
   const outbox = await db().emailOutbox.findMany({ where: { toAddress: customer.email } });
-  assert.deepEqual(outbox.map((row) => [String(row.template), String(row.status)]), [["reset_password", "pending"]]);
-  const counters = await db().rateLimit.findMany({ where: { key: { in: [customer.email, DEVICE.ip] }, bucket: { startsWith: "forgot_" } } });
-  assert.deepEqual(counters.map((counter) => [counter.bucket, counter.hits.length]).sort(), [["forgot_email", 1], ["forgot_ip", 1]]);
+  assert.deepEqual(
+    outbox.map((row) => [String(row.template), String(row.status)]),
+    [["reset_password", "pending"]],
+  );
+  const counters = await db().rateLimit.findMany({
+    where: { key: { in: [customer.email, DEVICE.ip] }, bucket: { startsWith: "forgot_" } },
+  });
+  assert.deepEqual(counters.map((counter) => [counter.bucket, counter.hits.length]).sort(), [
+    ["forgot_email", 1],
+    ["forgot_ip", 1],
+  ]);
 });
 
 test("statement: staff sign-in update with rehash", async () => {
@@ -267,17 +375,35 @@ test("statement: staff sign-in update with rehash", async () => {
   });
   const before = new Date();
   const signIn = await countStaffSignIn(staff.email.toUpperCase(), DEVICE.ip);
-  assert.deepEqual(await verifyStaffCredentials(signIn, staff.email, password), { id: staff.id, email: staff.email, name: "Sam Staff", role: "admin" });
+  assert.deepEqual(await verifyStaffCredentials(signIn, staff.email, password), {
+    id: staff.id,
+    email: staff.email,
+    name: "Sam Staff",
+    role: "admin",
+  });
   const row = await db().staff.findUniqueOrThrow({ where: { id: staff.id } });
   assert.match(row.passwordHash, /^\$argon2id\$/);
-  assert.ok(row.lastLoginAt && row.lastLoginAt >= new Date(before.getTime() - 1), `last login ${row.lastLoginAt?.toISOString()}`);
-  const counter = await db().rateLimit.findUniqueOrThrow({ where: { bucket_key: { bucket: "staff_login_email", key: staff.email } } });
+  assert.ok(
+    row.lastLoginAt && row.lastLoginAt >= new Date(before.getTime() - 1),
+    `last login ${row.lastLoginAt?.toISOString()}`,
+  );
+  const counter = await db().rateLimit.findUniqueOrThrow({
+    where: { bucket_key: { bucket: "staff_login_email", key: staff.email } },
+  });
   assert.deepEqual(counter.hits, [], "the sign-in's hit was given back in the same statement");
 });
 
 test("statement: outbox claim (FOR UPDATE SKIP LOCKED)", async () => {
   const due = await db().emailOutbox.create({
-    data: { template: "verify_email", toAddress: uniqueEmail("claim"), subject: "Verify", html: "<p>V</p>", text: "V", nextAttemptAt: new Date(Date.now() - HOUR_MS), createdAt: new Date(0) },
+    data: {
+      template: "verify_email",
+      toAddress: uniqueEmail("claim"),
+      subject: "Verify",
+      html: "<p>V</p>",
+      text: "V",
+      nextAttemptAt: new Date(Date.now() - HOUR_MS),
+      createdAt: new Date(0),
+    },
   });
   const claimed = await claimDueEmails();
   const mine = claimed.find((email) => email.id === due.id);
@@ -291,7 +417,10 @@ test("statement: outbox claim (FOR UPDATE SKIP LOCKED)", async () => {
     attempts: 1,
   });
   const row = await db().emailOutbox.findUniqueOrThrow({ where: { id: due.id } });
-  assert.ok(row.lockedUntil && row.lockedUntil.getTime() > Date.now(), `leased until ${row.lockedUntil?.toISOString()}`);
+  assert.ok(
+    row.lockedUntil && row.lockedUntil.getTime() > Date.now(),
+    `leased until ${row.lockedUntil?.toISOString()}`,
+  );
   assert.ok(!(await claimDueEmails()).some((email) => email.id === due.id), "a leased e-mail is not claimed again");
 });
 

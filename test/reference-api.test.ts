@@ -105,7 +105,9 @@ test("the prepared bytes reach every request whole, one after another and side b
   for (const path of ["/client/v1/countries", "/client/v1/sources", "/client/v1/settings"]) {
     const first = Buffer.from(await (await app.request(path)).arrayBuffer());
     assert.ok(first.length > 0, `${path} has a body`);
-    const later = await Promise.all(Array.from({ length: 8 }, async () => Buffer.from(await (await app.request(path)).arrayBuffer())));
+    const later = await Promise.all(
+      Array.from({ length: 8 }, async () => Buffer.from(await (await app.request(path)).arrayBuffer())),
+    );
     for (const body of later) assert.ok(body.equals(first), `${path} sends the same bytes every time`);
   }
 });
@@ -141,7 +143,11 @@ test("the client's last use is recorded", async () => {
   });
   assert.equal(response.status, 200);
   // Written after the response, off the request's path.
-  const lastUsedAt = await until(async () => (await db().apiClient.findUniqueOrThrow({ where: { id: client.id } })).lastUsedAt, Boolean, { timeoutMs: 1000 });
+  const lastUsedAt = await until(
+    async () => (await db().apiClient.findUniqueOrThrow({ where: { id: client.id } })).lastUsedAt,
+    Boolean,
+    { timeoutMs: 1000 },
+  );
   assert.ok(lastUsedAt!.getTime() >= Date.parse(client.created_at), "last_used_at is set by the request");
 });
 
@@ -172,7 +178,11 @@ test("a method a route does not handle is a JSON 405 with Allow", async () => {
     const response = await app.request("/client/v1/countries", { method });
     assert.equal(response.status, 405);
     assert.equal(response.headers.get("allow"), "GET, HEAD, OPTIONS");
-    assert.deepEqual(await response.json(), { code: 405, type: "invalid_request_error", message: "Method not allowed" });
+    assert.deepEqual(await response.json(), {
+      code: 405,
+      type: "invalid_request_error",
+      message: "Method not allowed",
+    });
   }
 });
 
@@ -202,14 +212,19 @@ test("countries are ordered by known name as people read it, whatever order they
     await bumpVersion(tx, "reference");
   });
   changedHere();
-  const names: string[] = (await (await app.request("/client/v1/countries")).json()).countries.map((c: { known_name: string }) => c.known_name);
+  const names: string[] = (await (await app.request("/client/v1/countries")).json()).countries.map(
+    (c: { known_name: string }) => c.known_name,
+  );
   assert.deepEqual(names, [...names].sort(new Intl.Collator("en", { sensitivity: "base" }).compare));
   assert.equal(names[names.indexOf("Ålpha Test") - 1], "Algeria", "the newest country among the A's, not last");
 });
 
 test("the internal metrics answer only to METRICS_TOKEN", async () => {
   const metrics = (headers: Record<string, string>) => fetch(`${app.url}/api/internal/metrics`, { headers });
-  for (const headers of [{}, { Authorization: "Bearer not-the-token" }, { Authorization: METRICS_TOKEN }] as Record<string, string>[]) {
+  for (const headers of [{}, { Authorization: "Bearer not-the-token" }, { Authorization: METRICS_TOKEN }] as Record<
+    string,
+    string
+  >[]) {
     const refused = await metrics(headers);
     assert.equal(refused.status, 401, JSON.stringify(headers));
     assert.equal((await refused.json()).message, "Missing or invalid metrics token");
@@ -221,20 +236,20 @@ test("the internal metrics answer only to METRICS_TOKEN", async () => {
   assert.ok(body.rss_bytes > 0 && body.event_loop_delay_ms.samples >= 0);
 });
 
-test(
-  "the internal metrics tell the CPU of password hashing from the event loop's",
-  { skip: process.platform === "linux" ? false : "threads are told apart through /proc, on Linux only" },
-  async () => {
-    const { hashPassword } = await import("@/lib/passwords/hash-password");
-    const metrics = async (method: "GET" | "DELETE") =>
-      (await fetch(`${app.url}/api/internal/metrics`, { method, headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).json();
-    await hashPassword("started, so the window below sees hashing only");
-    await metrics("DELETE");
-    for (let i = 0; i < 10; i++) await hashPassword(`password ${i}`);
-    const { cpu_ms_by_thread: used } = await metrics("GET");
-    assert.deepEqual(Object.keys(used).sort(), ["database", "event_loop", "hashing", "other"]);
-    // Ten argon2id hashes take some 80 ms of CPU on the hashing threads (counted in 10 ms ticks).
-    assert.ok(used.hashing >= 40, `hashing threads: ${JSON.stringify(used)}`);
-    assert.ok(used.event_loop < used.hashing, `the event loop only waited: ${JSON.stringify(used)}`);
-  },
-);
+test("the internal metrics tell the CPU of password hashing from the event loop's", {
+  skip: process.platform === "linux" ? false : "threads are told apart through /proc, on Linux only",
+}, async () => {
+  const { hashPassword } = await import("@/lib/passwords/hash-password");
+  const metrics = async (method: "GET" | "DELETE") =>
+    (
+      await fetch(`${app.url}/api/internal/metrics`, { method, headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).json();
+  await hashPassword("started, so the window below sees hashing only");
+  await metrics("DELETE");
+  for (let i = 0; i < 10; i++) await hashPassword(`password ${i}`);
+  const { cpu_ms_by_thread: used } = await metrics("GET");
+  assert.deepEqual(Object.keys(used).sort(), ["database", "event_loop", "hashing", "other"]);
+  // Ten argon2id hashes take some 80 ms of CPU on the hashing threads (counted in 10 ms ticks).
+  assert.ok(used.hashing >= 40, `hashing threads: ${JSON.stringify(used)}`);
+  assert.ok(used.event_loop < used.hashing, `the event loop only waited: ${JSON.stringify(used)}`);
+});

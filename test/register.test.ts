@@ -55,8 +55,20 @@ test("registration returns a login token, stores only its hash, and queues the v
 
   const [event] = await db().customerEvent.findMany({ where: { customerId: customer.id } });
   assert.deepEqual(
-    { type: event.type, outcome: event.outcome, ip: event.ip, userAgent: event.userAgent, fingerprint: event.fingerprint },
-    { type: "register", outcome: "success", ip: "203.0.113.7", userAgent: "TestApp/1.0 (iPhone)", fingerprint: "fp-123" },
+    {
+      type: event.type,
+      outcome: event.outcome,
+      ip: event.ip,
+      userAgent: event.userAgent,
+      fingerprint: event.fingerprint,
+    },
+    {
+      type: "register",
+      outcome: "success",
+      ip: "203.0.113.7",
+      userAgent: "TestApp/1.0 (iPhone)",
+      fingerprint: "fp-123",
+    },
   );
 });
 
@@ -65,7 +77,12 @@ test("JSON bodies are accepted with the same fields", async () => {
   const response = await app.request("/client/v1/register", {
     method: "POST",
     headers: DEVICE,
-    json: { email, password: "a long password", confirm_password: "a long password", email_verification_url: VERIFY_URL },
+    json: {
+      email,
+      password: "a long password",
+      confirm_password: "a long password",
+      email_verification_url: VERIFY_URL,
+    },
   });
   assert.equal(response.status, 201);
 });
@@ -84,7 +101,12 @@ test("every missing field is reported as required, at once", async () => {
 });
 
 test("malformed values: e-mail, password length, confirmation, URL", async () => {
-  const valid = { email: uniqueEmail(), password: "long enough", confirm_password: "long enough", email_verification_url: VERIFY_URL };
+  const valid = {
+    email: uniqueEmail(),
+    password: "long enough",
+    confirm_password: "long enough",
+    email_verification_url: VERIFY_URL,
+  };
   const cases: [Record<string, string>, string[]][] = [
     [{ email: "not-an-email" }, ["email:invalid"]],
     [{ password: "short", confirm_password: "short" }, ["password:too_short"]],
@@ -94,7 +116,10 @@ test("malformed values: e-mail, password length, confirmation, URL", async () =>
     [{ email_verification_url: "ftp://app.example.com/:token" }, ["email_verification_url:invalid"]],
     [{ email_verification_url: "/verify/:token" }, ["email_verification_url:invalid"]],
     [{ email_verification_url: "https://evil.example.net/steal/:token" }, ["email_verification_url:not_allowed"]],
-    [{ email: "bad", password: "short", confirm_password: "other" }, ["confirm_password:_invalidConfirmPassword", "email:invalid", "password:too_short"]],
+    [
+      { email: "bad", password: "short", confirm_password: "other" },
+      ["confirm_password:_invalidConfirmPassword", "email:invalid", "password:too_short"],
+    ],
   ];
   for (const [override, expected] of cases) {
     assert.deepEqual(await errorsOf(await registerWith({ ...valid, ...override })), expected, JSON.stringify(override));
@@ -129,7 +154,11 @@ test("bodies that are not a form or a JSON object are a 400, never a 500", async
     ["multipart/form-data; boundary=x", "--x--"],
   ];
   for (const [type, body] of cases) {
-    const response = await app.request("/client/v1/register", { method: "POST", headers: { ...DEVICE, "Content-Type": type }, body });
+    const response = await app.request("/client/v1/register", {
+      method: "POST",
+      headers: { ...DEVICE, "Content-Type": type },
+      body,
+    });
     assert.equal(response.status, 400, `${type} ${body}`);
     const json = await response.json();
     assert.equal(json.type, "invalid_request_error");

@@ -6,14 +6,23 @@ import { reloadConfig } from "@/lib/config";
 
 test("the request's address: X-Forwarded-For only from a trusted proxy, right-most untrusted entry, garbage stops", () => {
   const address = (peer: string, forwardedFor?: string) =>
-    requestAddress(new Headers({ "X-Remit-Peer-Address": peer, ...(forwardedFor === undefined ? {} : { "X-Forwarded-For": forwardedFor }) }));
+    requestAddress(
+      new Headers({
+        "X-Remit-Peer-Address": peer,
+        ...(forwardedFor === undefined ? {} : { "X-Forwarded-For": forwardedFor }),
+      }),
+    );
   const previous = process.env.TRUSTED_PROXIES;
   try {
     delete process.env.TRUSTED_PROXIES;
     reloadConfig();
     assert.equal(address("192.0.2.9", "198.51.100.1"), "192.0.2.9", "no trusted proxies: the peer");
     assert.equal(address("::ffff:192.0.2.9"), "192.0.2.9");
-    assert.equal(requestAddress(new Headers({ "X-Forwarded-For": "198.51.100.1" })), "unknown", "not through our server");
+    assert.equal(
+      requestAddress(new Headers({ "X-Forwarded-For": "198.51.100.1" })),
+      "unknown",
+      "not through our server",
+    );
 
     process.env.TRUSTED_PROXIES = "10.0.0.0/8, 2001:db8::/32";
     reloadConfig();

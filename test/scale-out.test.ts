@@ -11,7 +11,12 @@ import type { TestApp } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "@/tooling/throwaway-database";
 import { startFakeResend, type FakeResend } from "./support/fake-resend";
 import { pgbouncerBinary, startPgBouncer, type PgBouncer } from "./support/pgbouncer";
-import { metricsOfEachProcess, requestOnNewConnection, startServerProcess, type ServerProcess } from "@/tooling/server-process";
+import {
+  metricsOfEachProcess,
+  requestOnNewConnection,
+  startServerProcess,
+  type ServerProcess,
+} from "@/tooling/server-process";
 import { staffSession } from "./support/staff";
 import { until } from "./support/until";
 
@@ -21,8 +26,11 @@ import { until } from "./support/until";
  * other sees; and B replaces a server process that dies. Twice: connected straight to PostgreSQL,
  * then both through PgBouncer pooling in transaction mode, as in production.
  */
-const skip = process.env.TEST_DATABASE_URL ? false : "needs PostgreSQL: set TEST_DATABASE_URL=postgresql://… (PGlite is single-process)";
-const skipPgBouncer = skip || (pgbouncerBinary() ? false : "needs pgbouncer (apt-get install pgbouncer; .ci/run installs it)");
+const skip = process.env.TEST_DATABASE_URL
+  ? false
+  : "needs PostgreSQL: set TEST_DATABASE_URL=postgresql://… (PGlite is single-process)";
+const skipPgBouncer =
+  skip || (pgbouncerBinary() ? false : "needs pgbouncer (apt-get install pgbouncer; .ci/run installs it)");
 /** Server connections PgBouncer keeps for the database: far fewer than the instances' clients (up to 30). */
 const PGBOUNCER_POOL_SIZE = 5;
 /** The key of Prisma's `pg_advisory_lock` around migrations. */
@@ -34,7 +42,9 @@ const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const METRICS_TOKEN = randomBytes(16).toString("hex");
 
 describe("two instances on one PostgreSQL database", { skip }, () => twoInstances({ throughPgBouncer: false }));
-describe("two instances through PgBouncer in transaction mode", { skip: skipPgBouncer }, () => twoInstances({ throughPgBouncer: true }));
+describe("two instances through PgBouncer in transaction mode", { skip: skipPgBouncer }, () =>
+  twoInstances({ throughPgBouncer: true }),
+);
 
 function twoInstances({ throughPgBouncer }: { throughPgBouncer: boolean }) {
   let database: TestDatabase;
@@ -48,7 +58,8 @@ function twoInstances({ throughPgBouncer }: { throughPgBouncer: boolean }) {
     database = await createTestDatabase();
     resend = await startFakeResend();
     // Behind PgBouncer, migrations go straight to the server (DIRECT_DATABASE_URL): they hold a session-level lock.
-    if (throughPgBouncer) pgbouncer = await startPgBouncer(process.env.TEST_DATABASE_URL!, { poolSize: PGBOUNCER_POOL_SIZE });
+    if (throughPgBouncer)
+      pgbouncer = await startPgBouncer(process.env.TEST_DATABASE_URL!, { poolSize: PGBOUNCER_POOL_SIZE });
     const env = {
       DATABASE_URL: pgbouncer ? pgbouncer.through(database.url) : database.url,
       ...(pgbouncer && { DIRECT_DATABASE_URL: database.url }),
@@ -60,7 +71,10 @@ function twoInstances({ throughPgBouncer }: { throughPgBouncer: boolean }) {
     };
     // Started together: both migrate and seed the same new database at once. Should one fail to
     // start, the other is still stopped afterwards.
-    const [startedA, startedB] = await Promise.allSettled([startServerProcess(env), startServerProcess({ ...env, WEB_CONCURRENCY: "2", METRICS_TOKEN })]);
+    const [startedA, startedB] = await Promise.allSettled([
+      startServerProcess(env),
+      startServerProcess({ ...env, WEB_CONCURRENCY: "2", METRICS_TOKEN }),
+    ]);
     if (startedA.status === "fulfilled") a = startedA.value;
     if (startedB.status === "fulfilled") b = startedB.value;
     for (const started of [startedA, startedB]) if (started.status === "rejected") throw started.reason;
@@ -79,7 +93,11 @@ function twoInstances({ throughPgBouncer }: { throughPgBouncer: boolean }) {
     await database?.drop();
   });
 
-  const clientApi = (server: ServerProcess, path: string, init: { form?: Record<string, string>; headers?: Record<string, string> } = {}) =>
+  const clientApi = (
+    server: ServerProcess,
+    path: string,
+    init: { form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) =>
     server.fetch(`/client/v1/${path}`, {
       method: init.form ? "POST" : "GET",
       headers: { ...clientHeaders, ...(init.form ? FORM : {}), ...init.headers },
@@ -88,7 +106,12 @@ function twoInstances({ throughPgBouncer }: { throughPgBouncer: boolean }) {
 
   const register = (server: ServerProcess, email: string, ip = "192.0.2.1") =>
     clientApi(server, "register", {
-      form: { email, password: PASSWORD, confirm_password: PASSWORD, email_verification_url: `${ORIGIN}/verify/:token` },
+      form: {
+        email,
+        password: PASSWORD,
+        confirm_password: PASSWORD,
+        email_verification_url: `${ORIGIN}/verify/:token`,
+      },
       headers: { "X-Client-IP": ip },
     });
 
@@ -104,24 +127,35 @@ function twoInstances({ throughPgBouncer }: { throughPgBouncer: boolean }) {
     const operations = await staffSession({ url: a.url } as TestApp, "operations");
     const settingsOnB = async () => (await (await clientApi(b, "settings")).json()).settings;
     const sourcesOnB = async () =>
-      (await (await clientApi(b, "sources")).json()).countries.map((country: { iso_code_alpha2: string }) => country.iso_code_alpha2);
+      (await (await clientApi(b, "sources")).json()).countries.map(
+        (country: { iso_code_alpha2: string }) => country.iso_code_alpha2,
+      );
     assert.notEqual((await settingsOnB()).trading_name, "Remit Scaled", "B has the old settings cached");
     assert.ok(!(await sourcesOnB()).includes("PT"));
 
     const record = await (await operations.request("/api/admin/settings/1")).json();
-    const saved = await operations.request("/api/admin/settings/1", { method: "PUT", json: { ...record, trading_name: "Remit Scaled" } });
+    const saved = await operations.request("/api/admin/settings/1", {
+      method: "PUT",
+      json: { ...record, trading_name: "Remit Scaled" },
+    });
     assert.equal(saved.status, 200);
     const savedAt = Date.now();
     await until(async () => (await settingsOnB()).trading_name === "Remit Scaled", Boolean, { timeoutMs: 1000 });
     const settingsDelay = Date.now() - savedAt;
 
     const portugal = await db().country.findUniqueOrThrow({ where: { isoCodeAlpha2: "PT" } });
-    const flagged = await operations.request(`/api/admin/countries/${portugal.id}`, { method: "PUT", json: { is_source: true } });
+    const flagged = await operations.request(`/api/admin/countries/${portugal.id}`, {
+      method: "PUT",
+      json: { is_source: true },
+    });
     assert.equal(flagged.status, 200);
     const flaggedAt = Date.now();
     await until(async () => (await sourcesOnB()).includes("PT"), Boolean, { timeoutMs: 1000 });
     const flagDelay = Date.now() - flaggedAt;
-    assert.ok(settingsDelay <= 1000 && flagDelay <= 1000, `B served them after ${settingsDelay} ms and ${flagDelay} ms`);
+    assert.ok(
+      settingsDelay <= 1000 && flagDelay <= 1000,
+      `B served them after ${settingsDelay} ms and ${flagDelay} ms`,
+    );
   });
 
   test("the login rate limit counts failed attempts made on either instance", async () => {
@@ -130,22 +164,33 @@ function twoInstances({ throughPgBouncer }: { throughPgBouncer: boolean }) {
     for (let attempt = 1; attempt <= 10; attempt++) {
       const server = attempt % 2 ? a : b;
       // A new client IP each time, so only the per-e-mail limit (10 failures in 15 minutes) is in play.
-      const response = await clientApi(server, "login", { form: { email, password: "wrong password" }, headers: { "X-Client-IP": `198.51.100.${attempt}` } });
+      const response = await clientApi(server, "login", {
+        form: { email, password: "wrong password" },
+        headers: { "X-Client-IP": `198.51.100.${attempt}` },
+      });
       assert.equal(response.status, 401, `attempt ${attempt}`);
     }
-    const eleventh = await clientApi(b, "login", { form: { email, password: PASSWORD }, headers: { "X-Client-IP": "198.51.100.11" } });
+    const eleventh = await clientApi(b, "login", {
+      form: { email, password: PASSWORD },
+      headers: { "X-Client-IP": "198.51.100.11" },
+    });
     assert.equal(eleventh.status, 429);
     assert.ok(Number(eleventh.headers.get("retry-after")) > 0, "with Retry-After");
   });
 
   test("ten concurrent registrations of one e-mail over both instances make exactly one customer", async () => {
     const email = "race@example.com";
-    const responses = await Promise.all(Array.from({ length: 10 }, (_, n) => register(n % 2 ? a : b, email, `203.0.113.${n + 1}`)));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => register(n % 2 ? a : b, email, `203.0.113.${n + 1}`)),
+    );
     const statuses = responses.map((response) => response.status).sort();
     assert.deepEqual(statuses, [201, ...Array(9).fill(400)]);
     for (const response of responses.filter((response) => response.status === 400)) {
       const { errors } = await response.json();
-      assert.deepEqual(errors.map((error: { param: string; code: string }) => [error.param, error.code]), [["email", "unique"]]);
+      assert.deepEqual(
+        errors.map((error: { param: string; code: string }) => [error.param, error.code]),
+        [["email", "unique"]],
+      );
     }
     assert.equal(await db().customer.count({ where: { email } }), 1);
   });
@@ -154,13 +199,24 @@ function twoInstances({ throughPgBouncer }: { throughPgBouncer: boolean }) {
     resend.setLatency(50); // sends overlap, so both dispatchers are at work at the same time
     const emails = Array.from({ length: 20 }, (_, n) => `outbox-${n}@example.com`);
     const responses = await Promise.all(emails.map((email, n) => register(n % 2 ? a : b, email, `192.0.2.${n + 10}`)));
-    assert.deepEqual(responses.map((response) => response.status), Array(20).fill(201));
+    assert.deepEqual(
+      responses.map((response) => response.status),
+      Array(20).fill(201),
+    );
 
-    await until(() => db().emailOutbox.count({ where: { toAddress: { in: emails }, status: "sent" } }), (sent) => sent === emails.length, { timeoutMs: 15_000 });
+    await until(
+      () => db().emailOutbox.count({ where: { toAddress: { in: emails }, status: "sent" } }),
+      (sent) => sent === emails.length,
+      { timeoutMs: 15_000 },
+    );
     // A few more dispatch passes on both instances: nothing may be sent again.
     await sleep(500);
     const sends = resend.requests().filter((request) => emails.includes(String(request.body.to)));
-    assert.deepEqual(sends.map((request) => String(request.body.to)).sort(), [...emails].sort(), "one request to Resend per e-mail");
+    assert.deepEqual(
+      sends.map((request) => String(request.body.to)).sort(),
+      [...emails].sort(),
+      "one request to Resend per e-mail",
+    );
   });
 
   test("a server process that dies is replaced; meanwhile each new connection is answered or refused, none left hanging", async () => {
@@ -187,29 +243,43 @@ function twoInstances({ throughPgBouncer }: { throughPgBouncer: boolean }) {
     const killedAt = Date.now();
     process.kill(victim, "SIGKILL");
     try {
-      await until(() => pidsOfB().catch(() => new Set<number>()), (pids) => pids.size === 2 && !pids.has(victim), { timeoutMs: 30_000 });
+      await until(
+        () => pidsOfB().catch(() => new Set<number>()),
+        (pids) => pids.size === 2 && !pids.has(victim),
+        { timeoutMs: 30_000 },
+      );
     } finally {
       replaced = true;
       await Promise.all(clients);
     }
 
     const afterDeath = outcomes.filter(({ startedAt }) => startedAt >= killedAt);
-    assert.deepEqual(outcomes.filter(({ outcome }) => outcome === "hung"), [], "no connection waits for an answer that never comes");
-    assert.ok(afterDeath.some(({ startedAt, outcome }) => outcome === "answered" && startedAt < killedAt + 2_000), "answered within 2 s of the death");
+    assert.deepEqual(
+      outcomes.filter(({ outcome }) => outcome === "hung"),
+      [],
+      "no connection waits for an answer that never comes",
+    );
+    assert.ok(
+      afterDeath.some(({ startedAt, outcome }) => outcome === "answered" && startedAt < killedAt + 2_000),
+      "answered within 2 s of the death",
+    );
     assert.match(b.output(), new RegExp(`Server process ${victim} died \\(signal SIGKILL\\)`));
   });
 
   if (throughPgBouncer) {
     test("PgBouncer carried the instances' transactions over its few server connections, in transaction mode", async (t) => {
       const name = new URL(database.url).pathname.slice(1);
-      const ofDatabase = async (command: string) => (await pgbouncer!.admin(command)).filter((row) => row.database === name);
+      const ofDatabase = async (command: string) =>
+        (await pgbouncer!.admin(command)).filter((row) => row.database === name);
       const [pool] = await ofDatabase("SHOW POOLS");
       assert.equal(pool?.pool_mode, "transaction");
       const [stats] = await ofDatabase("SHOW STATS");
       assert.ok(Number(stats?.total_xact_count) > 100, `transactions through PgBouncer: ${stats?.total_xact_count}`);
       const [clients, servers] = [(await ofDatabase("SHOW CLIENTS")).length, (await ofDatabase("SHOW SERVERS")).length];
       assert.ok(servers <= PGBOUNCER_POOL_SIZE, `${servers} server connections`);
-      t.diagnostic(`${stats.total_xact_count} transactions from ${clients} client connections (now) over ${servers} server connections`);
+      t.diagnostic(
+        `${stats.total_xact_count} transactions from ${clients} client connections (now) over ${servers} server connections`,
+      );
     });
   }
 

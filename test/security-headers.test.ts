@@ -5,7 +5,16 @@ import { reloadConfig } from "@/lib/config";
 import { refuseCrossOriginWrite } from "@/lib/http/origin";
 import { setSecurityHeaders } from "@/lib/server/security-headers";
 import { startTestApp } from "./support/app";
-import { bearer, DEVICE, login, register, registeredCustomer, RESET_URL, tokenFromLatestEmail, uniqueEmail } from "./support/accounts";
+import {
+  bearer,
+  DEVICE,
+  login,
+  register,
+  registeredCustomer,
+  RESET_URL,
+  tokenFromLatestEmail,
+  uniqueEmail,
+} from "./support/accounts";
 import { staffSession } from "./support/staff";
 
 /**
@@ -24,9 +33,15 @@ async function everyKindOfAnswer(headers: Record<string, string> = {}): Promise<
   const answers = [
     page,
     settings,
-    await app.request("/client/v1/settings", { headers: { ...headers, "If-None-Match": settings.headers.get("etag")! } }),
+    await app.request("/client/v1/settings", {
+      headers: { ...headers, "If-None-Match": settings.headers.get("etag")! },
+    }),
     await app.fetch("/client/v1/settings", { headers }),
-    await app.request("/client/v1/login", { method: "POST", headers: { ...headers, ...DEVICE }, form: { email: "nobody@example.org", password: "x" } }),
+    await app.request("/client/v1/login", {
+      method: "POST",
+      headers: { ...headers, ...DEVICE },
+      form: { email: "nobody@example.org", password: "x" },
+    }),
     await app.request("/client/v1/no-such-thing", { headers }),
     await fetch(`${app.url}/`, { headers }),
     await fetch(`${app.url}/no-such-page`, { headers }),
@@ -76,9 +91,15 @@ test("with an https PUBLIC_URL: HSTS on every response, and PUBLIC_URL's origin 
   assert.equal(headersOf("/client/v1/settings")["strict-transport-security"], "max-age=63072000; includeSubDomains");
 
   const write = (origin: string) =>
-    new Request("http://10.0.0.5:3000/api/admin/staff", { method: "POST", headers: { Origin: origin, Host: "10.0.0.5:3000" } });
+    new Request("http://10.0.0.5:3000/api/admin/staff", {
+      method: "POST",
+      headers: { Origin: origin, Host: "10.0.0.5:3000" },
+    });
   assert.doesNotThrow(() => refuseCrossOriginWrite(write("https://accounts.example.test")));
-  assert.doesNotThrow(() => refuseCrossOriginWrite(write("https://10.0.0.5:3000")), "the address the request was sent to, over https");
+  assert.doesNotThrow(
+    () => refuseCrossOriginWrite(write("https://10.0.0.5:3000")),
+    "the address the request was sent to, over https",
+  );
   assert.throws(() => refuseCrossOriginWrite(write("http://accounts.example.test")), { status: 403 });
   assert.throws(() => refuseCrossOriginWrite(write("https://app.accounts.example.test")), { status: 403 });
 });
@@ -89,22 +110,27 @@ test("the back office has a Content-Security-Policy: never framed, and only the 
     const page = await fetch(`${app.url}/admin`);
     const policy = page.headers.get("content-security-policy");
     assert.ok(policy, "a policy");
-    const directives = new Map(policy.split(";").map((directive) => {
-      const [name, ...values] = directive.trim().split(/\s+/);
-      return [name, values] as const;
-    }));
+    const directives = new Map(
+      policy.split(";").map((directive) => {
+        const [name, ...values] = directive.trim().split(/\s+/);
+        return [name, values] as const;
+      }),
+    );
     assert.deepEqual(directives.get("frame-ancestors"), ["'none'"]);
     assert.deepEqual(directives.get("object-src"), ["'none'"]);
     assert.deepEqual(directives.get("default-src"), ["'self'"]);
     const scriptSources = directives.get("script-src") ?? [];
     assert.ok(!scriptSources.includes("'unsafe-inline'") && !scriptSources.includes("'unsafe-eval'"));
-    const nonce = /^'nonce-([A-Za-z0-9+/=]+)'$/.exec(scriptSources.find((source) => source.startsWith("'nonce-")) ?? "")?.[1];
+    const nonce = /^'nonce-([A-Za-z0-9+/=]+)'$/.exec(
+      scriptSources.find((source) => source.startsWith("'nonce-")) ?? "",
+    )?.[1];
     assert.ok(nonce && nonce.length >= 22, "a nonce of at least 128 bits");
     nonces.add(nonce);
 
     const scripts = (await page.text()).match(/<script\b[^>]*>/g) ?? [];
     assert.ok(scripts.length > 0);
-    for (const script of scripts) assert.ok(script.includes(`nonce="${nonce}"`), `every script carries the nonce: ${script}`);
+    for (const script of scripts)
+      assert.ok(script.includes(`nonce="${nonce}"`), `every script carries the nonce: ${script}`);
   }
   assert.equal(nonces.size, 2, "a new nonce for every response");
 });
@@ -113,7 +139,11 @@ test("answers that carry tokens or account data are no-store; the reference read
   const email = uniqueEmail();
   const registered = await register(app, email);
   const { token } = await registered.clone().json();
-  await app.request("/client/v1/forgot-password", { method: "POST", headers: DEVICE, form: { email, reset_password_url: RESET_URL } });
+  await app.request("/client/v1/forgot-password", {
+    method: "POST",
+    headers: DEVICE,
+    form: { email, reset_password_url: RESET_URL },
+  });
   const resetToken = await tokenFromLatestEmail(email, "reset_password");
   const customer = await registeredCustomer(app);
   const tokenBearing = [
@@ -122,7 +152,11 @@ test("answers that carry tokens or account data are no-store; the reference read
     await login(app, customer.email, "wrong password"),
     await app.request("/client/v1/me", { headers: bearer(token) }),
     await app.request("/client/v1/me"),
-    await app.request("/client/v1/forgot-password", { method: "POST", headers: DEVICE, form: { email, reset_password_url: RESET_URL } }),
+    await app.request("/client/v1/forgot-password", {
+      method: "POST",
+      headers: DEVICE,
+      form: { email, reset_password_url: RESET_URL },
+    }),
     await app.request("/client/v1/reset-password", {
       method: "POST",
       headers: DEVICE,
@@ -131,7 +165,10 @@ test("answers that carry tokens or account data are no-store; the reference read
     await app.request("/client/v1/verify-email", { method: "POST", headers: DEVICE, form: { token: "unknown" } }),
     await app.request("/client/v1/logout", { method: "POST", headers: bearer(customer.token) }),
   ];
-  assert.deepEqual(tokenBearing.map((answer) => answer.status), [201, 200, 401, 200, 401, 200, 200, 400, 200]);
+  assert.deepEqual(
+    tokenBearing.map((answer) => answer.status),
+    [201, 200, 401, 200, 401, 200, 200, 400, 200],
+  );
   for (const answer of tokenBearing) assert.equal(answer.headers.get("cache-control"), "no-store", answer.url);
 
   for (const path of ["/client/v1/countries", "/client/v1/sources", "/client/v1/settings"]) {

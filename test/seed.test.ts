@@ -28,7 +28,10 @@ test("seeding again adds nothing and overwrites nothing staff edited", async () 
 
   assert.equal((await db().settings.findUniqueOrThrow({ where: { id: 1 } })).tradingName, "Real Remit");
   assert.equal((await db().country.findUniqueOrThrow({ where: { isoCodeAlpha2: "NG" } })).isSource, true);
-  assert.equal((await db().country.findUniqueOrThrow({ where: { isoCodeAlpha2: "GB" } })).knownName, "Britain (edited)");
+  assert.equal(
+    (await db().country.findUniqueOrThrow({ where: { isoCodeAlpha2: "GB" } })).knownName,
+    "Britain (edited)",
+  );
   const french = await db().locale.findUniqueOrThrow({ where: { id: "fr_FR" } });
   assert.deepEqual([french.enabled, french.label], [false, "French"]);
   assert.equal((await db().timezone.findUniqueOrThrow({ where: { id: "Europe/London" } })).label, "London (HQ)");

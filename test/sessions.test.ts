@@ -44,14 +44,21 @@ test("a token works only through the API client it was issued to", async () => {
 test("logout revokes the token presented, and only that one", async () => {
   const customer = await registeredCustomer(app);
   const second = await (
-    await app.request("/client/v1/login", { method: "POST", headers: DEVICE, form: { email: customer.email, password: customer.password } })
+    await app.request("/client/v1/login", {
+      method: "POST",
+      headers: DEVICE,
+      form: { email: customer.email, password: customer.password },
+    })
   ).json();
   const out = await app.request("/client/v1/logout", { method: "POST", headers: bearer(customer.token) });
   assert.equal(out.status, 200);
   assert.deepEqual(await out.json(), { code: 200, message: "Success" });
   assert.equal((await app.request("/client/v1/me", { headers: bearer(customer.token) })).status, 401);
   assert.equal((await app.request("/client/v1/me", { headers: bearer(second.token) })).status, 200);
-  assert.equal((await app.request("/client/v1/logout", { method: "POST", headers: bearer(customer.token) })).status, 401);
+  assert.equal(
+    (await app.request("/client/v1/logout", { method: "POST", headers: bearer(customer.token) })).status,
+    401,
+  );
 });
 
 test("the verification link verifies the e-mail once", async () => {
@@ -65,7 +72,10 @@ test("the verification link verifies the e-mail once", async () => {
   assert.equal(me.customer.email_verified, true);
   const again = await verify();
   assert.equal(again.status, 400);
-  assert.deepEqual((await again.json()).errors.map((e: { param: string; code: string }) => `${e.param}:${e.code}`), ["token:invalid"]);
+  assert.deepEqual(
+    (await again.json()).errors.map((e: { param: string; code: string }) => `${e.param}:${e.code}`),
+    ["token:invalid"],
+  );
 });
 
 test("an expired verification link is invalid", async () => {

@@ -5,7 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { jsonLines, runCli } from "./support/cli";
-import { metricsOfEachProcess, requestOnNewConnection, startServerProcess, type ServerProcess } from "@/tooling/server-process";
+import {
+  metricsOfEachProcess,
+  requestOnNewConnection,
+  startServerProcess,
+  type ServerProcess,
+} from "@/tooling/server-process";
 
 // `npm start` on the embedded database, whichever database the rest of the suite runs on.
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-single-"));
@@ -42,7 +47,10 @@ async function failedStart(env: Record<string, string>): Promise<string> {
 }
 
 test("on the embedded database the server runs one process, whatever WEB_CONCURRENCY asks, and says so", async () => {
-  assert.match(server.output(), /One server process: the embedded database is single-process, so WEB_CONCURRENCY=2 is ignored/);
+  assert.match(
+    server.output(),
+    /One server process: the embedded database is single-process, so WEB_CONCURRENCY=2 is ignored/,
+  );
   assert.match(server.output(), /Ready on \S+ +\(embedded PostgreSQL \(PGlite\)[^;]*; 1 server process\)/);
   const answered = await metricsOfEachProcess(server.url, METRICS_TOKEN, 2);
   assert.equal(answered.size, 1, "every connection is answered by the same process");
@@ -84,11 +92,19 @@ test("of two starts racing for a free directory one serves and the other names i
     assert.equal(created.code, 0, created.stderr);
     const [client] = jsonLines(created.stdout);
     await winner.kill();
-    assert.equal(JSON.parse(fs.readFileSync(path.join(directory, "raced.lock"), "utf8")).pid, winner.pid, "kill -9 leaves its lock behind");
+    assert.equal(
+      JSON.parse(fs.readFileSync(path.join(directory, "raced.lock"), "utf8")).pid,
+      winner.pid,
+      "kill -9 leaves its lock behind",
+    );
 
     const next = await startServerProcess(env);
     serving.push(next);
-    assert.equal(JSON.parse(fs.readFileSync(path.join(directory, "raced.lock"), "utf8")).pid, next.pid, "the stale lock was taken over");
+    assert.equal(
+      JSON.parse(fs.readFileSync(path.join(directory, "raced.lock"), "utf8")).pid,
+      next.pid,
+      "the stale lock was taken over",
+    );
     const headers = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
     assert.equal((await next.fetch("/client/v1/settings", { headers })).status, 200, "the data is all there");
   } finally {

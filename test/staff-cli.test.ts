@@ -39,19 +39,45 @@ test("staff create prints the account as one JSON line, with a generated passwor
   const created = await cli("staff", "create", "--email", "First.Admin@Example.com", "--role", "admin");
   assert.equal(created.code, 0, created.stderr);
   const [admin] = jsonLines(created.stdout);
-  assert.deepEqual(Object.keys(admin).sort(), ["active", "created_at", "email", "id", "last_login_at", "name", "password", "role"]);
+  assert.deepEqual(Object.keys(admin).sort(), [
+    "active",
+    "created_at",
+    "email",
+    "id",
+    "last_login_at",
+    "name",
+    "password",
+    "role",
+  ]);
   assert.equal(admin.email, "first.admin@example.com");
   assert.equal(admin.name, "first.admin");
   assert.equal(admin.role, "admin");
   assert.ok(admin.password.length >= 16);
 
-  const chosen = await cli("staff", "create", "--email", "ops@example.com", "--role", "operations", "--name", "Olu Ops", "--password", "a chosen password");
+  const chosen = await cli(
+    "staff",
+    "create",
+    "--email",
+    "ops@example.com",
+    "--role",
+    "operations",
+    "--name",
+    "Olu Ops",
+    "--password",
+    "a chosen password",
+  );
   assert.equal(chosen.code, 0, chosen.stderr);
   const [operations] = jsonLines(chosen.stdout);
   assert.equal(operations.password, undefined, "a chosen password is never printed");
 
   const listed = jsonLines((await cli("staff", "list")).stdout);
-  assert.deepEqual(listed.map((staff) => [staff.email, staff.role]), [["first.admin@example.com", "admin"], ["ops@example.com", "operations"]]);
+  assert.deepEqual(
+    listed.map((staff) => [staff.email, staff.role]),
+    [
+      ["first.admin@example.com", "admin"],
+      ["ops@example.com", "operations"],
+    ],
+  );
   assert.ok(listed.every((staff) => !("password" in staff) && !("passwordHash" in staff)));
 
   await inThisProcess(async () => {
@@ -59,7 +85,14 @@ test("staff create prints the account as one JSON line, with a generated passwor
     const stored = await db().staff.findUniqueOrThrow({ where: { email: "first.admin@example.com" } });
     assert.ok((await verifyPassword(admin.password, stored.passwordHash)).valid, "the printed password signs in");
     const audit = await db().auditLog.findMany({ where: { resource: "staff" } });
-    assert.deepEqual(audit.map((entry) => [entry.action, entry.staffId]), [["create", null], ["create", null]], "audited as the command line's");
+    assert.deepEqual(
+      audit.map((entry) => [entry.action, entry.staffId]),
+      [
+        ["create", null],
+        ["create", null],
+      ],
+      "audited as the command line's",
+    );
     assert.doesNotMatch((await firstRunHints())("http://localhost:3000").join("\n"), /staff create/);
   });
 });
@@ -93,7 +126,11 @@ test("in production on PostgreSQL a missing AUTH_SECRET stops the start with a c
   delete process.env.NEXTAUTH_SECRET;
   Object.assign(process.env, { DATABASE_URL: "postgresql://localhost/remit", NODE_ENV: "production" });
   reloadConfig();
-  assert.throws(authSecret, (error: unknown) => error instanceof ConfigError && /AUTH_SECRET: is required in production on PostgreSQL/.test(error.message));
+  assert.throws(
+    authSecret,
+    (error: unknown) =>
+      error instanceof ConfigError && /AUTH_SECRET: is required in production on PostgreSQL/.test(error.message),
+  );
   process.env.NEXTAUTH_SECRET = "x".repeat(32);
   assert.equal(reloadConfig().AUTH_SECRET, "x".repeat(32), "NEXTAUTH_SECRET is read as AUTH_SECRET");
   assert.equal(authSecret(), "x".repeat(32));

@@ -57,7 +57,8 @@ test("an oversized X-Forwarded-For or e-mail does not switch the limit off, and 
 
 test("only the e-mail that was counted is checked: a second e-mail field in the body cannot dodge the limit", async () => {
   const staff = await makeStaff("admin");
-  for (let attempt = 0; attempt < 5; attempt++) assert.equal((await signIn(app, staff.email, "wrong password")).status, 401);
+  for (let attempt = 0; attempt < 5; attempt++)
+    assert.equal((await signIn(app, staff.email, "wrong password")).status, 401);
   // The limiter reads the first `email`; next-auth reads the last.
   const csrf = await fetch(`${app.url}/api/auth/csrf`);
   const { csrfToken } = await csrf.json();
@@ -65,7 +66,13 @@ test("only the e-mail that was counted is checked: a second e-mail field in the 
   const body = `csrfToken=${csrfToken}&email=${encodeURIComponent(decoy)}&email=${encodeURIComponent(staff.email)}&password=${encodeURIComponent(STAFF_PASSWORD)}&json=true`;
   const response = await fetch(`${app.url}/api/auth/callback/credentials`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ") },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Cookie: csrf.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; "),
+    },
     body,
     redirect: "manual",
   });

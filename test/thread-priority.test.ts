@@ -18,26 +18,24 @@ function threadNiceness(): number[] {
   });
 }
 
-test(
-  "under load the event loop comes first: the database worker runs at niceness 5, password hashing at 10",
-  { skip: process.platform === "linux" ? false : "thread priorities are set on Linux only" },
-  async () => {
-    const { hashPassword } = await import("@/lib/passwords/hash-password");
-    // Counted before and after: the hashing pool lives as long as the process, so an earlier test may have started it.
-    const atNiceness = (niceness: number) => threadNiceness().filter((value) => value === niceness).length;
-    const databaseThreadsBefore = atNiceness(5);
-    const { factory, close } = createAdapterFactory(databaseTarget("pglite:memory"));
-    const prisma = new PrismaClient({ adapter: factory });
-    try {
-      await prisma.$executeRaw`SELECT 1`;
-      await hashPassword("a password to hash");
-      const niceness = threadNiceness();
-      assert.equal(atNiceness(5), databaseThreadsBefore + 1, `the database worker; threads' niceness: ${niceness}`);
-      assert.ok(niceness.includes(10), `a hashing worker; threads' niceness: ${niceness}`);
-      assert.equal(os.getPriority(), 0, "the main thread keeps its priority");
-    } finally {
-      await prisma.$disconnect();
-      await close();
-    }
-  },
-);
+test("under load the event loop comes first: the database worker runs at niceness 5, password hashing at 10", {
+  skip: process.platform === "linux" ? false : "thread priorities are set on Linux only",
+}, async () => {
+  const { hashPassword } = await import("@/lib/passwords/hash-password");
+  // Counted before and after: the hashing pool lives as long as the process, so an earlier test may have started it.
+  const atNiceness = (niceness: number) => threadNiceness().filter((value) => value === niceness).length;
+  const databaseThreadsBefore = atNiceness(5);
+  const { factory, close } = createAdapterFactory(databaseTarget("pglite:memory"));
+  const prisma = new PrismaClient({ adapter: factory });
+  try {
+    await prisma.$executeRaw`SELECT 1`;
+    await hashPassword("a password to hash");
+    const niceness = threadNiceness();
+    assert.equal(atNiceness(5), databaseThreadsBefore + 1, `the database worker; threads' niceness: ${niceness}`);
+    assert.ok(niceness.includes(10), `a hashing worker; threads' niceness: ${niceness}`);
+    assert.equal(os.getPriority(), 0, "the main thread keeps its priority");
+  } finally {
+    await prisma.$disconnect();
+    await close();
+  }
+});

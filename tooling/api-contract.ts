@@ -24,12 +24,23 @@ export type ContractFetch = (path: string, init?: RequestInit) => Promise<Respon
 const API_PREFIX = "/client/v1/";
 // Headers of the HTTP exchange itself, not of the API: the document need not declare them, but
 // where it does (Connection: close on a 413) they are checked like any other.
-const TRANSPORT_HEADERS = new Set(["content-type", "content-length", "date", "connection", "keep-alive", "transfer-encoding"]);
+const TRANSPORT_HEADERS = new Set([
+  "content-type",
+  "content-length",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+]);
 
 type Schema = Record<string, unknown>;
 type Reference = { $ref: string };
 type Header = { required?: boolean; schema: Schema };
-type ResponseObject = { description: string; headers?: Record<string, Header | Reference>; content?: Record<string, { schema: Schema }> };
+type ResponseObject = {
+  description: string;
+  headers?: Record<string, Header | Reference>;
+  content?: Record<string, { schema: Schema }>;
+};
 type Parameter = { name: string; in: string; schema: Schema };
 type Operation = {
   parameters?: (Parameter | Reference)[];
@@ -88,8 +99,9 @@ async function loadContract(baseUrl: string): Promise<Contract> {
   };
   // What `default` stands for: the statuses its narrowed `code` lists (404, 405 and 500).
   const defaultStatuses = new Set<number>(
-    (resolve(document.components.responses.Default).content!["application/json"].schema.allOf as Schema[])
-      .flatMap((part) => ((part.properties as { code?: { enum?: number[] } } | undefined)?.code?.enum ?? [])),
+    (resolve(document.components.responses.Default).content!["application/json"].schema.allOf as Schema[]).flatMap(
+      (part) => (part.properties as { code?: { enum?: number[] } } | undefined)?.code?.enum ?? [],
+    ),
   );
   const allowOf = (pathItem: Record<string, Operation>) =>
     new Set([...Object.keys(pathItem).map((method) => method.toUpperCase()), "OPTIONS"]);
@@ -99,12 +111,19 @@ async function loadContract(baseUrl: string): Promise<Contract> {
     for (const [name, value] of headers) {
       const declaredName = names.get(name);
       if (!declaredName && TRANSPORT_HEADERS.has(name)) continue;
-      assert.ok(declaredName, `${where}: the response carries ${name}: ${value}, which the document does not declare for it`);
+      assert.ok(
+        declaredName,
+        `${where}: the response carries ${name}: ${value}, which the document does not declare for it`,
+      );
       const validate = validator(resolve(declared[declaredName]).schema, headerAjv);
-      assert.ok(validate(value), `${where}: ${declaredName}: ${value} does not match its schema: ${ajv.errorsText(validate.errors)}`);
+      assert.ok(
+        validate(value),
+        `${where}: ${declaredName}: ${value} does not match its schema: ${ajv.errorsText(validate.errors)}`,
+      );
     }
     for (const [lowerName, name] of names) {
-      if (resolve(declared[name]).required) assert.ok(headers.has(lowerName), `${where}: the required header ${name} is missing`);
+      if (resolve(declared[name]).required)
+        assert.ok(headers.has(lowerName), `${where}: the required header ${name} is missing`);
     }
   }
 
@@ -115,9 +134,15 @@ async function loadContract(baseUrl: string): Promise<Contract> {
     }
     const mediaType = (response.headers.get("content-type") ?? "").split(";")[0].trim();
     const content = declared.content[mediaType];
-    assert.ok(content, `${where}: Content-Type ${mediaType} is not one the document declares (${Object.keys(declared.content).join(", ")})`);
+    assert.ok(
+      content,
+      `${where}: Content-Type ${mediaType} is not one the document declares (${Object.keys(declared.content).join(", ")})`,
+    );
     const validate = validator(content.schema);
-    assert.ok(validate(JSON.parse(text)), `${where}: the body does not match the document: ${ajv.errorsText(validate.errors)}\n${text.slice(0, 500)}`);
+    assert.ok(
+      validate(JSON.parse(text)),
+      `${where}: the body does not match the document: ${ajv.errorsText(validate.errors)}\n${text.slice(0, 500)}`,
+    );
   }
 
   /** A request the server accepted must be one the document accepts: its body and its header parameters. */
@@ -127,15 +152,24 @@ async function loadContract(baseUrl: string): Promise<Contract> {
       const value = parameter.in === "header" ? headers.get(parameter.name) : null;
       if (value === null) continue;
       const validate = validator(parameter.schema, headerAjv);
-      assert.ok(validate(value), `${where}: the server accepted ${parameter.name}: ${value}, which the document refuses: ${ajv.errorsText(validate.errors)}`);
+      assert.ok(
+        validate(value),
+        `${where}: the server accepted ${parameter.name}: ${value}, which the document refuses: ${ajv.errorsText(validate.errors)}`,
+      );
     }
     if (!operation.requestBody || typeof init.body !== "string") return;
     const mediaType = (headers.get("content-type") ?? "").split(";")[0].trim();
     const content = operation.requestBody.content[mediaType];
-    assert.ok(content, `${where}: the server accepted a ${mediaType || "typeless"} body, which the document does not list`);
+    assert.ok(
+      content,
+      `${where}: the server accepted a ${mediaType || "typeless"} body, which the document does not list`,
+    );
     const body = mediaType === "application/json" ? JSON.parse(init.body) : firstOfEach(new URLSearchParams(init.body));
     const validate = validator(content.schema);
-    assert.ok(validate(body), `${where}: the server accepted a body the document refuses: ${ajv.errorsText(validate.errors)}`);
+    assert.ok(
+      validate(body),
+      `${where}: the server accepted a body the document refuses: ${ajv.errorsText(validate.errors)}`,
+    );
   }
 
   return {
@@ -150,21 +184,35 @@ async function loadContract(baseUrl: string): Promise<Contract> {
 
       if (pathItem && method === "OPTIONS") {
         assert.equal(response.status, 204, where);
-        assert.deepEqual(new Set(response.headers.get("allow")?.split(", ")), allowOf(pathItem), `${where}: Allow is the path's`);
+        assert.deepEqual(
+          new Set(response.headers.get("allow")?.split(", ")),
+          allowOf(pathItem),
+          `${where}: Allow is the path's`,
+        );
         checkHeaders(where, { ...document.components.responses.Default.headers }, response.headers);
         assert.equal(text, "", `${where}: no body was expected`);
         return;
       }
       if (!operation) {
-        assert.equal(response.status, pathItem ? 405 : 404, `${where}: ${pathItem ? "the path has no such operation" : "the document has no such path"}`);
-        if (pathItem) assert.deepEqual(new Set(response.headers.get("allow")?.split(", ")), allowOf(pathItem), `${where}: Allow lists the path's methods`);
+        assert.equal(
+          response.status,
+          pathItem ? 405 : 404,
+          `${where}: ${pathItem ? "the path has no such operation" : "the document has no such path"}`,
+        );
+        if (pathItem)
+          assert.deepEqual(
+            new Set(response.headers.get("allow")?.split(", ")),
+            allowOf(pathItem),
+            `${where}: Allow lists the path's methods`,
+          );
         const declared = document.components.responses.Default;
         checkHeaders(where, declared.headers ?? {}, response.headers);
         checkBody(where, declared, response, text, bodyless);
         return;
       }
       const status = String(response.status);
-      const declaredOrDefault = operation.responses[status] ?? (defaultStatuses.has(response.status) ? operation.responses.default : undefined);
+      const declaredOrDefault =
+        operation.responses[status] ?? (defaultStatuses.has(response.status) ? operation.responses.default : undefined);
       assert.ok(declaredOrDefault, `${where}, a status the document does not declare for ${method} ${pathname}`);
       const declared = resolve(declaredOrDefault);
       checkHeaders(where, declared.headers ?? {}, response.headers);

@@ -38,7 +38,14 @@ export async function freePort(): Promise<number> {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", HOSTNAME: "127.0.0.1", PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      HOSTNAME: "127.0.0.1",
+      PORT: String(port),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -104,7 +111,11 @@ export type Answer = { status: number; body: string };
  */
 export function requestOnNewConnection(
   url: string,
-  { method = "GET", headers = {}, timeoutMs = 5_000 }: { method?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+  {
+    method = "GET",
+    headers = {},
+    timeoutMs = 5_000,
+  }: { method?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, agent: false, headers }, (response) => {
@@ -137,8 +148,15 @@ export async function metricsOfEachProcess(
 }
 
 /** One request to /api/internal/metrics: whichever server process gets the connection answers. */
-async function metricsOfOneProcess(serverUrl: string, token: string, method: "GET" | "DELETE"): Promise<ProcessMetrics> {
-  const { status, body } = await requestOnNewConnection(`${serverUrl}/api/internal/metrics`, { method, headers: { Authorization: `Bearer ${token}` } });
+async function metricsOfOneProcess(
+  serverUrl: string,
+  token: string,
+  method: "GET" | "DELETE",
+): Promise<ProcessMetrics> {
+  const { status, body } = await requestOnNewConnection(`${serverUrl}/api/internal/metrics`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+  });
   if (status !== 200) throw new Error(`metrics endpoint: ${status} ${body}`);
   return JSON.parse(body);
 }

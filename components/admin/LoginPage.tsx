@@ -23,8 +23,22 @@ function SignInForm() {
         <Typography variant="h6" align="center" gutterBottom>
           Back office
         </Typography>
-        <TextInput source="email" label="E-mail" type="email" autoComplete="username" autoFocus validate={[required(), email()]} fullWidth />
-        <PasswordInput source="password" label="Password" autoComplete="current-password" validate={required()} fullWidth />
+        <TextInput
+          source="email"
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          validate={[required(), email()]}
+          fullWidth
+        />
+        <PasswordInput
+          source="password"
+          label="Password"
+          autoComplete="current-password"
+          validate={required()}
+          fullWidth
+        />
         <Button type="submit" variant="contained" color="primary" disabled={submitting} fullWidth sx={{ mt: 1 }}>
           {submitting ? <CircularProgress size={22} thickness={3} /> : "Sign in"}
         </Button>

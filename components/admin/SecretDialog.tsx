@@ -4,7 +4,17 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextF
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 
 /** A secret the server hands out once (an API client's secret, a generated password), with a copy button. */
-export function SecretDialog({ title, label, secret, onClose }: { title: string; label: string; secret: string; onClose(): void }) {
+export function SecretDialog({
+  title,
+  label,
+  secret,
+  onClose,
+}: {
+  title: string;
+  label: string;
+  secret: string;
+  onClose(): void;
+}) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     await navigator.clipboard.writeText(secret);
@@ -21,7 +31,10 @@ export function SecretDialog({ title, label, secret, onClose }: { title: string;
           label={label}
           value={secret}
           fullWidth
-          slotProps={{ input: { readOnly: true, sx: { fontFamily: "monospace" } }, htmlInput: { "data-testid": "secret-value" } }}
+          slotProps={{
+            input: { readOnly: true, sx: { fontFamily: "monospace" } },
+            htmlInput: { "data-testid": "secret-value" },
+          }}
           onFocus={(event) => event.target.select()}
         />
       </DialogContent>

@@ -43,7 +43,13 @@ export const OUTBOX_STATUSES = choicesOf({
 } satisfies Record<OutboxStatus, string>);
 
 /** A staff account's role, named with a capital. */
-export const STAFF_ROLES = Object.values(StaffRole).map((role) => ({ id: role, name: role[0].toUpperCase() + role.slice(1) }));
+export const STAFF_ROLES = Object.values(StaffRole).map((role) => ({
+  id: role,
+  name: role[0].toUpperCase() + role.slice(1),
+}));
 
 /** What an audit-log entry can be about: every admin resource but the dashboard, which changes nothing. */
-export const AUDITED_RESOURCES = ADMIN_RESOURCES.filter((resource) => resource !== "dashboard").map((id) => ({ id, name: id }));
+export const AUDITED_RESOURCES = ADMIN_RESOURCES.filter((resource) => resource !== "dashboard").map((id) => ({
+  id,
+  name: id,
+}));

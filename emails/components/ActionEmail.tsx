@@ -1,8 +1,26 @@
 /** What our e-mails share: the props every template gets, and the one layout they are built on. */
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
 
 /** What every template gets from the business settings and the link it carries. */
-export type EmailProps = { tradingName: string; supportEmail: string; supportNumber: string; url: string; validFor: string };
+export type EmailProps = {
+  tradingName: string;
+  supportEmail: string;
+  supportNumber: string;
+  url: string;
+  validFor: string;
+};
 
 type ActionEmailProps = EmailProps & {
   title: string;
@@ -14,7 +32,19 @@ type ActionEmailProps = EmailProps & {
 };
 
 /** The one layout of our e-mails: a sentence, a button with the link, the link as text, the support contact. */
-export function ActionEmail({ tradingName, supportEmail, supportNumber, url, validFor, title, preview, heading, intro, action, ignoreNote }: ActionEmailProps) {
+export function ActionEmail({
+  tradingName,
+  supportEmail,
+  supportNumber,
+  url,
+  validFor,
+  title,
+  preview,
+  heading,
+  intro,
+  action,
+  ignoreNote,
+}: ActionEmailProps) {
   return (
     <Html lang="en" dir="ltr">
       <Head>

@@ -2,7 +2,13 @@
 import { z } from "zod";
 import { fields } from "@/lib/validation/fields";
 
-export const SORTABLE = { id: "id", name: "name", created_at: "createdAt", last_used_at: "lastUsedAt", active: "active" };
+export const SORTABLE = {
+  id: "id",
+  name: "name",
+  created_at: "createdAt",
+  last_used_at: "lastUsedAt",
+  active: "active",
+};
 
 export const originSchema = z
   .string()
@@ -17,7 +23,9 @@ export const originSchema = z
   }, "must be an origin such as https://app.example.com (scheme, host and optional port, nothing else)")
   .transform((value) => new URL(value).origin);
 
-const allowedOrigins = z.array(originSchema, { error: "Allowed origins must be a list of origins" }).max(50, "At most 50 allowed origins");
+const allowedOrigins = z
+  .array(originSchema, { error: "Allowed origins must be a list of origins" })
+  .max(50, "At most 50 allowed origins");
 
 export const newClientInput = z.object({
   name: fields.text("Name", 100),

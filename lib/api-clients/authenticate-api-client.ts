@@ -17,7 +17,13 @@ const activeClients = versionedCache("api_clients", async () => {
   return new Map<string, CachedClient>(
     rows.map((row) => [
       row.clientId,
-      { id: row.id, clientId: row.clientId, name: row.name, allowedOrigins: row.allowedOrigins, secretHash: row.secretHash },
+      {
+        id: row.id,
+        clientId: row.clientId,
+        name: row.name,
+        allowedOrigins: row.allowedOrigins,
+        secretHash: row.secretHash,
+      },
     ]),
   );
 });

@@ -18,7 +18,13 @@ export async function changeApiClient(
     const existing = await tx.apiClient.findUnique({ where: key });
     if (!existing) throw noSuchClient(key);
     const updated = toPublicClient(await tx.apiClient.update({ where: key, data }));
-    const audit = { action, resource: "clients", resourceId: existing.id, before: toPublicClient(existing), after: updated };
+    const audit = {
+      action,
+      resource: "clients",
+      resourceId: existing.id,
+      before: toPublicClient(existing),
+      after: updated,
+    };
     return { result: updated, audit };
   });
 }

@@ -18,7 +18,10 @@ export async function createApiClient(input: z.infer<typeof newClientInput>, act
         data: { name: input.name, clientId, secretHash, allowedOrigins: uniqueOrigins(input.allowed_origins) },
       }),
     );
-    return { result: created, audit: { action: "create", resource: "clients", resourceId: created.id, after: created } };
+    return {
+      result: created,
+      audit: { action: "create", resource: "clients", resourceId: created.id, after: created },
+    };
   });
   return { ...client, client_secret: clientSecret };
 }

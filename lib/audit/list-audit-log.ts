@@ -12,7 +12,7 @@ export async function listAuditLog(query: ListQuery) {
     resource: textFilter(query.filter.resource),
     action: textFilter(query.filter.action),
     resourceId: query.filter.resource_id === undefined ? undefined : String(query.filter.resource_id),
-    staffId: query.filter.staff_id === undefined ? undefined : numericId(query.filter.staff_id) ?? -1,
+    staffId: query.filter.staff_id === undefined ? undefined : (numericId(query.filter.staff_id) ?? -1),
   };
   const [rows, total] = await Promise.all([
     db().auditLog.findMany({ where, include: WITH_STAFF_EMAIL, ...pageOf(query, query.order) }),

@@ -71,7 +71,9 @@ async function explained<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (!(error instanceof DomainError) || error.code === "unavailable") throw error;
-    throw new CommandError(error.details.fieldErrors?.map((problem) => `--${problem.param}: ${problem.message}`).join("\n") ?? error.message);
+    throw new CommandError(
+      error.details.fieldErrors?.map((problem) => `--${problem.param}: ${problem.message}`).join("\n") ?? error.message,
+    );
   }
 }
 

@@ -33,7 +33,12 @@ export async function exportCustomers(filter: Record<string, unknown>, actor: Ac
   const where = customerFilter(filter);
   const lines = [CSV_COLUMNS.join(",")];
   for (let afterId = 0; ; ) {
-    const batch = await db().customer.findMany({ where: { AND: [where, { id: { gt: afterId } }] }, include: withClientName, orderBy: { id: "asc" }, take: EXPORT_BATCH });
+    const batch = await db().customer.findMany({
+      where: { AND: [where, { id: { gt: afterId } }] },
+      include: withClientName,
+      orderBy: { id: "asc" },
+      take: EXPORT_BATCH,
+    });
     for (const customer of batch) {
       const record = toCustomerRecord(customer);
       lines.push(CSV_COLUMNS.map((column) => csvField(inertInSpreadsheets(String(record[column] ?? "")))).join(","));

@@ -16,7 +16,10 @@ export type ImportProblem = { line: number; message: string };
 export type ImportResult = { imported: number } | { imported: 0; problems: ImportProblem[] };
 
 const rowSchema = z.object({
-  email: z.email("email is not a valid e-mail address").max(254).transform((email) => email.trim().toLowerCase()),
+  email: z
+    .email("email is not a valid e-mail address")
+    .max(254)
+    .transform((email) => email.trim().toLowerCase()),
   password_hash: z.string().refine(isBcryptHash, "password_hash is not a bcrypt hash ($2a$, $2b$ or $2y$)"),
   created_at: z
     .string()
@@ -25,7 +28,10 @@ const rowSchema = z.object({
   email_verified: z
     .string()
     .transform((value) => value.trim().toLowerCase())
-    .refine((value) => ["true", "false", "yes", "no", "1", "0", ""].includes(value), "email_verified must be true or false")
+    .refine(
+      (value) => ["true", "false", "yes", "no", "1", "0", ""].includes(value),
+      "email_verified must be true or false",
+    )
     .transform((value) => ["true", "yes", "1"].includes(value)),
 });
 
@@ -36,7 +42,10 @@ export async function importCustomers(csv: string): Promise<ImportResult> {
   const columns = header?.fields.map((name) => name.trim().toLowerCase()) ?? [];
   const missing = IMPORT_COLUMNS.filter((column) => !columns.includes(column));
   if (missing.length) {
-    return { imported: 0, problems: [{ line: header?.line ?? 1, message: `the header row lacks ${missing.join(", ")}` }] };
+    return {
+      imported: 0,
+      problems: [{ line: header?.line ?? 1, message: `the header row lacks ${missing.join(", ")}` }],
+    };
   }
 
   const problems: ImportProblem[] = [];
@@ -56,7 +65,12 @@ export async function importCustomers(csv: string): Promise<ImportResult> {
       continue;
     }
     lineOfEmail.set(email, row.line);
-    customers.push({ email, passwordHash: password_hash, createdAt: created_at, emailVerifiedAt: email_verified ? created_at : null });
+    customers.push({
+      email,
+      passwordHash: password_hash,
+      createdAt: created_at,
+      emailVerifiedAt: email_verified ? created_at : null,
+    });
   }
 
   const existing = await db().customer.findMany({

@@ -4,7 +4,13 @@ import { pageOf, type ListQuery } from "@/lib/db/list-query";
 import { customerFilter } from "./customer-filter";
 import { toCustomerRecord, withClientName } from "./customer-record";
 
-export const SORTABLE = { id: "id", email: "email", created_at: "createdAt", email_verified_at: "emailVerifiedAt", source: "source" };
+export const SORTABLE = {
+  id: "id",
+  email: "email",
+  created_at: "createdAt",
+  email_verified_at: "emailVerifiedAt",
+  source: "source",
+};
 
 export async function listCustomers(query: ListQuery) {
   const where = customerFilter(query.filter);

@@ -59,6 +59,12 @@ export async function loginCustomer({ input, client, device }: LoginCustomerOpti
     device,
     credentialsVersion: account.credentials_version,
   });
-  await db().$executeRaw(oneStatement([...releaseSteps(attempt), eventInsert({ ...event, outcome: "success", customerId: account.id }), login.insert]));
+  await db().$executeRaw(
+    oneStatement([
+      ...releaseSteps(attempt),
+      eventInsert({ ...event, outcome: "success", customerId: account.id }),
+      login.insert,
+    ]),
+  );
   return login.token;
 }

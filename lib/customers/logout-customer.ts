@@ -6,7 +6,11 @@ import { revokeLoginToken } from "@/lib/tokens/revoke-login-tokens";
 import { authenticateCustomer } from "./authenticate-customer";
 import { recordEvent } from "./record-customer-event";
 
-export async function logoutCustomer(token: string | undefined, client: AuthenticatedClient, device: Device): Promise<void> {
+export async function logoutCustomer(
+  token: string | undefined,
+  client: AuthenticatedClient,
+  device: Device,
+): Promise<void> {
   const login = await authenticateCustomer(token, client);
   await revokeLoginToken(login.id);
   await recordEvent(db(), {

@@ -1,7 +1,13 @@
 /** One customer for compliance, with their most recent account events. */
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/domain-error";
-import { toCustomerEventRecord, toCustomerRecord, withClientName, type CustomerEventRecord, type CustomerRecord } from "./customer-record";
+import {
+  toCustomerEventRecord,
+  toCustomerRecord,
+  withClientName,
+  type CustomerEventRecord,
+  type CustomerRecord,
+} from "./customer-record";
 
 const EVENTS_SHOWN = 500;
 

@@ -39,6 +39,10 @@ export function eventInsert(event: CustomerEvent, now = new Date()): Prisma.Sql 
 }
 
 /** Records one event on its own, or within the transaction `tx`. */
-export async function recordEvent(tx: Prisma.TransactionClient, event: CustomerEvent<number>, now = new Date()): Promise<void> {
+export async function recordEvent(
+  tx: Prisma.TransactionClient,
+  event: CustomerEvent<number>,
+  now = new Date(),
+): Promise<void> {
   await tx.customerEvent.create({ data: eventRow(event, now), select: { id: true } });
 }

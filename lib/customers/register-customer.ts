@@ -56,7 +56,10 @@ export async function registerCustomer({ input, client, device }: RegisterCustom
         customerId,
         emailTokenInsert({ customerId, purpose: "verify_email", tokenHash: verification.tokenHash }, now),
         outboxInsert(email, now).insert,
-        eventInsert({ type: "register", outcome: "success", email: input.email, customerId, apiClientId: client.id, device }, now),
+        eventInsert(
+          { type: "register", outcome: "success", email: input.email, customerId, apiClientId: client.id, device },
+          now,
+        ),
         login.insert,
       ]),
     );

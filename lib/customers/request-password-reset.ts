@@ -47,7 +47,18 @@ export async function requestPasswordReset({ input, client, device }: RequestPas
   await db().$transaction(async (tx) => {
     await createEmailToken(tx, { customerId: customer.id, purpose: "reset_password", tokenHash: reset.tokenHash }, now);
     await queueEmail(tx, email, now);
-    await recordEvent(tx, { type: "forgot_password", outcome: "success", email: input.email, customerId: customer.id, apiClientId: client.id, device }, now);
+    await recordEvent(
+      tx,
+      {
+        type: "forgot_password",
+        outcome: "success",
+        email: input.email,
+        customerId: customer.id,
+        apiClientId: client.id,
+        device,
+      },
+      now,
+    );
   });
   emailQueued(email);
   return maskEmail(input.email);

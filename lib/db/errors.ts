@@ -8,7 +8,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
  */
 export function isUniqueViolation(error: unknown, field?: string): boolean {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  const fromRawSql = (error.meta?.driverAdapterError as { cause?: { kind?: string; constraint?: unknown } } | undefined)?.cause;
+  const fromRawSql = (error.meta?.driverAdapterError as { cause?: { kind?: string; constraint?: unknown } } | undefined)
+    ?.cause;
   const unique = error.code === "P2002" || (error.code === "P2010" && fromRawSql?.kind === "UniqueConstraintViolation");
   if (!unique || !field) return unique;
   return JSON.stringify(error.code === "P2002" ? (error.meta ?? {}) : (fromRawSql?.constraint ?? {})).includes(field);
@@ -24,7 +25,15 @@ const UNREACHABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 
 // Socket errors node-postgres passes on as they are (the adapter converts only some of them).
 const UNREACHABLE_SOCKET_CODES = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
 ]);
 
 // node-postgres and its pool say these in plain Errors, without a code: the connection dropped,
@@ -56,14 +65,17 @@ export function unreachableDatabaseReason(error: unknown): string | undefined {
   if (isDriverAdapterError(error)) return adapterErrorReason(error);
   if (!(error instanceof Error)) return undefined;
   const { code, syscall } = error as Error & { code?: unknown; syscall?: unknown };
-  if (typeof code === "string" && typeof syscall === "string" && UNREACHABLE_SOCKET_CODES.has(code)) return `${syscall} ${code}`;
-  if (typeof code === "string" && UNREACHABLE_SQLSTATE.test(code) && "severity" in error) return `PostgreSQL ${code}: ${error.message}`;
+  if (typeof code === "string" && typeof syscall === "string" && UNREACHABLE_SOCKET_CODES.has(code))
+    return `${syscall} ${code}`;
+  if (typeof code === "string" && UNREACHABLE_SQLSTATE.test(code) && "severity" in error)
+    return `PostgreSQL ${code}: ${error.message}`;
   if (code === undefined && UNREACHABLE_DRIVER_MESSAGES.has(error.message)) return error.message;
   return undefined;
 }
 
 function adapterErrorReason({ cause }: DriverAdapterError): string | undefined {
   if (UNREACHABLE_KINDS.has(cause.kind)) return cause.kind;
-  if (cause.kind === "postgres" && UNREACHABLE_SQLSTATE.test(cause.code)) return `PostgreSQL ${cause.code}: ${cause.message}`;
+  if (cause.kind === "postgres" && UNREACHABLE_SQLSTATE.test(cause.code))
+    return `PostgreSQL ${cause.code}: ${cause.message}`;
   return undefined;
 }

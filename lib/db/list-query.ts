@@ -18,8 +18,14 @@ export type ListQuery = {
  * findMany's order and page for `query`. Ties are broken by id, so pages neither overlap nor skip rows.
  * Without a query, every row by id (the command line's lists).
  */
-export function pageOf(query: ListQuery, tieBreak?: SortOrder): { orderBy: Record<string, SortOrder>[]; skip: number; take: number };
-export function pageOf(query?: ListQuery, tieBreak?: SortOrder): { orderBy: Record<string, SortOrder>[]; skip?: number; take?: number };
+export function pageOf(
+  query: ListQuery,
+  tieBreak?: SortOrder,
+): { orderBy: Record<string, SortOrder>[]; skip: number; take: number };
+export function pageOf(
+  query?: ListQuery,
+  tieBreak?: SortOrder,
+): { orderBy: Record<string, SortOrder>[]; skip?: number; take?: number };
 export function pageOf(query?: ListQuery, tieBreak: SortOrder = "asc") {
   if (!query) return { orderBy: [{ id: tieBreak }] };
   return { orderBy: [{ [query.sortField]: query.order }, { id: tieBreak }], skip: query.skip, take: query.take };
@@ -31,20 +37,27 @@ export function searchText(filter: Record<string, unknown>): string | undefined 
 }
 
 /** `filter.id`: react-admin's getMany asks for several records by id at once. */
-export function idsFilter<T extends string | number>(filter: Record<string, unknown>, parse: (id: unknown) => T | undefined) {
+export function idsFilter<T extends string | number>(
+  filter: Record<string, unknown>,
+  parse: (id: unknown) => T | undefined,
+) {
   if (filter.id === undefined) return undefined;
   const ids = (Array.isArray(filter.id) ? filter.id : [filter.id]).map(parse).filter((id) => id !== undefined);
   return { in: ids as T[] };
 }
 
 /** A non-empty string from a filter or an id list; undefined otherwise. */
-export const textFilter = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
+export const textFilter = (value: unknown): string | undefined =>
+  typeof value === "string" && value ? value : undefined;
 
 /**
  * A value of `values` (an enum Prisma generates) from a filter, read as `textFilter` reads it. Any
  * other text matches no row, as it did while the column was text (Prisma would refuse it).
  */
-export function enumFilter<T extends string>(values: Readonly<Record<string, T>>, value: unknown): T | { in: T[] } | undefined {
+export function enumFilter<T extends string>(
+  values: Readonly<Record<string, T>>,
+  value: unknown,
+): T | { in: T[] } | undefined {
   const text = textFilter(value);
   if (text === undefined) return undefined;
   return (Object.values(values) as string[]).includes(text) ? (text as T) : { in: [] };

@@ -108,7 +108,8 @@ function take(name: string, draft: string, deadline: number): LockRecord | undef
     const claimant = take(claim, draft, deadline);
     if (claimant) {
       // Another process is replacing this same stale lock: once it is done, its lock is the holder.
-      if (Date.now() > deadline) throw new Error(`${name} is stale, but process ${claimant.pid} has been replacing it for too long`);
+      if (Date.now() > deadline)
+        throw new Error(`${name} is stale, but process ${claimant.pid} has been replacing it for too long`);
       pause(10);
       continue;
     }

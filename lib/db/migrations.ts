@@ -30,7 +30,9 @@ function loadEngineModule(): Promise<EngineModule> {
   engineModule ??= (async () => {
     const require = createRequire(import.meta.url);
     const bindingsPath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
-    const bindings = (await import(/* webpackIgnore: true */ pathToFileURL(bindingsPath).href)) as EngineModule & { __wbg_set_wasm(exports: WebAssembly.Exports): void };
+    const bindings = (await import(/* webpackIgnore: true */ pathToFileURL(bindingsPath).href)) as EngineModule & {
+      __wbg_set_wasm(exports: WebAssembly.Exports): void;
+    };
     const bytes = fs.readFileSync(bindingsPath.replace(/\.js$/, ".wasm"));
     const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": bindings as never });
     bindings.__wbg_set_wasm(instance.exports);
@@ -142,7 +144,10 @@ export async function createMigration(
   name: string,
   now = new Date(),
 ): Promise<string | undefined> {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
   if (!slug) throw new Error("A migration needs a name made of letters or digits, e.g. add_customer_phone");
   await applyMigrations(shadowFactory);
   const { engine, close } = await openEngine(shadowFactory);

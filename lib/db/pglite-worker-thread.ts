@@ -7,7 +7,12 @@
 import { workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import type { Error as AdapterErrorCause, SqlDriverAdapter, SqlQueryable, Transaction } from "@prisma/driver-adapter-utils";
+import type {
+  Error as AdapterErrorCause,
+  SqlDriverAdapter,
+  SqlQueryable,
+  Transaction,
+} from "@prisma/driver-adapter-utils";
 import { DATABASE_THREAD_NICENESS, lowerThisThreadPriority } from "@/lib/runtime/thread-priority";
 import { answerCalls } from "@/lib/runtime/worker-thread";
 import type { Connection, DatabaseErrorReply, DatabaseProtocol, DatabaseWorkerData } from "./pglite-protocol";
@@ -61,6 +66,8 @@ answerCalls<DatabaseProtocol, DatabaseErrorReply>(
   (error) => {
     // By name: the adapter's DriverAdapterError class need not be the one this file would import.
     const { name, cause, message } = (error ?? {}) as { name?: unknown; cause?: AdapterErrorCause; message?: unknown };
-    return name === "DriverAdapterError" ? { cause: cause as AdapterErrorCause } : { message: String(message ?? error) };
+    return name === "DriverAdapterError"
+      ? { cause: cause as AdapterErrorCause }
+      : { message: String(message ?? error) };
   },
 );

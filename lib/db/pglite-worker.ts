@@ -33,7 +33,11 @@ export function pgliteInWorker(dataDir: string | undefined): {
     return remoteAdapter(worker, handle, connectionInfo);
   };
   return {
-    factory: { ...ADAPTER_INFO, connect: () => connect("connect"), connectToShadowDb: () => connect("connectToShadowDb") },
+    factory: {
+      ...ADAPTER_INFO,
+      connect: () => connect("connect"),
+      connectToShadowDb: () => connect("connectToShadowDb"),
+    },
     close: () => close(worker),
   };
 }

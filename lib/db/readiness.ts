@@ -12,8 +12,7 @@ export async function databaseAnswers(timeoutMs: number): Promise<boolean> {
   const deadline = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
-  const answer = db()
-    .$queryRaw`SELECT 1`
+  const answer = db().$queryRaw`SELECT 1`
     .then(() => {
       databaseAnswered();
       return true;

@@ -11,7 +11,14 @@ import type { EmailTemplate } from "@/lib/generated/prisma/enums";
 import VerifyEmail, { verifyEmailSubject } from "@/emails/VerifyEmail";
 import ResetPassword, { resetPasswordSubject } from "@/emails/ResetPassword";
 
-export type OutgoingEmail = { template: EmailTemplate; to: string; subject: string; html: string; text: string; url: string };
+export type OutgoingEmail = {
+  template: EmailTemplate;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  url: string;
+};
 
 const TEMPLATES = {
   verify_email: { component: VerifyEmail, subject: verifyEmailSubject },

@@ -164,5 +164,6 @@ async function recordFailure(email: ClaimedEmail, error: string, permanent: bool
   const what = `[email] ${email.template} ${email.id} to ${maskEmail(email.toAddress)}`;
   if (permanent) console.error(`${what} refused, not retried: ${lastError}`);
   else if (gaveUp) console.error(`${what} failed after ${email.attempts} attempts: ${lastError}`);
-  else console.warn(`${what}: attempt ${email.attempts} failed (${lastError}); next in ${Math.ceil(retryInMs / 1000)} s`);
+  else
+    console.warn(`${what}: attempt ${email.attempts} failed (${lastError}); next in ${Math.ceil(retryInMs / 1000)} s`);
 }

@@ -5,7 +5,13 @@ import { enumFilter, idsFilter, pageOf, searchText, textFilter, type ListQuery }
 import { EmailTemplate, OutboxStatus } from "@/lib/generated/prisma/enums";
 import { toOutboxRecord } from "./outbox-record";
 
-export const SORTABLE = { created_at: "createdAt", status: "status", attempts: "attempts", next_attempt_at: "nextAttemptAt", sent_at: "sentAt" };
+export const SORTABLE = {
+  created_at: "createdAt",
+  status: "status",
+  attempts: "attempts",
+  next_attempt_at: "nextAttemptAt",
+  sent_at: "sentAt",
+};
 
 /** Filters: `status`, `template`, `q` (part of the address). */
 export async function listOutbox(query: ListQuery) {

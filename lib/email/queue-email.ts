@@ -34,7 +34,11 @@ export function outboxInsert(email: OutgoingEmail, now = new Date()): { id: stri
 }
 
 /** Queues `email` within the transaction `tx`; returns its outbox id. */
-export async function queueEmail(tx: Prisma.TransactionClient, email: OutgoingEmail, now = new Date()): Promise<string> {
+export async function queueEmail(
+  tx: Prisma.TransactionClient,
+  email: OutgoingEmail,
+  now = new Date(),
+): Promise<string> {
   const { id } = await tx.emailOutbox.create({ data: outboxRow(email, now), select: { id: true } });
   return id;
 }

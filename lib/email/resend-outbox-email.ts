@@ -13,7 +13,10 @@ export async function resendOutboxEmail(id: string, actor: Actor): Promise<Outbo
     const retried = await requeueFailedEmail(tx, id);
     if (!retried) throw invalidRequest("Only a failed e-mail can be sent again");
     const requeued = toOutboxRecord(retried);
-    return { result: requeued, audit: { action: "resend", resource: "outbox", resourceId: id, before, after: requeued } };
+    return {
+      result: requeued,
+      audit: { action: "resend", resource: "outbox", resourceId: id, before, after: requeued },
+    };
   });
   emailRequeued();
   return after;

@@ -10,7 +10,10 @@ import { failure, newRequestId, REQUEST_ID_HEADER } from "./respond";
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
 export type RouteContext = { params: Promise<Record<string, string | string[]>> };
-export type RouteExports = Record<Method | "OPTIONS", (request: NextRequest, context: RouteContext) => Promise<Response>>;
+export type RouteExports = Record<
+  Method | "OPTIONS",
+  (request: NextRequest, context: RouteContext) => Promise<Response>
+>;
 
 /**
  * Answers may carry login tokens, account or admin data, so none is
@@ -22,7 +25,10 @@ export function buildRoute<H>(
   run: (request: NextRequest, requestId: string, handler: H, context: RouteContext) => Promise<Response>,
 ): RouteExports {
   const allowed = METHODS.filter((method) => handlers[method]);
-  const allowHeader = [...(allowed.includes("GET") ? ["GET", "HEAD", ...allowed.filter((m) => m !== "GET")] : allowed), "OPTIONS"];
+  const allowHeader = [
+    ...(allowed.includes("GET") ? ["GET", "HEAD", ...allowed.filter((m) => m !== "GET")] : allowed),
+    "OPTIONS",
+  ];
   const exports = {} as RouteExports;
   // The same Allow as the 405, and like the 405 without credentials (Next's own OPTIONS lists every method).
   exports.OPTIONS = async () =>

@@ -17,7 +17,12 @@ export function optionListRoute(kind: DisplayOptionKind) {
   return adminRoute(kind, {
     GET: listHandler(kind, SORTABLE, ["position", "asc"], (query) => listDisplayOptions(kind, query)),
     POST: async ({ request, staff }) =>
-      plainJson(await createDisplayOption(kind, parseInput(newDisplayOptionInput(kind), await readBody(request)), { staffId: staff.id }), 201),
+      plainJson(
+        await createDisplayOption(kind, parseInput(newDisplayOptionInput(kind), await readBody(request)), {
+          staffId: staff.id,
+        }),
+        201,
+      ),
   });
 }
 
@@ -26,7 +31,11 @@ export function optionRecordRoute(kind: DisplayOptionKind) {
   return adminRoute(kind, {
     GET: async ({ params }) => plainJson(await readDisplayOption(kind, params.id)),
     PUT: async ({ request, params, staff }) =>
-      plainJson(await updateDisplayOption(kind, params.id, parseInput(displayOptionChanges, await readBody(request)), { staffId: staff.id })),
+      plainJson(
+        await updateDisplayOption(kind, params.id, parseInput(displayOptionChanges, await readBody(request)), {
+          staffId: staff.id,
+        }),
+      ),
     DELETE: async ({ params, staff }) => plainJson(await deleteDisplayOption(kind, params.id, { staffId: staff.id })),
   });
 }

@@ -43,7 +43,8 @@ const STATUS_OF: Record<DomainErrorCode, { status: number; type: ErrorType }> = 
 export function toApiError(error: DomainError): ApiError {
   const { status, type } = STATUS_OF[error.code];
   const { fieldErrors, retryAfterSeconds } = error.details;
-  const headers = error.code === "rate_limited" || error.code === "unavailable" ? retryAfter(retryAfterSeconds) : undefined;
+  const headers =
+    error.code === "rate_limited" || error.code === "unavailable" ? retryAfter(retryAfterSeconds) : undefined;
   return new ApiError(status, type, error.message, fieldErrors, headers);
 }
 

@@ -62,7 +62,8 @@ export function listHandler<Row>(
 /** `filter={…}`: what a list (or the CSV export of one) is narrowed to. */
 export function readFilter(request: Request): Record<string, unknown> {
   const filter = jsonParam(new URL(request.url).searchParams, "filter") ?? {};
-  if (typeof filter !== "object" || filter === null || Array.isArray(filter)) throw invalidRequest("filter must be a JSON object");
+  if (typeof filter !== "object" || filter === null || Array.isArray(filter))
+    throw invalidRequest("filter must be a JSON object");
   return filter as Record<string, unknown>;
 }
 

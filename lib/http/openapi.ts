@@ -17,7 +17,20 @@ import { currentBusinessDetails } from "@/lib/reference-data/read-settings";
 import type { BusinessDetails } from "@/lib/reference-data/settings-record";
 import { cachedResponse } from "./cached-response";
 import { notAcceptable, type ErrorType } from "./errors";
-import { apiErrorSchema, countriesResponse, forgotPasswordRequest, loginRequest, meResponse, plainSuccessResponse, recipientResponse, registerRequest, resetPasswordRequest, settingsResponse, tokenResponse, verifyEmailRequest } from "./schemas";
+import {
+  apiErrorSchema,
+  countriesResponse,
+  forgotPasswordRequest,
+  loginRequest,
+  meResponse,
+  plainSuccessResponse,
+  recipientResponse,
+  registerRequest,
+  resetPasswordRequest,
+  settingsResponse,
+  tokenResponse,
+  verifyEmailRequest,
+} from "./schemas";
 
 const ref = (kind: "headers" | "parameters" | "responses" | "schemas", name: string) => ({
   $ref: `#/components/${kind}/${name}`,
@@ -82,7 +95,13 @@ type ExtraHeader = "ETag" | "Revalidate" | "NoStore" | "Retry-After" | "Allow" |
 /** The headers on every response, and the extra ones of a kind of response. */
 function headers(...extra: ExtraHeader[]) {
   const named: Record<string, { $ref: string }> = {};
-  for (const header of ["X-Request-Id", "X-Content-Type-Options", "Referrer-Policy", "Strict-Transport-Security", ...extra]) {
+  for (const header of [
+    "X-Request-Id",
+    "X-Content-Type-Options",
+    "Referrer-Policy",
+    "Strict-Transport-Security",
+    ...extra,
+  ]) {
     const name = header === "Revalidate" || header === "NoStore" ? "Cache-Control" : header;
     named[name] = ref("headers", header);
   }
@@ -122,7 +141,12 @@ const ERROR_RESPONSES = {
     ["invalid_request_error"],
     ["Connection"],
   ),
-  TooManyRequests: errorResponse("Too many attempts: wait Retry-After seconds.", [429], ["rate_limit_error"], ["Retry-After"]),
+  TooManyRequests: errorResponse(
+    "Too many attempts: wait Retry-After seconds.",
+    [429],
+    ["rate_limit_error"],
+    ["Retry-After"],
+  ),
   ServiceUnavailable: errorResponse(
     "Service temporarily unavailable: the database does not answer, or a limited attempt could not be counted " +
       "(so it was not judged). Try again after Retry-After seconds.",
@@ -171,7 +195,11 @@ const PARAMETERS = {
 };
 
 // Every POST records the customer's device with what it did.
-const DEVICE_PARAMETERS = [ref("parameters", "X-Client-IP"), ref("parameters", "X-Client-UA"), ref("parameters", "X-Client-Fingerprint")];
+const DEVICE_PARAMETERS = [
+  ref("parameters", "X-Client-IP"),
+  ref("parameters", "X-Client-UA"),
+  ref("parameters", "X-Client-Fingerprint"),
+];
 
 const TAGS = {
   reference: {
@@ -200,12 +228,18 @@ function errorRefs(errors: ErrorRefs) {
     if (!error) continue;
     // A reference may carry its own description (OpenAPI 3.1): what this status means for this operation.
     responses[status] =
-      typeof error === "string" ? ref("responses", error) : { ...ref("responses", error.name), description: error.description };
+      typeof error === "string"
+        ? ref("responses", error)
+        : { ...ref("responses", error.name), description: error.description };
   }
   return { ...responses, default: ref("responses", "Default") };
 }
 
-function jsonBody(description: string, schema: z.ZodType | Record<string, unknown>, extraHeaders: ExtraHeader[] = []): ResponseConfig {
+function jsonBody(
+  description: string,
+  schema: z.ZodType | Record<string, unknown>,
+  extraHeaders: ExtraHeader[] = [],
+): ResponseConfig {
   return { description, headers: headers(...extraHeaders), content: { "application/json": { schema } } };
 }
 
@@ -315,7 +349,8 @@ const READS: Read[] = [
     headOperationId: "headCurrentCustomer",
     tag: "accounts",
     summary: "The customer behind the login token",
-    description: "Extension to the seed contract. Needs the login token, which works only through the API client it was issued to.",
+    description:
+      "Extension to the seed contract. Needs the login token, which works only through the API client it was issued to.",
     security: "client+bearer",
     ok: jsonBody("The customer", meResponse, ["NoStore"]),
     errors: { 401: invalidLoginToken, 503: "ServiceUnavailable" },
@@ -334,7 +369,11 @@ const READS: Read[] = [
       {
         type: "object",
         required: ["openapi", "info", "paths"],
-        properties: { openapi: { type: "string", const: "3.1.0" }, info: { type: "object" }, paths: { type: "object" } },
+        properties: {
+          openapi: { type: "string", const: "3.1.0" },
+          info: { type: "object" },
+          paths: { type: "object" },
+        },
       },
       ["ETag", "Revalidate"],
     ),
@@ -366,12 +405,19 @@ const WRITES: Write[] = [
     operationId: "loginCustomer",
     tag: "accounts",
     summary: "Log in",
-    description: "Checks the e-mail address and password and returns a new login token. Failed attempts are limited per e-mail address and per IP.",
+    description:
+      "Checks the e-mail address and password and returns a new login token. Failed attempts are limited per e-mail address and per IP.",
     security: "client",
     body: loginRequest,
     status: 200,
     ok: jsonBody("Logged in", tokenResponse(200), ["NoStore"]),
-    errors: { 400: "BadRequest", 401: invalidLogin, 413: "PayloadTooLarge", 429: "TooManyRequests", 503: "ServiceUnavailable" },
+    errors: {
+      400: "BadRequest",
+      401: invalidLogin,
+      413: "PayloadTooLarge",
+      429: "TooManyRequests",
+      503: "ServiceUnavailable",
+    },
   },
   {
     path: "/client/v1/forgot-password",
@@ -383,14 +429,21 @@ const WRITES: Write[] = [
     body: forgotPasswordRequest,
     status: 200,
     ok: jsonBody("Sent", recipientResponse, ["NoStore"]),
-    errors: { 400: "BadRequest", 401: "Unauthorized", 413: "PayloadTooLarge", 429: "TooManyRequests", 503: "ServiceUnavailable" },
+    errors: {
+      400: "BadRequest",
+      401: "Unauthorized",
+      413: "PayloadTooLarge",
+      429: "TooManyRequests",
+      503: "ServiceUnavailable",
+    },
   },
   {
     path: "/client/v1/reset-password",
     operationId: "resetPassword",
     tag: "accounts",
     summary: "Set a new password",
-    description: "Sets a new password with the token from the reset e-mail (single use) and logs out every session of the customer.",
+    description:
+      "Sets a new password with the token from the reset e-mail (single use) and logs out every session of the customer.",
     security: "client",
     body: resetPasswordRequest,
     status: 200,
@@ -402,7 +455,8 @@ const WRITES: Write[] = [
     operationId: "verifyEmail",
     tag: "accounts",
     summary: "Verify the e-mail address",
-    description: "Extension to the seed contract. Marks the address verified with the token from the verification e-mail (single use).",
+    description:
+      "Extension to the seed contract. Marks the address verified with the token from the verification e-mail (single use).",
     security: "client",
     body: verifyEmailRequest,
     status: 200,
@@ -439,7 +493,14 @@ function describedRoutes(registry: OpenAPIRegistry) {
       security: SECURITY[read.security],
       ...(read.conditional ? { parameters: [ref("parameters", "If-None-Match")] } : {}),
     };
-    registry.registerPath({ ...shared, method: "get", operationId: read.operationId, summary: read.summary, description: read.description, responses });
+    registry.registerPath({
+      ...shared,
+      method: "get",
+      operationId: read.operationId,
+      summary: read.summary,
+      description: read.description,
+      responses,
+    });
     registry.registerPath({
       ...shared,
       method: "head",
@@ -497,7 +558,8 @@ function registryOfTheApi(): OpenAPIRegistry {
   });
   for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent("headers", name, header);
   for (const [name, parameter] of Object.entries(PARAMETERS)) registry.registerComponent("parameters", name, parameter);
-  for (const [name, response] of Object.entries(ERROR_RESPONSES)) registry.registerComponent("responses", name, response);
+  for (const [name, response] of Object.entries(ERROR_RESPONSES))
+    registry.registerComponent("responses", name, response);
   describedRoutes(registry);
   return registry;
 }
@@ -519,11 +581,17 @@ const DESCRIPTION = [
     "405 and needs no credentials; OPTIONS on an unknown path is a 404 like any other method.",
 ].join("\n");
 
-export type OpenApiSource = { publicUrl?: string; business: Pick<BusinessDetails, "trading_name" | "company_name" | "license" | "cs_email"> };
+export type OpenApiSource = {
+  publicUrl?: string;
+  business: Pick<BusinessDetails, "trading_name" | "company_name" | "license" | "cs_email">;
+};
 
 export function openApiDocument({ publicUrl, business }: OpenApiSource) {
   // ApiError is named by its meta id; listed because the error responses refer to it by $ref only.
-  const generator = new OpenApiGeneratorV31([...registryOfTheApi().definitions, { type: "schema", schema: apiErrorSchema }]);
+  const generator = new OpenApiGeneratorV31([
+    ...registryOfTheApi().definitions,
+    { type: "schema", schema: apiErrorSchema },
+  ]);
   return generator.generateDocument({
     openapi: "3.1.0",
     info: {
@@ -547,7 +615,10 @@ let served: { key: string; body: CachedBody } | undefined;
 
 async function openApiDocumentBody(): Promise<CachedBody> {
   const { trading_name, company_name, license, cs_email } = await currentBusinessDetails();
-  const source: OpenApiSource = { publicUrl: config().PUBLIC_URL, business: { trading_name, company_name, license, cs_email } };
+  const source: OpenApiSource = {
+    publicUrl: config().PUBLIC_URL,
+    business: { trading_name, company_name, license, cs_email },
+  };
   const key = JSON.stringify(source);
   if (served?.key !== key) served = { key, body: cachedBody(openApiDocument(source)) };
   return served.body;
@@ -555,7 +626,8 @@ async function openApiDocumentBody(): Promise<CachedBody> {
 
 /** GET (and HEAD) /client/v1/openapi.json: the document with its ETag, or a 304. */
 export async function serveOpenApiDocument(request: Request): Promise<Response> {
-  if (!acceptsJson(request.headers.get("accept"))) throw notAcceptable("This document is served as application/json only");
+  if (!acceptsJson(request.headers.get("accept")))
+    throw notAcceptable("This document is served as application/json only");
   return cachedResponse(request, await openApiDocumentBody());
 }
 

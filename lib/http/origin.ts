@@ -26,7 +26,8 @@ export function refuseCrossOriginWrite(request: Request): void {
   const { headers } = request;
   const origin = headers.get("origin");
   const fetchSite = headers.get("sec-fetch-site");
-  const sameOrigin = origin !== null ? ownOrigins(headers).includes(origin) : fetchSite === null || fetchSite === "same-origin";
+  const sameOrigin =
+    origin !== null ? ownOrigins(headers).includes(origin) : fetchSite === null || fetchSite === "same-origin";
   if (!sameOrigin) throw crossOriginRefused();
 }
 

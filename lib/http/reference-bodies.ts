@@ -24,8 +24,12 @@ const referenceBodies = versionedCache(
       readSettingsBody(),
     ]);
     return {
-      countries: cachedBody(countriesResponse.parse({ code: 200, message: "Success", countries: countries.map(toCountryBody) })),
-      sources: cachedBody(countriesResponse.parse({ code: 200, message: "Success", countries: sources.map(toCountryBody) })),
+      countries: cachedBody(
+        countriesResponse.parse({ code: 200, message: "Success", countries: countries.map(toCountryBody) }),
+      ),
+      sources: cachedBody(
+        countriesResponse.parse({ code: 200, message: "Success", countries: sources.map(toCountryBody) }),
+      ),
       settings: cachedBody(settingsResponse.parse({ code: 200, message: "Success", settings })),
     };
   },

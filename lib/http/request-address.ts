@@ -60,4 +60,5 @@ function trustedProxies(networks: Network[]): BlockList {
   return list;
 }
 
-const isTrusted = (proxies: BlockList, address: string) => proxies.check(address, isIP(address) === 4 ? "ipv4" : "ipv6");
+const isTrusted = (proxies: BlockList, address: string) =>
+  proxies.check(address, isIP(address) === 4 ? "ipv4" : "ipv6");

@@ -87,8 +87,8 @@ export function failure(error: unknown, requestId: string): Response {
       : error instanceof DomainError
         ? toApiError(error)
         : unexpected
-        ? new ApiError(500, "api_error", "An unexpected error occurred")
-        : serviceUnavailable();
+          ? new ApiError(500, "api_error", "An unexpected error occurred")
+          : serviceUnavailable();
   if (unexpected) {
     console.error(`[${requestId}] unexpected error:`, error);
   }

@@ -18,7 +18,12 @@ import { refuseCrossOriginWrite, servedOverHttps } from "./origin";
 import { failure, newRequestId } from "./respond";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { requestAddress } from "./request-address";
-import { countStaffSignIn, verifyStaffCredentials, type SignedInStaff, type StaffSignInAttempt } from "@/lib/staff/sign-in-staff";
+import {
+  countStaffSignIn,
+  verifyStaffCredentials,
+  type SignedInStaff,
+  type StaffSignInAttempt,
+} from "@/lib/staff/sign-in-staff";
 
 declare module "next-auth" {
   interface Session {

@@ -18,7 +18,10 @@ class HashingPool {
   constructor(private readonly size: number) {}
 
   /** Each worker takes its jobs one after the other, so at most `size` run at once. */
-  run<M extends keyof HashingProtocol>(method: M, ...args: Parameters<HashingProtocol[M]>): Promise<ReturnType<HashingProtocol[M]>> {
+  run<M extends keyof HashingProtocol>(
+    method: M,
+    ...args: Parameters<HashingProtocol[M]>
+  ): Promise<ReturnType<HashingProtocol[M]>> {
     return this.leastBusy().call(method, ...args);
   }
 

@@ -32,14 +32,18 @@ export async function verifyPassword(password: string, stored: string | undefine
   }
   if (isBcryptHash(stored)) {
     if (Buffer.byteLength(password) > BCRYPT_MAX_BYTES) return INVALID;
-    const valid = await hashingPool().run("bcryptCompare", password, stored).catch(() => false);
+    const valid = await hashingPool()
+      .run("bcryptCompare", password, stored)
+      .catch(() => false);
     return { valid, needsRehash: valid };
   }
   return INVALID;
 }
 
 function argon2Verify(password: string, stored: string): Promise<boolean> {
-  return hashingPool().run("verify", password, stored).catch(() => false);
+  return hashingPool()
+    .run("verify", password, stored)
+    .catch(() => false);
 }
 
 let dummyHash: Promise<string> | undefined;

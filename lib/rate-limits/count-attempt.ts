@@ -59,7 +59,9 @@ export async function countAttemptWith<Row extends object>(
 ): Promise<{ attempt: Attempt; row: Row | undefined }> {
   const ordered = inLockOrder(limits);
   const names = ordered.map((_, index) => `count_${index}`);
-  const steps = ordered.map((limit, index) => Prisma.sql`${Prisma.raw(names[index])} AS (${countingInsert(limit, now, names[index - 1])})`);
+  const steps = ordered.map(
+    (limit, index) => Prisma.sql`${Prisma.raw(names[index])} AS (${countingInsert(limit, now, names[index - 1])})`,
+  );
   const outcomes = Prisma.join(
     names.map((name) => Prisma.sql`SELECT bucket, hits, counted FROM ${Prisma.raw(name)}`),
     " UNION ALL ",

@@ -26,10 +26,26 @@ export function toCountryBody(country: Country): CountryBody {
 }
 
 export function toCountryRecord(country: Country): CountryRecord {
-  return { id: country.id, ...toCountryBody(country), is_source: country.isSource, updated_at: country.updatedAt.toISOString() };
+  return {
+    id: country.id,
+    ...toCountryBody(country),
+    is_source: country.isSource,
+    updated_at: country.updatedAt.toISOString(),
+  };
 }
 
-type CountryColumns = Pick<Country, "knownName" | "officialName" | "endonym" | "demonym" | "isdCode" | "isoCodeAlpha2" | "isoCodeAlpha3" | "fipsCode" | "slug">;
+type CountryColumns = Pick<
+  Country,
+  | "knownName"
+  | "officialName"
+  | "endonym"
+  | "demonym"
+  | "isdCode"
+  | "isoCodeAlpha2"
+  | "isoCodeAlpha3"
+  | "fipsCode"
+  | "slug"
+>;
 
 /** The API's fields as database columns; a field left out is left as it is. */
 export function countryColumns(body: CountryBody): CountryColumns;

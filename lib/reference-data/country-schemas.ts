@@ -3,7 +3,10 @@ import { z } from "zod";
 import { fields } from "@/lib/validation/fields";
 
 const code = (label: string, length: number) =>
-  fields.text(label, length).transform((value) => value.toUpperCase()).refine((value) => new RegExp(`^[A-Z]{${length}}$`).test(value), `${label} must be ${length} letters`);
+  fields
+    .text(label, length)
+    .transform((value) => value.toUpperCase())
+    .refine((value) => new RegExp(`^[A-Z]{${length}}$`).test(value), `${label} must be ${length} letters`);
 
 /** Every field may be left out: a change names only what it changes. */
 export const countryChanges = z
@@ -16,7 +19,9 @@ export const countryChanges = z
     iso_code_alpha2: code("ISO alpha-2 code", 2),
     iso_code_alpha3: code("ISO alpha-3 code", 3),
     fips_code: fields.optionalText("FIPS code", 2),
-    slug: fields.text("Slug", 100).refine((slug) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug), "Slug must be lower-case words joined by dashes"),
+    slug: fields
+      .text("Slug", 100)
+      .refine((slug) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug), "Slug must be lower-case words joined by dashes"),
     is_source: fields.flag("Source country"),
   })
   .partial();

@@ -3,10 +3,19 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { fieldError } from "@/lib/errors/domain-error";
 import { auditedChange } from "@/lib/audit/audited-change";
 import type { Actor } from "@/lib/audit/record-audit";
-import { displayOptionTable, toDisplayOptionRecord, type DisplayOptionKind, type DisplayOptionRecord } from "./display-option-record";
+import {
+  displayOptionTable,
+  toDisplayOptionRecord,
+  type DisplayOptionKind,
+  type DisplayOptionRecord,
+} from "./display-option-record";
 import type { NewDisplayOption } from "./display-option-schemas";
 
-export async function createDisplayOption(kind: DisplayOptionKind, input: NewDisplayOption, actor: Actor): Promise<DisplayOptionRecord> {
+export async function createDisplayOption(
+  kind: DisplayOptionKind,
+  input: NewDisplayOption,
+  actor: Actor,
+): Promise<DisplayOptionRecord> {
   try {
     return await auditedChange(actor, ["reference"], async (tx) => {
       const after = toDisplayOptionRecord(await displayOptionTable(tx, kind).create({ data: input }));

@@ -2,9 +2,18 @@
 import { notFound } from "@/lib/errors/domain-error";
 import { auditedChange } from "@/lib/audit/audited-change";
 import type { Actor } from "@/lib/audit/record-audit";
-import { displayOptionTable, toDisplayOptionRecord, type DisplayOptionKind, type DisplayOptionRecord } from "./display-option-record";
+import {
+  displayOptionTable,
+  toDisplayOptionRecord,
+  type DisplayOptionKind,
+  type DisplayOptionRecord,
+} from "./display-option-record";
 
-export async function deleteDisplayOption(kind: DisplayOptionKind, id: string, actor: Actor): Promise<DisplayOptionRecord> {
+export async function deleteDisplayOption(
+  kind: DisplayOptionKind,
+  id: string,
+  actor: Actor,
+): Promise<DisplayOptionRecord> {
   return auditedChange(actor, ["reference"], async (tx) => {
     const existing = await displayOptionTable(tx, kind).findUnique({ where: { id } });
     if (!existing) throw notFound();

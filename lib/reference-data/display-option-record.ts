@@ -13,11 +13,19 @@ type DisplayOptionRow = { id: string; label: string; enabled: boolean; position:
 
 // Both Prisma delegates take the same arguments for these tables; this is the part of them used here.
 type Table = {
-  findMany(args: { where: Prisma.LocaleWhereInput; orderBy: Record<string, "asc" | "desc">[]; skip: number; take: number }): Promise<DisplayOptionRow[]>;
+  findMany(args: {
+    where: Prisma.LocaleWhereInput;
+    orderBy: Record<string, "asc" | "desc">[];
+    skip: number;
+    take: number;
+  }): Promise<DisplayOptionRow[]>;
   count(args: { where: Prisma.LocaleWhereInput }): Promise<number>;
   findUnique(args: { where: { id: string } }): Promise<DisplayOptionRow | null>;
   create(args: { data: Omit<DisplayOptionRow, "updatedAt"> }): Promise<DisplayOptionRow>;
-  update(args: { where: { id: string }; data: Partial<Omit<DisplayOptionRow, "id" | "updatedAt">> }): Promise<DisplayOptionRow>;
+  update(args: {
+    where: { id: string };
+    data: Partial<Omit<DisplayOptionRow, "id" | "updatedAt">>;
+  }): Promise<DisplayOptionRow>;
   delete(args: { where: { id: string } }): Promise<DisplayOptionRow>;
 };
 
@@ -26,5 +34,11 @@ export function displayOptionTable(client: Prisma.TransactionClient, kind: Displ
 }
 
 export function toDisplayOptionRecord(row: DisplayOptionRow): DisplayOptionRecord {
-  return { id: row.id, label: row.label, enabled: row.enabled, position: row.position, updated_at: row.updatedAt.toISOString() };
+  return {
+    id: row.id,
+    label: row.label,
+    enabled: row.enabled,
+    position: row.position,
+    updated_at: row.updatedAt.toISOString(),
+  };
 }

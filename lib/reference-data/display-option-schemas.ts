@@ -5,8 +5,15 @@ import type { DisplayOptionKind } from "./display-option-record";
 import { ianaZones } from "./timezone-offsets";
 
 const idFields: Record<DisplayOptionKind, z.ZodType<string>> = {
-  locales: fields.text("Locale code", 20).refine((id) => /^[a-z]{2,3}(_[A-Z]{2})?$/.test(id), "Locale code must look like en_GB (language, then an optional country)"),
-  timezones: fields.text("Time zone", 64).refine((id) => ianaZones().includes(id), "Time zone must be an IANA zone such as Europe/London"),
+  locales: fields
+    .text("Locale code", 20)
+    .refine(
+      (id) => /^[a-z]{2,3}(_[A-Z]{2})?$/.test(id),
+      "Locale code must look like en_GB (language, then an optional country)",
+    ),
+  timezones: fields
+    .text("Time zone", 64)
+    .refine((id) => ianaZones().includes(id), "Time zone must be an IANA zone such as Europe/London"),
 };
 
 export function newDisplayOptionInput(kind: DisplayOptionKind) {

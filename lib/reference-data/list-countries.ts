@@ -34,6 +34,8 @@ export async function listCountries(query: ListQuery) {
       : {}),
   };
   // Sorted and paged here, in the public API's order (see countryOrder): 250 rows at most.
-  const rows = (await db().country.findMany({ where })).sort(countryOrder(query.sortField as keyof Country, query.order));
+  const rows = (await db().country.findMany({ where })).sort(
+    countryOrder(query.sortField as keyof Country, query.order),
+  );
   return { rows: rows.slice(query.skip, query.skip + query.take).map(toCountryRecord), total: rows.length };
 }

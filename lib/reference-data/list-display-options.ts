@@ -12,7 +12,9 @@ export async function listDisplayOptions(kind: DisplayOptionKind, query: ListQue
   const where: Prisma.LocaleWhereInput = {
     id: idsFilter(query.filter, textFilter),
     enabled: booleanFilter(query.filter.enabled),
-    ...(q ? { OR: [{ id: { contains: q, mode: "insensitive" } }, { label: { contains: q, mode: "insensitive" } }] } : {}),
+    ...(q
+      ? { OR: [{ id: { contains: q, mode: "insensitive" } }, { label: { contains: q, mode: "insensitive" } }] }
+      : {}),
   };
   const [rows, total] = await Promise.all([
     displayOptionTable(db(), kind).findMany({ where, ...pageOf(query) }),

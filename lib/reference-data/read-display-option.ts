@@ -1,7 +1,12 @@
 /** One locale or timezone as the back office sees it. */
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/domain-error";
-import { displayOptionTable, toDisplayOptionRecord, type DisplayOptionKind, type DisplayOptionRecord } from "./display-option-record";
+import {
+  displayOptionTable,
+  toDisplayOptionRecord,
+  type DisplayOptionKind,
+  type DisplayOptionRecord,
+} from "./display-option-record";
 
 export async function readDisplayOption(kind: DisplayOptionKind, id: string): Promise<DisplayOptionRecord> {
   const row = await displayOptionTable(db(), kind).findUnique({ where: { id } });

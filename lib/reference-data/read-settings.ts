@@ -6,7 +6,14 @@ import type { Settings } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/domain-error";
 import { versionedCache } from "@/lib/cache/versioned-cache";
-import { businessDetails, SETTINGS_ID, toSettingsRecord, type BusinessDetails, type SettingsBody, type SettingsRecord } from "./settings-record";
+import {
+  businessDetails,
+  SETTINGS_ID,
+  toSettingsRecord,
+  type BusinessDetails,
+  type SettingsBody,
+  type SettingsRecord,
+} from "./settings-record";
 import { niceName, utcOffset } from "./timezone-offsets";
 
 /** The settings row, which the seed writes: an installation without it is not set up. */

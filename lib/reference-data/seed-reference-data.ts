@@ -44,7 +44,6 @@ export const DEFAULT_SETTINGS = {
   hqCountry: "United Kingdom",
 };
 
-
 export function readCountryData(): CountryBody[] {
   return JSON.parse(fs.readFileSync(path.resolve("prisma", "seed", "countries.json"), "utf8"));
 }
@@ -58,34 +57,37 @@ export async function seed(): Promise<SeedResult> {
     .map((id) => ({ id, label: locationLabel(id), minutes: offsetMinutes(utcOffset(id, now)) }))
     .sort((a, b) => a.minutes - b.minutes || a.label.localeCompare(b.label));
 
-  const result = await db().$transaction(async (tx) => {
-    const added = {
-      countries: (
-        await tx.country.createMany({
-          data: countries.map((country) => ({
-            ...countryColumns(country),
-            isSource: DEFAULT_SOURCE_COUNTRIES.includes(country.iso_code_alpha2),
-          })),
-          skipDuplicates: true,
-        })
-      ).count,
-      locales: (
-        await tx.locale.createMany({
-          data: DEFAULT_LOCALES.map((locale, position) => ({ ...locale, position })),
-          skipDuplicates: true,
-        })
-      ).count,
-      timezones: (
-        await tx.timezone.createMany({
-          data: zones.map((zone, position) => ({ id: zone.id, label: zone.label, position })),
-          skipDuplicates: true,
-        })
-      ).count,
-      settings: (await tx.settings.createMany({ data: [DEFAULT_SETTINGS], skipDuplicates: true })).count,
-    };
-    if (Object.values(added).some((count) => count > 0)) await bumpVersion(tx, "reference");
-    return added;
-  }, { timeout: 60_000 });
+  const result = await db().$transaction(
+    async (tx) => {
+      const added = {
+        countries: (
+          await tx.country.createMany({
+            data: countries.map((country) => ({
+              ...countryColumns(country),
+              isSource: DEFAULT_SOURCE_COUNTRIES.includes(country.iso_code_alpha2),
+            })),
+            skipDuplicates: true,
+          })
+        ).count,
+        locales: (
+          await tx.locale.createMany({
+            data: DEFAULT_LOCALES.map((locale, position) => ({ ...locale, position })),
+            skipDuplicates: true,
+          })
+        ).count,
+        timezones: (
+          await tx.timezone.createMany({
+            data: zones.map((zone, position) => ({ id: zone.id, label: zone.label, position })),
+            skipDuplicates: true,
+          })
+        ).count,
+        settings: (await tx.settings.createMany({ data: [DEFAULT_SETTINGS], skipDuplicates: true })).count,
+      };
+      if (Object.values(added).some((count) => count > 0)) await bumpVersion(tx, "reference");
+      return added;
+    },
+    { timeout: 60_000 },
+  );
   changedHere();
   return result;
 }

@@ -12,13 +12,19 @@ import type { CountryChanges } from "./country-schemas";
  * Operations may only flip `is_source`; any other field that differs from what is stored needs an
  * admin. (react-admin sends the whole record on save, so unchanged fields are allowed through.)
  */
-export async function updateCountry(id: number, changes: CountryChanges, actor: Actor & { role: StaffRole }): Promise<CountryRecord> {
+export async function updateCountry(
+  id: number,
+  changes: CountryChanges,
+  actor: Actor & { role: StaffRole },
+): Promise<CountryRecord> {
   try {
     return await auditedChange(actor, ["reference"], async (tx) => {
       const existing = await tx.country.findUnique({ where: { id } });
       if (!existing) throw notFound();
       const before = toCountryRecord(existing);
-      const changed = (Object.keys(changes) as (keyof CountryChanges)[]).filter((field) => changes[field] !== before[field]);
+      const changed = (Object.keys(changes) as (keyof CountryChanges)[]).filter(
+        (field) => changes[field] !== before[field],
+      );
       if (changed.some((field) => field !== "is_source") && !mayEditCountryDetails(actor.role)) {
         throw forbidden("Only an admin may change a country's names and codes");
       }
@@ -31,7 +37,8 @@ export async function updateCountry(id: number, changes: CountryChanges, actor: 
       return { result: after, audit: { action: "update", resource: "countries", resourceId: id, before, after } };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError("body", "unique", "Another country already has this ISO code or slug");
+    if (isUniqueViolation(error))
+      throw fieldError("body", "unique", "Another country already has this ISO code or slug");
     throw error;
   }
 }

@@ -2,7 +2,12 @@
 import { notFound } from "@/lib/errors/domain-error";
 import { auditedChange } from "@/lib/audit/audited-change";
 import type { Actor } from "@/lib/audit/record-audit";
-import { displayOptionTable, toDisplayOptionRecord, type DisplayOptionKind, type DisplayOptionRecord } from "./display-option-record";
+import {
+  displayOptionTable,
+  toDisplayOptionRecord,
+  type DisplayOptionKind,
+  type DisplayOptionRecord,
+} from "./display-option-record";
 import type { DisplayOptionChanges } from "./display-option-schemas";
 
 export async function updateDisplayOption(
@@ -15,6 +20,9 @@ export async function updateDisplayOption(
     const existing = await displayOptionTable(tx, kind).findUnique({ where: { id } });
     if (!existing) throw notFound();
     const after = toDisplayOptionRecord(await displayOptionTable(tx, kind).update({ where: { id }, data: changes }));
-    return { result: after, audit: { action: "update", resource: kind, resourceId: id, before: toDisplayOptionRecord(existing), after } };
+    return {
+      result: after,
+      audit: { action: "update", resource: kind, resourceId: id, before: toDisplayOptionRecord(existing), after },
+    };
   });
 }

@@ -24,7 +24,10 @@ export class WorkerCalls<P extends Protocol, ErrorReply> {
   private nextId = 0;
   private stopped: Error | undefined;
 
-  constructor(entry: WorkerEntry, private readonly options: WorkerCallsOptions<ErrorReply>) {
+  constructor(
+    entry: WorkerEntry,
+    private readonly options: WorkerCallsOptions<ErrorReply>,
+  ) {
     this.worker = new Worker(workerScript(entry), { workerData: options.workerData });
     this.worker.on("message", (reply: ReplyMessage<ErrorReply>) => {
       const call = this.pending.get(reply.id);
@@ -37,7 +40,9 @@ export class WorkerCalls<P extends Protocol, ErrorReply> {
       console.error(`${options.name}: its worker failed:`, error);
       this.stop(new Error(`${options.name} stopped: ${error.message}`, { cause: error }));
     });
-    this.worker.on("exit", (code) => this.stop(new Error(`${options.name} stopped: its worker exited with code ${code}`)));
+    this.worker.on("exit", (code) =>
+      this.stop(new Error(`${options.name} stopped: its worker exited with code ${code}`)),
+    );
     // After the listeners: adding a "message" listener references the worker's port again.
     this.worker.unref();
   }

@@ -39,12 +39,20 @@ export function compileWorkerScripts(root = process.cwd()): void {
 function isCurrent(root: string, script: string, stampFile: string): boolean {
   if (!fs.existsSync(script) || !fs.existsSync(stampFile)) return false;
   const stamp = JSON.parse(fs.readFileSync(stampFile, "utf8")) as Stamp;
-  return stamp.inputs.every((input) => fs.existsSync(path.join(root, input))) && contentHash(root, stamp.inputs) === stamp.hash;
+  return (
+    stamp.inputs.every((input) => fs.existsSync(path.join(root, input))) &&
+    contentHash(root, stamp.inputs) === stamp.hash
+  );
 }
 
 function contentHash(root: string, inputs: string[]): string {
   const hash = createHash("sha256");
-  for (const input of inputs) hash.update(input).update("\0").update(fs.readFileSync(path.join(root, input))).update("\0");
+  for (const input of inputs)
+    hash
+      .update(input)
+      .update("\0")
+      .update(fs.readFileSync(path.join(root, input)))
+      .update("\0");
   return hash.digest("hex");
 }
 

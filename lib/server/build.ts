@@ -9,7 +9,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { compileWorkerScripts } from "@/lib/runtime/worker-scripts";
 
-const INPUTS = ["app", "components", "lib", "emails", "next.config.ts", "tsconfig.json", "package-lock.json", "prisma/schema.prisma"];
+const INPUTS = [
+  "app",
+  "components",
+  "lib",
+  "emails",
+  "next.config.ts",
+  "tsconfig.json",
+  "package-lock.json",
+  "prisma/schema.prisma",
+];
 const IGNORED = new Set(["generated", "node_modules", ".next", ".data"]);
 const STAMP = path.join(".next", "source-hash");
 
@@ -45,11 +54,15 @@ export function buildIfNeeded(log: (line: string) => void = console.log, root = 
   if (buildIsCurrent(root)) return;
   log("Building the app (next build); this happens once per change to the sources…");
   const hash = sourceHash(root);
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    },
+  );
   if (result.status !== 0) throw new Error("next build failed (see above)");
   fs.writeFileSync(path.join(root, STAMP), hash);
 }

@@ -35,13 +35,21 @@ function controlFiles(dataDir: string) {
 
 /** The socket's path as given to listen and connect: absolute, or from the working directory when that is too long. */
 function socketAddress(socket: string): string {
-  const address = [socket, path.relative(process.cwd(), socket)].find((candidate) => Buffer.byteLength(candidate) <= MAX_SOCKET_PATH_BYTES);
-  if (!address) throw new ControlChannelError(`The path ${socket} is too long for a Unix socket: keep the embedded database in a directory with a shorter path.`);
+  const address = [socket, path.relative(process.cwd(), socket)].find(
+    (candidate) => Buffer.byteLength(candidate) <= MAX_SOCKET_PATH_BYTES,
+  );
+  if (!address)
+    throw new ControlChannelError(
+      `The path ${socket} is too long for a Unix socket: keep the embedded database in a directory with a shorter path.`,
+    );
   return address;
 }
 
 /** In the server that holds `dataDir`'s lock: takes commands until closed; commands in flight finish first. */
-export async function startControlChannel(dataDir: string, log: (line: string) => void = console.log): Promise<ControlChannel> {
+export async function startControlChannel(
+  dataDir: string,
+  log: (line: string) => void = console.log,
+): Promise<ControlChannel> {
   const files = controlFiles(dataDir);
   fs.mkdirSync(files.directory, { recursive: true, mode: 0o700 });
   fs.chmodSync(files.directory, 0o700); // left by an earlier run, or made under a looser umask
@@ -112,7 +120,12 @@ async function answer(line: string, token: string, log: (line: string) => void):
     return refused(`the token does not match this server's (${process.pid})`);
   }
   const parsed = commandRequest.safeParse(rest);
-  if (!parsed.success) return { exitCode: 2, printed: [], error: "The server did not understand the command: run npm run cli from this same version of the code." };
+  if (!parsed.success)
+    return {
+      exitCode: 2,
+      printed: [],
+      error: "The server did not understand the command: run npm run cli from this same version of the code.",
+    };
 
   const request = parsed.data;
   const printed: unknown[] = [];
@@ -123,7 +136,11 @@ async function answer(line: string, token: string, log: (line: string) => void):
   } catch (error) {
     console.error(`Command line: ${request.command} failed:`, error);
     const reason = error instanceof Error ? error.message : String(error);
-    return { exitCode: 1, printed, error: `The command failed in the server (process ${process.pid}): ${reason}\nThe server's log has the details.` };
+    return {
+      exitCode: 1,
+      printed,
+      error: `The command failed in the server (process ${process.pid}): ${reason}\nThe server's log has the details.`,
+    };
   }
 }
 
@@ -149,7 +166,15 @@ export async function sendCommand(dataDir: string, request: CommandRequest): Pro
       connection.write(`${JSON.stringify({ token, ...request })}\n`);
     });
     connection.on("data", (chunk: Buffer) => received.push(chunk));
-    connection.on("error", (error) => reject(new ControlChannelError(sent ? `the connection failed before the answer (${error.message}): the command may or may not have run` : `cannot connect to ${files.socket} (${error.message})`)));
+    connection.on("error", (error) =>
+      reject(
+        new ControlChannelError(
+          sent
+            ? `the connection failed before the answer (${error.message}): the command may or may not have run`
+            : `cannot connect to ${files.socket} (${error.message})`,
+        ),
+      ),
+    );
     connection.on("end", () => {
       try {
         resolve(JSON.parse(Buffer.concat(received).toString("utf8")) as CommandReply);

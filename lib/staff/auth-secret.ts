@@ -31,7 +31,10 @@ function generatedSecret(): string {
   }
   if (!generated.has(target.description)) {
     const dataDir = target.kind === "pglite" ? target.dataDir : path.resolve(DEFAULT_PGLITE_DIR);
-    generated.set(target.description, dataDir ? readOrCreate(path.join(path.dirname(dataDir), AUTH_SECRET_FILE)) : randomToken(32));
+    generated.set(
+      target.description,
+      dataDir ? readOrCreate(path.join(path.dirname(dataDir), AUTH_SECRET_FILE)) : randomToken(32),
+    );
   }
   return generated.get(target.description)!;
 }

@@ -21,11 +21,15 @@ export async function createStaff(input: z.infer<typeof newStaffInput>, actor: A
       const created = toStaffRecord(
         await tx.staff.create({ data: { email: input.email, name, role: input.role, passwordHash } }),
       );
-      return { result: created, audit: { action: "create", resource: "staff", resourceId: created.id, after: created } };
+      return {
+        result: created,
+        audit: { action: "create", resource: "staff", resourceId: created.id, after: created },
+      };
     });
     return { staff, generatedPassword };
   } catch (error) {
-    if (isUniqueViolation(error, "email")) throw fieldError("email", "unique", "A staff member with this e-mail address already exists");
+    if (isUniqueViolation(error, "email"))
+      throw fieldError("email", "unique", "A staff member with this e-mail address already exists");
     throw error;
   }
 }

@@ -4,7 +4,15 @@
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { booleanFilter, enumFilter, idsFilter, numericId, pageOf, searchText, type ListQuery } from "@/lib/db/list-query";
+import {
+  booleanFilter,
+  enumFilter,
+  idsFilter,
+  numericId,
+  pageOf,
+  searchText,
+  type ListQuery,
+} from "@/lib/db/list-query";
 import { StaffRole } from "@/lib/generated/prisma/enums";
 import { toStaffRecord, type StaffRecord } from "./staff-record";
 
@@ -15,7 +23,9 @@ export async function listStaff(query?: ListQuery): Promise<{ rows: StaffRecord[
     id: idsFilter(filter, numericId),
     role: enumFilter(StaffRole, filter.role),
     active: booleanFilter(filter.active),
-    ...(q ? { OR: [{ email: { contains: q, mode: "insensitive" } }, { name: { contains: q, mode: "insensitive" } }] } : {}),
+    ...(q
+      ? { OR: [{ email: { contains: q, mode: "insensitive" } }, { name: { contains: q, mode: "insensitive" } }] }
+      : {}),
   };
   const [rows, total] = await Promise.all([
     db().staff.findMany({ where, ...pageOf(query) }),

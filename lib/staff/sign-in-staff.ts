@@ -52,7 +52,10 @@ export async function verifyStaffCredentials(
     ? Prisma.sql`, password_hash = CASE WHEN password_hash = ${staff.passwordHash} THEN ${await hashPassword(password)} ELSE password_hash END`
     : Prisma.empty;
   await db().$executeRaw(
-    oneStatement([...releaseSteps(signIn.attempt), Prisma.sql`UPDATE staff SET last_login_at = ${new Date()} ${rehash} WHERE id = ${staff.id}`]),
+    oneStatement([
+      ...releaseSteps(signIn.attempt),
+      Prisma.sql`UPDATE staff SET last_login_at = ${new Date()} ${rehash} WHERE id = ${staff.id}`,
+    ]),
   );
   return { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
 }

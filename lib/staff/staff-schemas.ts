@@ -3,7 +3,15 @@ import { z } from "zod";
 import { fields } from "@/lib/validation/fields";
 import { StaffRole } from "@/lib/generated/prisma/enums";
 
-export const SORTABLE = { id: "id", email: "email", name: "name", role: "role", active: "active", last_login_at: "lastLoginAt", created_at: "createdAt" };
+export const SORTABLE = {
+  id: "id",
+  email: "email",
+  name: "name",
+  role: "role",
+  active: "active",
+  last_login_at: "lastLoginAt",
+  created_at: "createdAt",
+};
 
 export const newStaffInput = z.object({
   email: fields.email(),

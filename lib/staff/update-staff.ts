@@ -6,7 +6,11 @@ import type { Actor } from "@/lib/audit/record-audit";
 import { toStaffRecord, type StaffRecord } from "./staff-record";
 import type { staffChanges } from "./staff-schemas";
 
-export async function updateStaff(id: number, changes: z.infer<typeof staffChanges>, actor: Actor): Promise<StaffRecord> {
+export async function updateStaff(
+  id: number,
+  changes: z.infer<typeof staffChanges>,
+  actor: Actor,
+): Promise<StaffRecord> {
   if (id === actor.staffId && (changes.active === false || (changes.role && changes.role !== "admin"))) {
     throw forbidden("You cannot deactivate yourself or take away your own admin role");
   }

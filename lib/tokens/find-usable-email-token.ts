@@ -6,6 +6,7 @@ import type { TokenPurpose } from "@/lib/generated/prisma/enums";
 /** A usable (known, unexpired, unused, unrevoked) e-mail token for this purpose, if any. */
 export async function findUsableEmailToken(token: string, purpose: TokenPurpose, now = new Date()) {
   const found = await db().emailToken.findUnique({ where: { tokenHash: sha256(token) } });
-  if (!found || found.purpose !== purpose || found.usedAt || found.revokedAt || found.expiresAt <= now) return undefined;
+  if (!found || found.purpose !== purpose || found.usedAt || found.revokedAt || found.expiresAt <= now)
+    return undefined;
   return found;
 }

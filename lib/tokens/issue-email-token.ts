@@ -16,7 +16,13 @@ type EmailTokenInput<Id extends RowId> = { customerId: Id; purpose: TokenPurpose
 /** The row of a single-use e-mail token issued at `now` (the raw token goes in the link, only its hash here). */
 function emailTokenRow<Id extends RowId>(input: EmailTokenInput<Id>, now: Date) {
   const expiresAt = new Date(now.getTime() + EMAIL_TOKEN_LIFETIME_MS[input.purpose]);
-  return { tokenHash: input.tokenHash, customerId: input.customerId, purpose: input.purpose, createdAt: now, expiresAt };
+  return {
+    tokenHash: input.tokenHash,
+    customerId: input.customerId,
+    purpose: input.purpose,
+    createdAt: now,
+    expiresAt,
+  };
 }
 
 /** The INSERT of an e-mail token, as a step of a larger statement (the customer may be made in an earlier step). */
@@ -28,6 +34,10 @@ export function emailTokenInsert(input: EmailTokenInput<RowId>, now = new Date()
 }
 
 /** Stores an e-mail token within the transaction `tx`. */
-export async function createEmailToken(tx: Prisma.TransactionClient, input: EmailTokenInput<number>, now = new Date()): Promise<void> {
+export async function createEmailToken(
+  tx: Prisma.TransactionClient,
+  input: EmailTokenInput<number>,
+  now = new Date(),
+): Promise<void> {
   await tx.emailToken.create({ data: emailTokenRow(input, now), select: { id: true } });
 }

@@ -37,11 +37,16 @@ export const fields = {
         (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
         z
           .email({
-            error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} is not a valid e-mail address`),
+            error: (issue) =>
+              issue.input === undefined ? `${label} is required` : `${label} is not a valid e-mail address`,
           })
           .max(254, `${label} must be at most 254 characters`),
       )
-      .meta(asSent(`${label}. Trimmed and lower-cased before it is checked; then an e-mail address of at most 254 characters.`));
+      .meta(
+        asSent(
+          `${label}. Trimmed and lower-cased before it is checked; then an e-mail address of at most 254 characters.`,
+        ),
+      );
   },
 
   /** Passwords are never trimmed: spaces are characters like any other. */
@@ -62,7 +67,9 @@ export const fields = {
     return z
       .preprocess(
         blankToUndefined,
-        z.string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) }).max(1024),
+        z
+          .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+          .max(1024),
       )
       .meta(asSent(`${label}. Compared as sent, not trimmed.`, { minLength: 1, maxLength: 1024 }));
   },
@@ -77,17 +84,21 @@ export const fields = {
 
   /** A telephone number as people write it: digits with spaces, dashes, brackets and a leading +. */
   phone(label: string) {
-    return fields.text(label, 32).refine(
-      (value) => /^\+?[0-9][0-9 ()-]{4,30}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 5,
-      `${label} must be a telephone number such as +44 20 7946 0000`,
-    );
+    return fields
+      .text(label, 32)
+      .refine(
+        (value) => /^\+?[0-9][0-9 ()-]{4,30}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 5,
+        `${label} must be a telephone number such as +44 20 7946 0000`,
+      );
   },
 
   /** true or false; a form sends them as strings. */
   flag(label: string) {
     return z.preprocess(
       (value) => (value === "true" ? true : value === "false" ? false : blankToUndefined(value)),
-      z.boolean({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be true or false`) }),
+      z.boolean({
+        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be true or false`),
+      }),
     );
   },
 
@@ -96,7 +107,9 @@ export const fields = {
     return z.preprocess(
       (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : blankToUndefined(value)),
       z
-        .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) })
+        .number({
+          error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
+        })
         .int(`${label} must be a whole number`)
         .min(min, `${label} must be at least ${min}`)
         .max(max, `${label} must be at most ${max}`),
@@ -109,7 +122,9 @@ export const fields = {
       blankToUndefined,
       z.enum(values, {
         error: (issue) =>
-          issue.input === undefined ? `${label} is required` : `${label} must be one of: ${Object.values(values).join(", ")}`,
+          issue.input === undefined
+            ? `${label} is required`
+            : `${label} must be one of: ${Object.values(values).join(", ")}`,
       }),
     );
   },

@@ -21,7 +21,9 @@ export function parseInput<S extends z.ZodObject>(
   const result = schema.safeParse(raw);
   const issues = result.success ? [] : result.error.issues;
   // A value of the wrong type has one problem, not also a length.
-  const mistyped = new Set(issues.filter((issue) => issue.code === "invalid_type").map((issue) => issue.path.join(".")));
+  const mistyped = new Set(
+    issues.filter((issue) => issue.code === "invalid_type").map((issue) => issue.path.join(".")),
+  );
   const problems = issues
     .filter((issue) => issue.code === "invalid_type" || !mistyped.has(issue.path.join(".")))
     .map((issue) => toFieldError(issue, raw));
@@ -50,4 +52,5 @@ function codeOf(issue: z.core.$ZodIssue, value: unknown): FieldErrorCode {
   }
 }
 
-export const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+export const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");

@@ -27,7 +27,10 @@ declare module "autocannon" {
   };
   /** A promise of the result, which also emits each response as it comes. */
   type Instance = Promise<Result> & {
-    on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void): Instance;
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void,
+    ): Instance;
   };
   export default function autocannon(options: Options): Instance;
 }

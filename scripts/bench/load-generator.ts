@@ -24,7 +24,8 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
       },
     ],
   });
-  if (spec.keepLatencies) instance.on("response", (_client, _status, _bytes, responseTimeMs) => latenciesMs.push(responseTimeMs));
+  if (spec.keepLatencies)
+    instance.on("response", (_client, _status, _bytes, responseTimeMs) => latenciesMs.push(responseTimeMs));
   const result = await instance;
   const cpu = process.cpuUsage(cpuAtStart);
   return {
@@ -35,7 +36,9 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     p99: result.latency.p99,
     ...(spec.keepLatencies && { latenciesMs }),
     errors: result.errors + result.timeouts,
-    statusCounts: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count])),
+    statusCounts: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]),
+    ),
   };
 }
 

@@ -16,7 +16,9 @@ export type Row = {
 };
 
 const number = (value: number | undefined, digits = 0) =>
-  value === undefined ? "" : value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  value === undefined
+    ? ""
+    : value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export function formatTable(rows: Row[], showSpeedUp: boolean): string {
   const header = ["", "req/s", "p50 ms", "p99 ms", "CPU ms/req", "err / unexpected", "compared with", "target", ""];
@@ -40,7 +42,10 @@ export function formatTable(rows: Row[], showSpeedUp: boolean): string {
   const widths = header.map((_, column) => Math.max(...all.map((line) => line[column].length)));
   const rightAligned = new Set([1, 2, 3, 4, 5, 9]);
   const render = (line: string[]) =>
-    line.map((cell, column) => (rightAligned.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ").trimEnd();
+    line
+      .map((cell, column) => (rightAligned.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
+      .join("  ")
+      .trimEnd();
   const rule = widths.map((width) => "-".repeat(width)).join("  ");
   return [render(header), rule, ...cells.map(render)].join("\n");
 }

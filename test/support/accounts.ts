@@ -1,7 +1,11 @@
 import { db } from "@/lib/db";
 import type { TestApp } from "./app";
 
-export const DEVICE = { "X-Client-IP": "203.0.113.7", "X-Client-UA": "TestApp/1.0 (iPhone)", "X-Client-Fingerprint": "fp-123" };
+export const DEVICE = {
+  "X-Client-IP": "203.0.113.7",
+  "X-Client-UA": "TestApp/1.0 (iPhone)",
+  "X-Client-Fingerprint": "fp-123",
+};
 export const VERIFY_URL = "https://app.example.com/verify/:token";
 export const RESET_URL = "https://app.example.com/reset?token=:token";
 
@@ -11,7 +15,12 @@ export function uniqueEmail(prefix = "customer"): string {
   return `${prefix}.${process.pid}.${counter}@example.org`;
 }
 
-export function register(app: TestApp, email: string, password = "correct horse battery", headers: Record<string, string> = DEVICE) {
+export function register(
+  app: TestApp,
+  email: string,
+  password = "correct horse battery",
+  headers: Record<string, string> = DEVICE,
+) {
   return app.request("/client/v1/register", {
     method: "POST",
     headers,
@@ -33,9 +42,13 @@ export async function registeredCustomer(app: TestApp, password = "correct horse
 
 /** The token in the newest e-mail of this kind to this address, read from the outbox. */
 export async function tokenFromLatestEmail(to: string, template: "verify_email" | "reset_password"): Promise<string> {
-  const email = await db().emailOutbox.findFirst({ where: { toAddress: to, template }, orderBy: { createdAt: "desc" } });
+  const email = await db().emailOutbox.findFirst({
+    where: { toAddress: to, template },
+    orderBy: { createdAt: "desc" },
+  });
   if (!email?.text) throw new Error(`no ${template} e-mail with a body for ${to}`);
-  const prefix = template === "verify_email" ? "https://app.example.com/verify/" : "https://app.example.com/reset?token=";
+  const prefix =
+    template === "verify_email" ? "https://app.example.com/verify/" : "https://app.example.com/reset?token=";
   const start = email.text.indexOf(prefix);
   if (start < 0) throw new Error(`no link in the ${template} e-mail: ${email.text}`);
   return decodeURIComponent(/^[A-Za-z0-9_\-%]+/.exec(email.text.slice(start + prefix.length))![0]);

@@ -30,7 +30,10 @@ const TEST_AUTH_SECRET = "test-only-auth-secret-0123456789abcdef";
 export type TestAppOptions = { databaseUrl?: (url: string) => string };
 
 /** A fresh database, migrated and seeded, as this process's database; returns how to drop it. */
-async function openTestDatabase(env: Record<string, string>, options: TestAppOptions = {}): Promise<() => Promise<void>> {
+async function openTestDatabase(
+  env: Record<string, string>,
+  options: TestAppOptions = {},
+): Promise<() => Promise<void>> {
   const database = await createTestDatabase();
   const url = options.databaseUrl?.(database.url) ?? database.url;
   Object.assign(process.env, { NODE_ENV: "production", DATABASE_URL: url, AUTH_SECRET: TEST_AUTH_SECRET, ...env });

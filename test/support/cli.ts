@@ -4,9 +4,14 @@ import { promisify } from "node:util";
 const run = promisify(execFile);
 
 /** `npm run cli -- …args` in a process of its own, with `env` added to this one's; never throws. */
-export async function runCli(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], { env: { ...process.env, ...env } });
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], {
+      env: { ...process.env, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -15,4 +20,9 @@ export async function runCli(env: Record<string, string>, ...args: string[]): Pr
 }
 
 /** The CLI prints one JSON document per line. */
-export const jsonLines = (stdout: string) => stdout.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line));
+export const jsonLines = (stdout: string) =>
+  stdout
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));

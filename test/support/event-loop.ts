@@ -1,7 +1,9 @@
 /** The event loop's turns, for the checks that slow work runs off it. */
 
 /** How long `work` took, and the longest the event loop went without a turn meanwhile (in ms). */
-export async function longestEventLoopPause<T>(work: () => Promise<T>): Promise<{ result: T; took: number; longestPause: number }> {
+export async function longestEventLoopPause<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; took: number; longestPause: number }> {
   let last = performance.now();
   let longestPause = 0;
   const tick = () => {

@@ -20,7 +20,12 @@ export type RecordedRequest = {
   status: number;
 };
 
-export type Delivery = { id: string; idempotencyKey: string | undefined; authorization: string | undefined; body: SentEmailBody };
+export type Delivery = {
+  id: string;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+  body: SentEmailBody;
+};
 
 export type FakeResend = {
   url: string;
@@ -52,13 +57,21 @@ export async function startFakeResend(): Promise<FakeResend> {
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const payload = Buffer.concat(chunks).toString("utf8");
     if (request.method !== "POST" || request.url !== "/emails") {
-      return answer(response, 404, { statusCode: 404, name: "not_found", message: "The requested endpoint does not exist." });
+      return answer(response, 404, {
+        statusCode: 404,
+        name: "not_found",
+        message: "The requested endpoint does not exist.",
+      });
     }
     let body: SentEmailBody;
     try {
       body = JSON.parse(payload);
     } catch {
-      return answer(response, 422, { statusCode: 422, name: "validation_error", message: "The body is not valid JSON." });
+      return answer(response, 422, {
+        statusCode: 422,
+        name: "validation_error",
+        message: "The body is not valid JSON.",
+      });
     }
     const authorization = request.headers.authorization;
     const idempotencyKey = header(request.headers["idempotency-key"]);
@@ -81,7 +94,11 @@ export async function startFakeResend(): Promise<FakeResend> {
     }
     if (!authorization?.startsWith("Bearer ")) {
       recorded.status = 401;
-      return answer(response, 401, { statusCode: 401, name: "missing_api_key", message: "Missing API key in the authorization header." });
+      return answer(response, 401, {
+        statusCode: 401,
+        name: "missing_api_key",
+        message: "Missing API key in the authorization header.",
+      });
     }
     if ([body.to].flat().some((address) => address.endsWith(".invalid"))) {
       recorded.status = 422;

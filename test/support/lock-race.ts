@@ -7,9 +7,14 @@ import { createInterface } from "node:readline";
  */
 export type Contender = { pid: number; won: boolean; holder?: number };
 
-export async function raceForLock(dataDir: string, count: number): Promise<{ contenders: Contender[]; release(): Promise<void> }> {
+export async function raceForLock(
+  dataDir: string,
+  count: number,
+): Promise<{ contenders: Contender[]; release(): Promise<void> }> {
   const children = Array.from({ length: count }, () =>
-    spawn(process.execPath, ["--import", "tsx", "test/support/lock-holder.ts", dataDir], { stdio: ["pipe", "pipe", "inherit"] }),
+    spawn(process.execPath, ["--import", "tsx", "test/support/lock-holder.ts", dataDir], {
+      stdio: ["pipe", "pipe", "inherit"],
+    }),
   );
   const exited = children.map((child) => new Promise<void>((resolve) => child.once("exit", () => resolve())));
   const killAll = () => {

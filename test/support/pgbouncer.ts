@@ -25,14 +25,16 @@ const READY_TIMEOUT_MS = 10_000;
 /** Where the binary is, or undefined; Debian puts it in /usr/sbin, which may not be on PATH. */
 export function pgbouncerBinary(): string | undefined {
   const directories = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/sbin", "/usr/local/sbin"];
-  return directories.map((directory) => path.join(directory, "pgbouncer")).find((file) => {
-    try {
-      fs.accessSync(file, fs.constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  return directories
+    .map((directory) => path.join(directory, "pgbouncer"))
+    .find((file) => {
+      try {
+        fs.accessSync(file, fs.constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
 }
 
 /**
@@ -49,7 +51,10 @@ export async function startPgBouncer(serverUrl: string, { poolSize }: { poolSize
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "pgbouncer-"));
   const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
   // The password, if any, is what PgBouncer logs in to the server with; clients are trusted.
-  fs.writeFileSync(path.join(directory, "userlist.txt"), `${quoted(user)} ${quoted(decodeURIComponent(server.password))}\n`);
+  fs.writeFileSync(
+    path.join(directory, "userlist.txt"),
+    `${quoted(user)} ${quoted(decodeURIComponent(server.password))}\n`,
+  );
   const ini = [
     "[databases]",
     `* = host=${server.hostname} port=${server.port || 5432}`,
@@ -86,7 +91,10 @@ export async function startPgBouncer(serverUrl: string, { poolSize }: { poolSize
 
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`PgBouncer not up after ${READY_TIMEOUT_MS} ms:\n${output}`)), READY_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`PgBouncer not up after ${READY_TIMEOUT_MS} ms:\n${output}`)),
+        READY_TIMEOUT_MS,
+      );
       const onData = () => {
         if (!output.includes("process up")) return;
         clearTimeout(timer);

@@ -48,7 +48,12 @@ export class CookieJar {
 export type SignInAttempt = { status: number; body: Record<string, unknown>; jar: CookieJar; setCookie: string[] };
 
 /** GET /api/auth/csrf, then POST /api/auth/callback/credentials form-encoded, as the sign-in page does. */
-export async function signIn(app: Pick<TestApp, "url">, email: string, password: string, headers: Record<string, string> = {}): Promise<SignInAttempt> {
+export async function signIn(
+  app: Pick<TestApp, "url">,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<SignInAttempt> {
   const jar = new CookieJar();
   const csrf = await fetch(`${app.url}/api/auth/csrf`, { headers });
   jar.store(csrf);
@@ -77,7 +82,11 @@ export async function staffSession(app: TestApp, role: Role) {
     headers.set("Cookie", jar.header());
     const writes = !["GET", "HEAD"].includes((rest.method ?? "GET").toUpperCase());
     if (json !== undefined || (writes && !headers.has("Content-Type"))) headers.set("Content-Type", "application/json");
-    return fetch(`${app.url}${path}`, { ...rest, headers, body: json === undefined ? rest.body : JSON.stringify(json) });
+    return fetch(`${app.url}${path}`, {
+      ...rest,
+      headers,
+      body: json === undefined ? rest.body : JSON.stringify(json),
+    });
   };
   return { staff, jar, request };
 }

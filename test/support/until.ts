@@ -13,7 +13,8 @@ export async function until<T>(
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting after ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    if (Date.now() > deadline)
+      throw new Error(`gave up waiting after ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
     await sleep(everyMs);
   }
 }

@@ -12,7 +12,13 @@ const filters = [
 
 export default function AuditLogList() {
   return (
-    <List exporter={false} empty={<EmptyState>Nothing has been changed yet.</EmptyState>} filters={filters} sort={{ field: "created_at", order: "DESC" }} perPage={50}>
+    <List
+      exporter={false}
+      empty={<EmptyState>Nothing has been changed yet.</EmptyState>}
+      filters={filters}
+      sort={{ field: "created_at", order: "DESC" }}
+      perPage={50}
+    >
       <Datagrid rowClick="expand" expand={<BeforeAndAfter />} bulkActionButtons={false}>
         <DateField source="created_at" label="Time" showTime />
         <TextField source="staff_email" label="By" emptyText="command line" />

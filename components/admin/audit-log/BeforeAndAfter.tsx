@@ -4,12 +4,15 @@ import { useRecordContext } from "react-admin";
 
 type Fields = Record<string, unknown>;
 
-const shown = (value: unknown) => (value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value));
+const shown = (value: unknown) =>
+  value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value);
 
 /** An update shows the fields it changed; a creation or a deletion shows the whole record. */
 function changedFields(before: Fields | null, after: Fields | null): [string, unknown, unknown][] {
   const names = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  const changed = names.filter((name) => !before || !after || JSON.stringify(before[name]) !== JSON.stringify(after[name]));
+  const changed = names.filter(
+    (name) => !before || !after || JSON.stringify(before[name]) !== JSON.stringify(after[name]),
+  );
   return changed.map((name) => [name, before?.[name], after?.[name]]);
 }
 

@@ -2,5 +2,11 @@
 import { TextArrayInput } from "react-admin";
 
 export default function AllowedOriginsInput() {
-  return <TextArrayInput source="allowed_origins" label="Allowed origins" helperText="Type an origin such as https://app.example.com and press Enter" />;
+  return (
+    <TextArrayInput
+      source="allowed_origins"
+      label="Allowed origins"
+      helperText="Type an origin such as https://app.example.com and press Enter"
+    />
+  );
 }

@@ -1,8 +1,21 @@
 /** The API clients, searchable; a row opens the edit page for those who may edit, else the show page. */
-import { BooleanField, Datagrid, DateField, FunctionField, List, NullableBooleanInput, SearchInput, TextField, useCanAccess } from "react-admin";
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  TextField,
+  useCanAccess,
+} from "react-admin";
 import { originsText } from "./clientFields";
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Name or client id" />, <NullableBooleanInput key="active" source="active" />];
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Name or client id" />,
+  <NullableBooleanInput key="active" source="active" />,
+];
 
 export default function ClientList() {
   const { canAccess: canEdit } = useCanAccess({ resource: "clients", action: "edit" });

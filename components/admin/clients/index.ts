@@ -5,5 +5,13 @@ import ClientEdit from "./ClientEdit";
 import ClientList from "./ClientList";
 import ClientShow from "./ClientShow";
 
-const clients = { list: ClientList, create: ClientCreate, edit: ClientEdit, show: ClientShow, icon: VpnKeyIcon, options: { label: "API clients" }, recordRepresentation: "name" };
+const clients = {
+  list: ClientList,
+  create: ClientCreate,
+  edit: ClientEdit,
+  show: ClientShow,
+  icon: VpnKeyIcon,
+  options: { label: "API clients" },
+  recordRepresentation: "name",
+};
 export default clients;

@@ -9,7 +9,12 @@ export default function CountryEdit() {
     <Edit mutationMode="pessimistic" redirect="list">
       <SimpleForm>
         <BooleanInput source="is_source" label="Source country (customers may register and send from here)" />
-        <TextInput source="known_name" readOnly={readOnly} validate={required()} helperText={readOnly ? "Only an admin may change names and codes" : false} />
+        <TextInput
+          source="known_name"
+          readOnly={readOnly}
+          validate={required()}
+          helperText={readOnly ? "Only an admin may change names and codes" : false}
+        />
         <TextInput source="official_name" readOnly={readOnly} validate={required()} />
         <TextInput source="endonym" readOnly={readOnly} validate={required()} />
         <TextInput source="demonym" readOnly={readOnly} validate={required()} />

@@ -15,7 +15,8 @@ export default function SourceToggle(_props: { label?: string }) {
       { id: record.id, data: { is_source: !record.is_source }, previousData: record },
       {
         mutationMode: "pessimistic",
-        onSuccess: (saved) => notify(`${saved.known_name} ${saved.is_source ? "is now" : "is no longer"} a source country`),
+        onSuccess: (saved) =>
+          notify(`${saved.known_name} ${saved.is_source ? "is now" : "is no longer"} a source country`),
         onError: (error) => notify((error as Error).message, { type: "error" }),
       },
     );

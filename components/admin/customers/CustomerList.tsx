@@ -28,7 +28,9 @@ const filters = [
 export default function CustomerList() {
   return (
     <List
-      empty={<EmptyState>No customers yet: they appear here when they register through the API or are imported.</EmptyState>}
+      empty={
+        <EmptyState>No customers yet: they appear here when they register through the API or are imported.</EmptyState>
+      }
       filters={filters}
       sort={{ field: "created_at", order: "DESC" }}
       actions={

@@ -1,5 +1,14 @@
 /** One customer account and its events (registration, logins, resets, verification), newest first. */
-import { ArrayField, BooleanField, Datagrid, DateField, SelectField, Show, SimpleShowLayout, TextField } from "react-admin";
+import {
+  ArrayField,
+  BooleanField,
+  Datagrid,
+  DateField,
+  SelectField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+} from "react-admin";
 import { CUSTOMER_EVENT_TYPES, CUSTOMER_SOURCES } from "../choices";
 
 export default function CustomerShow() {

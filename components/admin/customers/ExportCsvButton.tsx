@@ -6,7 +6,11 @@ import { customersExportUrl } from "../dataProvider";
 export default function ExportCsvButton() {
   const { filterValues, total } = useListContext();
   return (
-    <Button label="Export CSV" disabled={!total} onClick={() => window.location.assign(customersExportUrl(filterValues))}>
+    <Button
+      label="Export CSV"
+      disabled={!total}
+      onClick={() => window.location.assign(customersExportUrl(filterValues))}
+    >
       <DownloadIcon />
     </Button>
   );

@@ -1,5 +1,16 @@
 /** A display option's list, by position: edit or delete in place. */
-import { BooleanField, Datagrid, DateField, DeleteButton, EditButton, List, NullableBooleanInput, NumberField, SearchInput, TextField } from "react-admin";
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  DeleteButton,
+  EditButton,
+  List,
+  NullableBooleanInput,
+  NumberField,
+  SearchInput,
+  TextField,
+} from "react-admin";
 import { useDisplayOptionKind } from "./displayOptionKind";
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <NullableBooleanInput key="enabled" source="enabled" />];

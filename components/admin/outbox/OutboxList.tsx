@@ -4,11 +4,22 @@ import { EmptyState } from "../EmptyState";
 import { OUTBOX_STATUSES } from "../choices";
 import ResendButton from "./ResendButton";
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Recipient" />, <SelectInput key="status" source="status" choices={OUTBOX_STATUSES} alwaysOn />];
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Recipient" />,
+  <SelectInput key="status" source="status" choices={OUTBOX_STATUSES} alwaysOn />,
+];
 
 export default function OutboxList() {
   return (
-    <List exporter={false} empty={<EmptyState>No e-mails yet: they appear here when customers register or ask to reset a password.</EmptyState>} filters={filters} sort={{ field: "created_at", order: "DESC" }} perPage={50}>
+    <List
+      exporter={false}
+      empty={
+        <EmptyState>No e-mails yet: they appear here when customers register or ask to reset a password.</EmptyState>
+      }
+      filters={filters}
+      sort={{ field: "created_at", order: "DESC" }}
+      perPage={50}
+    >
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <DateField source="created_at" label="Queued" showTime />
         <TextField source="to_address" label="To" />

@@ -9,7 +9,14 @@ import { Edit, SimpleForm, TextInput, email, required } from "react-admin";
 
 export default function SettingsEdit() {
   return (
-    <Edit resource="settings" id={1} title="Business settings" redirect={false} redirectOnError={false} mutationMode="pessimistic">
+    <Edit
+      resource="settings"
+      id={1}
+      title="Business settings"
+      redirect={false}
+      redirectOnError={false}
+      mutationMode="pessimistic"
+    >
       <SimpleForm warnWhenUnsavedChanges noValidate>
         <Box sx={{ display: "grid", gap: 1, gridTemplateColumns: { md: "1fr 1fr" }, width: "100%", maxWidth: 900 }}>
           <TextInput source="trading_name" validate={required()} />
@@ -23,7 +30,14 @@ export default function SettingsEdit() {
           <TextInput source="hq_region" label="Head office region" helperText="Optional" />
           <TextInput source="hq_postcode" label="Head office postcode" validate={required()} />
         </Box>
-        <TextInput source="license" label="Licence" multiline minRows={2} validate={required()} sx={{ maxWidth: 900 }} />
+        <TextInput
+          source="license"
+          label="Licence"
+          multiline
+          minRows={2}
+          validate={required()}
+          sx={{ maxWidth: 900 }}
+        />
       </SimpleForm>
     </Edit>
   );

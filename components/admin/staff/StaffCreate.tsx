@@ -1,6 +1,16 @@
 /** A new staff account: a password the server generates is shown once, before the list. */
 import { useState } from "react";
-import { Create, PasswordInput, SelectInput, SimpleForm, TextInput, email, minLength, required, useRedirect } from "react-admin";
+import {
+  Create,
+  PasswordInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  email,
+  minLength,
+  required,
+  useRedirect,
+} from "react-admin";
 import { SecretDialog } from "../SecretDialog";
 import { STAFF_ROLES } from "../choices";
 

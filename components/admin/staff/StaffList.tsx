@@ -1,5 +1,15 @@
 /** The staff accounts, searchable by e-mail or name and filtered by role and whether active. */
-import { BooleanField, Datagrid, DateField, List, NullableBooleanInput, SearchInput, SelectField, SelectInput, TextField } from "react-admin";
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  TextField,
+} from "react-admin";
 import { STAFF_ROLES } from "../choices";
 
 const filters = [

@@ -4,5 +4,12 @@ import StaffCreate from "./StaffCreate";
 import StaffEdit from "./StaffEdit";
 import StaffList from "./StaffList";
 
-const staff = { list: StaffList, create: StaffCreate, edit: StaffEdit, icon: BadgeIcon, options: { label: "Staff" }, recordRepresentation: "email" };
+const staff = {
+  list: StaffList,
+  create: StaffCreate,
+  edit: StaffEdit,
+  icon: BadgeIcon,
+  options: { label: "Staff" },
+  recordRepresentation: "email",
+};
 export default staff;

@@ -11,7 +11,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("staff", {
   GET: listHandler("staff", SORTABLE, ["id", "asc"], listStaff),
   // With no password given, one is generated and returned in this answer only.
   POST: async ({ request, staff }) => {
-    const { staff: created, generatedPassword } = await createStaff(parseInput(newStaffInput, await readBody(request)), { staffId: staff.id });
+    const { staff: created, generatedPassword } = await createStaff(
+      parseInput(newStaffInput, await readBody(request)),
+      { staffId: staff.id },
+    );
     return plainJson({ ...created, ...(generatedPassword ? { password: generatedPassword } : {}) }, 201);
   },
 });

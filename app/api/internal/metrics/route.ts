@@ -16,7 +16,8 @@ function refusal(request: Request): Response | undefined {
   const token = config().METRICS_TOKEN;
   if (!token) return failure(notFound("Unknown API path"), newRequestId());
   const given = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
-  if (!digestsEqual(sha256(given), sha256(token))) return failure(unauthenticated("Missing or invalid metrics token"), newRequestId());
+  if (!digestsEqual(sha256(given), sha256(token)))
+    return failure(unauthenticated("Missing or invalid metrics token"), newRequestId());
   return undefined;
 }
 

@@ -10,5 +10,9 @@ import { recordId } from "@/lib/http/list-protocol";
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("clients", {
   GET: async ({ params }) => plainJson(await readApiClient({ id: recordId(params.id) })),
   PUT: async ({ request, params, staff }) =>
-    plainJson(await updateApiClient({ id: recordId(params.id) }, parseInput(clientChanges, await readBody(request)), { staffId: staff.id })),
+    plainJson(
+      await updateApiClient({ id: recordId(params.id) }, parseInput(clientChanges, await readBody(request)), {
+        staffId: staff.id,
+      }),
+    ),
 });

@@ -10,5 +10,9 @@ import { recordId } from "@/lib/http/list-protocol";
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("settings", {
   GET: async ({ params }) => plainJson(await readSettings(recordId(params.id))),
   PUT: async ({ request, params, staff }) =>
-    plainJson(await updateSettings(recordId(params.id), parseInput(settingsInput, await readBody(request)), { staffId: staff.id })),
+    plainJson(
+      await updateSettings(recordId(params.id), parseInput(settingsInput, await readBody(request)), {
+        staffId: staff.id,
+      }),
+    ),
 });

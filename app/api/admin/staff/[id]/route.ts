@@ -11,5 +11,7 @@ import { staffChanges } from "@/lib/staff/staff-schemas";
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("staff", {
   GET: async ({ params }) => plainJson(await readStaff(recordId(params.id))),
   PUT: async ({ request, params, staff }) =>
-    plainJson(await updateStaff(recordId(params.id), parseInput(staffChanges, await readBody(request)), { staffId: staff.id })),
+    plainJson(
+      await updateStaff(recordId(params.id), parseInput(staffChanges, await readBody(request)), { staffId: staff.id }),
+    ),
 });

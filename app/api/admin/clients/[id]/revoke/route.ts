@@ -4,5 +4,6 @@ import { revokeApiClient } from "@/lib/api-clients/revoke-api-client";
 import { recordId } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("clients", {
-  POST: async ({ params, staff }) => plainJson(await revokeApiClient({ id: recordId(params.id) }, { staffId: staff.id })),
+  POST: async ({ params, staff }) =>
+    plainJson(await revokeApiClient({ id: recordId(params.id) }, { staffId: staff.id })),
 });

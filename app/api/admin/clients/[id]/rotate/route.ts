@@ -5,5 +5,6 @@ import { recordId } from "@/lib/http/list-protocol";
 
 // A new secret, in this answer only; the old one stops working at once.
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("clients", {
-  POST: async ({ params, staff }) => plainJson(await rotateApiClientSecret({ id: recordId(params.id) }, { staffId: staff.id })),
+  POST: async ({ params, staff }) =>
+    plainJson(await rotateApiClientSecret({ id: recordId(params.id) }, { staffId: staff.id })),
 });
