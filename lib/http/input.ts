@@ -1,7 +1,6 @@
 /** The one place that reads request bodies: at most MAX_BODY_BYTES, form-encoded or JSON. */
-import { invalidRequest } from "@/lib/errors/domain-error";
 import type { z } from "zod";
-import type { FieldError } from "@/lib/errors/domain-error";
+import { type FieldError, invalidRequest } from "@/lib/errors/domain-error";
 import { parseInput, type RawInput } from "@/lib/validation/parse-input";
 import { bodyTooLarge } from "./errors";
 
