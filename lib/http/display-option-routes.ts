@@ -1,7 +1,6 @@
 /** The back office's routes for locales and timezones, one implementation for both kinds of display option. */
 import { adminRoute } from "./with-staff";
-import { parseInput } from "@/lib/validation/parse-input";
-import { readBody } from "./input";
+import { readInput } from "./input";
 import { plainJson } from "./respond";
 import type { DisplayOptionKind } from "@/lib/reference-data/display-option-record";
 import { displayOptionChanges, newDisplayOptionInput } from "@/lib/reference-data/display-option-schemas";
@@ -18,7 +17,7 @@ export function optionListRoute(kind: DisplayOptionKind) {
     GET: listHandler(kind, SORTABLE, ["position", "asc"], (query) => listDisplayOptions(kind, query)),
     POST: async ({ request, staff }) =>
       plainJson(
-        await createDisplayOption(kind, parseInput(newDisplayOptionInput(kind), await readBody(request)), {
+        await createDisplayOption(kind, await readInput(request, newDisplayOptionInput(kind)), {
           staffId: staff.id,
         }),
         201,
@@ -32,7 +31,7 @@ export function optionRecordRoute(kind: DisplayOptionKind) {
     GET: async ({ params }) => plainJson(await readDisplayOption(kind, params.id)),
     PUT: async ({ request, params, staff }) =>
       plainJson(
-        await updateDisplayOption(kind, params.id, parseInput(displayOptionChanges, await readBody(request)), {
+        await updateDisplayOption(kind, params.id, await readInput(request, displayOptionChanges), {
           staffId: staff.id,
         }),
       ),

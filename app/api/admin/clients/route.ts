@@ -1,6 +1,5 @@
 import { adminRoute } from "@/lib/http/with-staff";
-import { parseInput } from "@/lib/validation/parse-input";
-import { readBody } from "@/lib/http/input";
+import { readInput } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
 import { createApiClient } from "@/lib/api-clients/create-api-client";
 import { listApiClients } from "@/lib/api-clients/list-api-clients";
@@ -10,5 +9,5 @@ import { listHandler } from "@/lib/http/list-protocol";
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("clients", {
   GET: listHandler("clients", SORTABLE, ["id", "asc"], listApiClients),
   POST: async ({ request, staff }) =>
-    plainJson(await createApiClient(parseInput(newClientInput, await readBody(request)), { staffId: staff.id }), 201),
+    plainJson(await createApiClient(await readInput(request, newClientInput), { staffId: staff.id }), 201),
 });

@@ -1,6 +1,5 @@
 import { adminRoute } from "@/lib/http/with-staff";
-import { parseInput } from "@/lib/validation/parse-input";
-import { readBody } from "@/lib/http/input";
+import { readInput } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
 import { listStaff } from "@/lib/staff/list-staff";
 import { listHandler } from "@/lib/http/list-protocol";
@@ -11,10 +10,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("staff", {
   GET: listHandler("staff", SORTABLE, ["id", "asc"], listStaff),
   // With no password given, one is generated and returned in this answer only.
   POST: async ({ request, staff }) => {
-    const { staff: created, generatedPassword } = await createStaff(
-      parseInput(newStaffInput, await readBody(request)),
-      { staffId: staff.id },
-    );
+    const { staff: created, generatedPassword } = await createStaff(await readInput(request, newStaffInput), {
+      staffId: staff.id,
+    });
     return plainJson({ ...created, ...(generatedPassword ? { password: generatedPassword } : {}) }, 201);
   },
 });

@@ -1,6 +1,5 @@
 import { adminRoute } from "@/lib/http/with-staff";
-import { parseInput } from "@/lib/validation/parse-input";
-import { readBody } from "@/lib/http/input";
+import { readInput } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
 import { readApiClient } from "@/lib/api-clients/read-api-client";
 import { updateApiClient } from "@/lib/api-clients/update-api-client";
@@ -11,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("clients", {
   GET: async ({ params }) => plainJson(await readApiClient({ id: recordId(params.id) })),
   PUT: async ({ request, params, staff }) =>
     plainJson(
-      await updateApiClient({ id: recordId(params.id) }, parseInput(clientChanges, await readBody(request)), {
+      await updateApiClient({ id: recordId(params.id) }, await readInput(request, clientChanges), {
         staffId: staff.id,
       }),
     ),

@@ -1,6 +1,5 @@
 import { adminRoute } from "@/lib/http/with-staff";
-import { parseInput } from "@/lib/validation/parse-input";
-import { readBody } from "@/lib/http/input";
+import { readInput } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
 import { countryChanges } from "@/lib/reference-data/country-schemas";
 import { readCountry } from "@/lib/reference-data/read-country";
@@ -11,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("countries", {
   GET: async ({ params }) => plainJson(await readCountry(recordId(params.id))),
   PUT: async ({ request, params, staff }) =>
     plainJson(
-      await updateCountry(recordId(params.id), parseInput(countryChanges, await readBody(request)), {
+      await updateCountry(recordId(params.id), await readInput(request, countryChanges), {
         staffId: staff.id,
         role: staff.role,
       }),

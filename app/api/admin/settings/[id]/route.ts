@@ -1,6 +1,5 @@
 import { adminRoute } from "@/lib/http/with-staff";
-import { parseInput } from "@/lib/validation/parse-input";
-import { readBody } from "@/lib/http/input";
+import { readInput } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
 import { readSettings } from "@/lib/reference-data/read-settings";
 import { settingsInput } from "@/lib/reference-data/settings-schemas";
@@ -11,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("settings", {
   GET: async ({ params }) => plainJson(await readSettings(recordId(params.id))),
   PUT: async ({ request, params, staff }) =>
     plainJson(
-      await updateSettings(recordId(params.id), parseInput(settingsInput, await readBody(request)), {
+      await updateSettings(recordId(params.id), await readInput(request, settingsInput), {
         staffId: staff.id,
       }),
     ),

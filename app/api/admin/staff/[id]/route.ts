@@ -1,6 +1,5 @@
 import { adminRoute } from "@/lib/http/with-staff";
-import { parseInput } from "@/lib/validation/parse-input";
-import { readBody } from "@/lib/http/input";
+import { readInput } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
 import { readStaff } from "@/lib/staff/read-staff";
 import { recordId } from "@/lib/http/list-protocol";
@@ -11,7 +10,5 @@ import { staffChanges } from "@/lib/staff/staff-schemas";
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("staff", {
   GET: async ({ params }) => plainJson(await readStaff(recordId(params.id))),
   PUT: async ({ request, params, staff }) =>
-    plainJson(
-      await updateStaff(recordId(params.id), parseInput(staffChanges, await readBody(request)), { staffId: staff.id }),
-    ),
+    plainJson(await updateStaff(recordId(params.id), await readInput(request, staffChanges), { staffId: staff.id })),
 });
