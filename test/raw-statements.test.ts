@@ -218,6 +218,7 @@ test("statement: registration's one statement", async () => {
       email,
       password: "a registration password",
       email_verification_url: "https://app.example.com/verify/:token",
+      locale: "fr_FR",
     },
     client: CLIENT,
     device: DEVICE,
@@ -229,6 +230,7 @@ test("statement: registration's one statement", async () => {
   assert.equal(String(customer.source), "api");
   assert.equal(customer.registeredVia, CLIENT.id);
   assert.equal(customer.credentialsVersion, 0);
+  assert.equal(customer.locale, "fr_FR");
   assert.match(customer.passwordHash, /^\$argon2id\$/);
   assert.equal(customer.createdAt.getTime(), customer.updatedAt.getTime());
 
