@@ -1,13 +1,13 @@
 -- Account care (issue 14): sessions, the customer's locale, and closing an account.
 --
 -- New event types. ADD VALUE runs inside the migration's transaction on PostgreSQL 12 and later
--- (and on PGlite); no statement here uses the new values, which that would forbid.
+-- (and on PGlite), as no statement here uses the new values, which that would forbid.
 ALTER TYPE "CustomerEventType" ADD VALUE 'session_revoked';
 ALTER TYPE "CustomerEventType" ADD VALUE 'other_sessions_revoked';
 ALTER TYPE "CustomerEventType" ADD VALUE 'locale_changed';
 ALTER TYPE "CustomerEventType" ADD VALUE 'account_closed';
 
--- locale: the locale the customer chose; NULL means the default (the first enabled locale in
+-- locale: the locale the customer chose, where NULL means the default (the first enabled locale in
 -- settings order when it is read), so existing accounts need no value.
 --
 -- Closing an account keeps its row (compliance still sees it and its events) and frees its
