@@ -10,7 +10,16 @@ import { createApiClient } from "@/lib/api-clients/create-api-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { sha256 } from "@/lib/secrets";
 import { startTestApp, db } from "./support/app";
-import { bearer, DEVICE, login, register, registeredCustomer, uniqueEmail, VERIFY_URL } from "./support/accounts";
+import {
+  bearer,
+  DEVICE,
+  login,
+  register,
+  registeredCustomer,
+  tokenFromLatestEmail,
+  uniqueEmail,
+  VERIFY_URL,
+} from "./support/accounts";
 import { staffSession } from "./support/staff";
 
 // A small per-e-mail limit, so the closing password's count against it shows in a few attempts.
@@ -362,6 +371,7 @@ test("POST /register takes an optional locale: an enabled one is kept, another r
 
 test("close-account: every session ends, the address no longer logs in and may register anew; compliance still sees it", async () => {
   const customer = await registeredCustomer(app);
+  const verification = await tokenFromLatestEmail(customer.email, "verify_email");
   const other = await loggedIn(customer.email, customer.password);
   const phone = device();
   const response = await closeAccount(customer.token, customer.password, phone);
@@ -377,6 +387,13 @@ test("close-account: every session ends, the address no longer logs in and may r
   });
   assert.deepEqual(await fieldErrors(forgot), ["email/not_found"], "no reset for a closed account");
   assert.equal(await db().emailOutbox.count({ where: { toAddress: customer.email, template: "reset_password" } }), 0);
+
+  const verify = await app.request("/client/v1/verify-email", {
+    method: "POST",
+    headers: DEVICE,
+    form: { token: verification },
+  });
+  assert.deepEqual(await fieldErrors(verify), ["token/invalid"], "a link sent before the closing is dead");
 
   const closed = await db().customer.findFirstOrThrow({ where: { closedEmail: customer.email } });
   const again = await register(app, customer.email, "another good password");

@@ -37,8 +37,10 @@ const testDatabase = await createTestDatabase();
 process.env.DATABASE_URL = testDatabase.url;
 reloadConfig();
 await applyMigrations(database().adapterFactory);
-// Of the reference data, only the settings row is needed: every e-mail is signed with it.
+// Of the reference data, only the settings row is needed (every e-mail is signed with it), and
+// the locale a registration chooses.
 await db().settings.create({ data: DEFAULT_SETTINGS });
+await db().locale.create({ data: { id: "fr_FR", label: "Français (France)" } });
 after(async () => {
   await closeDatabase();
   await testDatabase.drop();

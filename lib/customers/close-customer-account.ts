@@ -2,12 +2,14 @@
  * A customer closing their account (POST /client/v1/close-account `{password}`). The row stays, with
  * its events, for compliance; the address is freed for a new account and the account can no longer
  * be used: the address moves to `closed_email` and `email` takes a tombstone no address can equal
- * (see the migration account_care), the credentials version is raised and every login token revoked.
+ * (see the migration account_care), the credentials version is raised and every login token and
+ * e-mail link revoked.
  */
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { db } from "@/lib/db";
 import { unauthenticated } from "@/lib/errors/domain-error";
 import type { Device } from "@/lib/tokens/device";
+import { revokeEmailTokens } from "@/lib/tokens/revoke-email-tokens";
 import { revokeAllLoginTokens } from "@/lib/tokens/revoke-login-tokens";
 import { authenticateCustomer } from "./authenticate-customer";
 import { confirmCustomerPassword } from "./confirm-customer-password";
@@ -30,9 +32,19 @@ const closedEmailTombstone = (customerId: number) => `closed:${customerId}`;
  * with it fails. Closing only an account still open and still at the credentials the caller's token
  * was issued under: a concurrent close or password change makes this a 401, as the token is dead.
  */
-export async function closeCustomerAccount({ token, input, client, device }: CloseCustomerAccountOptions): Promise<void> {
+export async function closeCustomerAccount({
+  token,
+  input,
+  client,
+  device,
+}: CloseCustomerAccountOptions): Promise<void> {
   const { customer } = await authenticateCustomer(token, client);
-  const event = { type: "account_closed" as const, email: customer.email, customerId: customer.id, apiClientId: client.id };
+  const event = {
+    type: "account_closed" as const,
+    email: customer.email,
+    customerId: customer.id,
+    apiClientId: client.id,
+  };
   await confirmCustomerPassword({ customer, password: input.password, device, event });
 
   const now = new Date();
@@ -48,6 +60,9 @@ export async function closeCustomerAccount({ token, input, client, device }: Clo
     });
     if (count !== 1) throw unauthenticated();
     await revokeAllLoginTokens(tx, customer.id, now);
+    // A verification or reset link sent before has nothing left to act on.
+    await revokeEmailTokens(tx, customer.id, "verify_email", now);
+    await revokeEmailTokens(tx, customer.id, "reset_password", now);
     await recordEvent(tx, { ...event, outcome: "success", device }, now);
   });
 }
