@@ -15,9 +15,7 @@ export function customerFilter(filter: Record<string, unknown>): Prisma.Customer
   const createdTo = dateFilter(filter.created_lte, "created_lte");
   return {
     id: idsFilter(filter, numericId),
-    OR: q
-      ? [{ email: { contains: q.toLowerCase() } }, { closedEmail: { contains: q.toLowerCase() } }]
-      : undefined,
+    OR: q ? [{ email: { contains: q.toLowerCase() } }, { closedEmail: { contains: q.toLowerCase() } }] : undefined,
     emailVerifiedAt: verified === undefined ? undefined : verified ? { not: null } : null,
     source: enumFilter(CustomerSource, filter.source),
     createdAt: createdFrom || createdTo ? { gte: createdFrom, lt: createdTo && nextDay(createdTo) } : undefined,

@@ -3,7 +3,10 @@ import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-cli
 import { authenticateCustomer } from "./authenticate-customer";
 import { toCustomerProfile, type CustomerProfile } from "./customer-profile";
 
-export async function describeCustomer(token: string | undefined, client: AuthenticatedClient): Promise<CustomerProfile> {
+export async function describeCustomer(
+  token: string | undefined,
+  client: AuthenticatedClient,
+): Promise<CustomerProfile> {
   const { customer } = await authenticateCustomer(token, client);
   return toCustomerProfile(customer);
 }

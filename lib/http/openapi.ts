@@ -587,7 +587,10 @@ const WRITES: Write[] = [
       400: { name: "BadRequest", description: "password/required, or password/invalid: not the customer's password." },
       401: invalidLoginToken,
       413: "PayloadTooLarge",
-      429: { name: "TooManyRequests", description: "Too many failed logins or wrong passwords: wait Retry-After seconds." },
+      429: {
+        name: "TooManyRequests",
+        description: "Too many failed logins or wrong passwords: wait Retry-After seconds.",
+      },
       503: "ServiceUnavailable",
     },
   },

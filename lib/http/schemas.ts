@@ -43,14 +43,12 @@ export const registerRequest = requestBody("RegisterRequest", {
   password: fields.password(),
   confirm_password: fields.secret("Password confirmation, equal to password"),
   email_verification_url: fields.tokenUrl("E-mail verification URL"),
-  locale: fields
-    .optionalText("Locale", 64)
-    .meta({
-      type: "string",
-      description:
-        "Optional. The id of one of the enabled locales of GET /client/v1/settings, trimmed before it is checked; " +
-        "e-mails to the customer are in its language. Missing or empty: the default (the first enabled locale).",
-    }),
+  locale: fields.optionalText("Locale", 64).meta({
+    type: "string",
+    description:
+      "Optional. The id of one of the enabled locales of GET /client/v1/settings, trimmed before it is checked; " +
+      "e-mails to the customer are in its language. Missing or empty: the default (the first enabled locale).",
+  }),
 });
 
 export const loginRequest = requestBody("LoginRequest", {
