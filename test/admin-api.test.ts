@@ -558,10 +558,13 @@ test("customers: search, filters, detail with events, CSV export; never a hash o
   assert.match(csv.headers.get("content-type")!, /^text\/csv/);
   assert.match(csv.headers.get("content-disposition")!, /attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"/);
   const lines = (await csv.text()).trim().split("\r\n");
-  assert.equal(lines[0], "id,email,verified,email_verified_at,source,registered_via,registered_via_name,created_at");
+  assert.equal(
+    lines[0],
+    "id,email,verified,email_verified_at,source,registered_via,registered_via_name,created_at,closed_at",
+  );
   assert.deepEqual(
     lines.slice(1),
-    [`${old.id},'=old.timer@example.org,false,,import,,,2025-01-15T10:00:00.000Z`],
+    [`${old.id},'=old.timer@example.org,false,,import,,,2025-01-15T10:00:00.000Z,`],
     "a formula-looking cell is made inert",
   );
   const exported = await latestAudit("customers");

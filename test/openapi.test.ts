@@ -47,14 +47,16 @@ function routePaths(directory = "app/client/v1"): string[] {
   for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
     const child = path.join(directory, entry.name);
     if (entry.isDirectory() && !entry.name.startsWith("[...")) found.push(...routePaths(child));
-    if (entry.isFile() && entry.name === "route.ts") found.push(`/${directory.replace(/^app\//, "")}`);
+    // A dynamic segment, [id], is {id} in the document.
+    if (entry.isFile() && entry.name === "route.ts")
+      found.push(`/${directory.replace(/^app\//, "").replace(/\[(\w+)\]/g, "{$1}")}`);
   }
   return found;
 }
 
 /** A route file's source; for a file that re-exports another route, that route's source. */
 function routeSource(route: string): string {
-  const source = fs.readFileSync(path.join("app", route, "route.ts"), "utf8");
+  const source = fs.readFileSync(path.join("app", route.replace(/\{(\w+)\}/g, "[$1]"), "route.ts"), "utf8");
   const reExported = /^export \{[^}]*\} from "@\/app\/(.+)\/route";$/m.exec(source);
   return reExported ? routeSource(reExported[1]) : source;
 }
@@ -94,7 +96,7 @@ test("every route under app/client/v1 is described, with each method it answers,
   assert.ok(routes.length >= 5);
   for (const route of routes) {
     assert.ok(document.paths[route], `${route} is described`);
-    const handled = [...routeSource(route).matchAll(/^\s+(GET|POST):/gm)].map((m) => m[1].toLowerCase());
+    const handled = [...routeSource(route).matchAll(/^\s+(GET|POST|DELETE):/gm)].map((m) => m[1].toLowerCase());
     assert.ok(handled.length > 0, `${route} handles a method`);
     for (const method of handled)
       assert.ok(document.paths[route][method], `${method.toUpperCase()} ${route} is described`);
@@ -232,7 +234,14 @@ test("client credentials are two API keys required together on every operation b
     const expected =
       route === "/client/v1/openapi.json"
         ? []
-        : ["/client/v1/me", "/client/v1/logout"].includes(route)
+        : [
+              "/client/v1/me",
+              "/client/v1/logout",
+              "/client/v1/sessions",
+              "/client/v1/sessions/{id}",
+              "/client/v1/sessions/revoke-others",
+              "/client/v1/close-account",
+            ].includes(route)
           ? [{ clientId: [], clientSecret: [], loginToken: [] }]
           : [{ clientId: [], clientSecret: [] }];
     assert.deepEqual(operation.security, expected, `${method} ${route}`);

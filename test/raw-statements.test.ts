@@ -37,8 +37,10 @@ const testDatabase = await createTestDatabase();
 process.env.DATABASE_URL = testDatabase.url;
 reloadConfig();
 await applyMigrations(database().adapterFactory);
-// Of the reference data, only the settings row is needed: every e-mail is signed with it.
+// Of the reference data, only the settings row is needed (every e-mail is signed with it), and
+// the locale a registration chooses.
 await db().settings.create({ data: DEFAULT_SETTINGS });
+await db().locale.create({ data: { id: "fr_FR", label: "Français (France)" } });
 after(async () => {
   await closeDatabase();
   await testDatabase.drop();
@@ -218,6 +220,7 @@ test("statement: registration's one statement", async () => {
       email,
       password: "a registration password",
       email_verification_url: "https://app.example.com/verify/:token",
+      locale: "fr_FR",
     },
     client: CLIENT,
     device: DEVICE,
@@ -229,6 +232,7 @@ test("statement: registration's one statement", async () => {
   assert.equal(String(customer.source), "api");
   assert.equal(customer.registeredVia, CLIENT.id);
   assert.equal(customer.credentialsVersion, 0);
+  assert.equal(customer.locale, "fr_FR");
   assert.match(customer.passwordHash, /^\$argon2id\$/);
   assert.equal(customer.createdAt.getTime(), customer.updatedAt.getTime());
 

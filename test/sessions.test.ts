@@ -13,7 +13,8 @@ test("/me describes the customer behind the token", async () => {
   assert.equal(response.status, 200);
   const body = await response.json();
   assert.equal(body.code, 200);
-  assert.deepEqual(Object.keys(body.customer), ["email", "email_verified", "created_at"]);
+  assert.deepEqual(Object.keys(body.customer), ["email", "email_verified", "created_at", "locale"]);
+  assert.equal(body.customer.locale, "en_GB", "the first enabled locale, by default");
   assert.equal(body.customer.email, customer.email);
   assert.equal(body.customer.email_verified, false);
   assert.ok(!Number.isNaN(Date.parse(body.customer.created_at)));

@@ -172,6 +172,24 @@ async function loadContract(baseUrl: string): Promise<Contract> {
     );
   }
 
+  // Templated paths, such as /client/v1/sessions/{id}, as patterns of the paths they stand for.
+  const templates = Object.keys(document.paths)
+    .filter((template) => template.includes("{"))
+    .map((template) => ({
+      template,
+      pattern: new RegExp(
+        `^${template
+          .split(/\{[^}]+\}/)
+          .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))
+          .join("[^/]+")}$`,
+      ),
+    }));
+  /** The document's path a request's path is: itself when listed (a literal path wins), else the template it fits. */
+  const documentPath = (pathname: string) =>
+    document.paths[pathname]
+      ? pathname
+      : (templates.find(({ pattern }) => pattern.test(pathname))?.template ?? pathname);
+
   return {
     async check(path, init, response) {
       const method = (init.method ?? "GET").toUpperCase();
@@ -179,7 +197,7 @@ async function loadContract(baseUrl: string): Promise<Contract> {
       const where = `${method} ${pathname} answered ${response.status}`;
       const text = await response.text();
       const bodyless = method === "HEAD" || response.status === 204 || response.status === 304;
-      const pathItem = document.paths[pathname];
+      const pathItem = document.paths[documentPath(pathname)];
       const operation = pathItem?.[method.toLowerCase()];
 
       if (pathItem && method === "OPTIONS") {

@@ -33,6 +33,11 @@ export const CUSTOMER_EVENT_TYPES = choicesOf({
   password_reset: "Password reset",
   email_verified: "E-mail verified",
   logout: "Logout",
+  // Sessions, locale and closure (issue 14).
+  session_revoked: "Session signed out",
+  other_sessions_revoked: "Other sessions signed out",
+  locale_changed: "Locale changed",
+  account_closed: "Account closed",
 } satisfies Record<CustomerEventType, string>);
 
 /** Where an e-mail in the outbox stands (`email_outbox.status`). */

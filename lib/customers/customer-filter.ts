@@ -1,6 +1,6 @@
 /**
  * The back office's customer filters, shared by the list and the export: `q` (part of the
- * e-mail), `verified`, `source` ("api" or "import"), `created_gte` / `created_lte` (dates, both
+ * e-mail, or of the address a closed account had), `verified`, `source` ("api" or "import"), `created_gte` / `created_lte` (dates, both
  * days included).
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -15,7 +15,7 @@ export function customerFilter(filter: Record<string, unknown>): Prisma.Customer
   const createdTo = dateFilter(filter.created_lte, "created_lte");
   return {
     id: idsFilter(filter, numericId),
-    email: q ? { contains: q.toLowerCase() } : undefined,
+    OR: q ? [{ email: { contains: q.toLowerCase() } }, { closedEmail: { contains: q.toLowerCase() } }] : undefined,
     emailVerifiedAt: verified === undefined ? undefined : verified ? { not: null } : null,
     source: enumFilter(CustomerSource, filter.source),
     createdAt: createdFrom || createdTo ? { gte: createdFrom, lt: createdTo && nextDay(createdTo) } : undefined,

@@ -7,6 +7,7 @@ import type { CustomerEventType, CustomerSource, EventOutcome } from "@/lib/gene
 
 export type CustomerRecord = {
   id: number;
+  /** The account's address; for a closed account, the address it had (its row holds a tombstone). */
   email: string;
   verified: boolean;
   email_verified_at: string | null;
@@ -16,6 +17,8 @@ export type CustomerRecord = {
   registered_via_name: string | null;
   created_at: string;
   updated_at: string;
+  /** When the customer closed the account; null while open. */
+  closed_at: string | null;
 };
 
 export type CustomerEventRecord = {
@@ -38,7 +41,7 @@ export const withClientName = { apiClient: { select: { name: true } } } as const
 export function toCustomerRecord(customer: CustomerWithClient): CustomerRecord {
   return {
     id: customer.id,
-    email: customer.email,
+    email: customer.closedEmail ?? customer.email,
     verified: customer.emailVerifiedAt !== null,
     email_verified_at: customer.emailVerifiedAt?.toISOString() ?? null,
     source: customer.source,
@@ -46,6 +49,7 @@ export function toCustomerRecord(customer: CustomerWithClient): CustomerRecord {
     registered_via_name: customer.apiClient?.name ?? null,
     created_at: customer.createdAt.toISOString(),
     updated_at: customer.updatedAt.toISOString(),
+    closed_at: customer.closedAt?.toISOString() ?? null,
   };
 }
 

@@ -20,6 +20,7 @@ const CSV_COLUMNS: (keyof CustomerRecord)[] = [
   "registered_via",
   "registered_via_name",
   "created_at",
+  "closed_at",
 ];
 
 // A cell starting with = + - @ is a formula to Excel and its kin; e-mail addresses may start so.

@@ -10,6 +10,7 @@ export const SORTABLE = {
   created_at: "createdAt",
   email_verified_at: "emailVerifiedAt",
   source: "source",
+  closed_at: "closedAt",
 };
 
 export async function listCustomers(query: ListQuery) {

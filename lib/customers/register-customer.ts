@@ -12,12 +12,14 @@ import { loginTokenInsert } from "@/lib/tokens/issue-login-token";
 import { newToken } from "@/lib/tokens/new-token";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Device } from "@/lib/tokens/device";
+import { chosenLocale } from "./customer-locale";
 import { eventInsert } from "./record-customer-event";
 import { linkWithToken } from "@/lib/validation/link-template";
 
 export type RegisterCustomerOptions = {
   /** Validated, with a link template on one of the client's allowed origins (see link-origin.ts). */
-  input: { email: string; password: string; email_verification_url: string };
+  /** `locale`: "" for the default (customer-locale.ts), else it must be an enabled locale. */
+  input: { email: string; password: string; email_verification_url: string; locale: string };
   client: AuthenticatedClient;
   device: Device;
 };
@@ -31,6 +33,7 @@ const emailTaken = () => fieldError("email", "unique", "An account with this e-m
 export async function registerCustomer({ input, client, device }: RegisterCustomerOptions): Promise<string> {
   // Spares an argon2 hash and an e-mail render for the usual duplicate; the unique index below
   // still decides the race between two registrations arriving together.
+  const locale = input.locale === "" ? null : await chosenLocale(input.locale);
   if (await db().customer.findUnique({ where: { email: input.email }, select: { id: true } })) throw emailTaken();
 
   const passwordHash = await hashPassword(input.password);
@@ -45,8 +48,8 @@ export async function registerCustomer({ input, client, device }: RegisterCustom
   const customerId = new InsertedRow(
     "new_customer",
     Prisma.sql`
-      INSERT INTO customers (email, password_hash, registered_via, source, created_at, updated_at)
-      VALUES (${input.email}, ${passwordHash}, ${client.id}, 'api', ${now}, ${now}) RETURNING id`,
+      INSERT INTO customers (email, password_hash, registered_via, source, locale, created_at, updated_at)
+      VALUES (${input.email}, ${passwordHash}, ${client.id}, 'api', ${locale}, ${now}, ${now}) RETURNING id`,
   );
   // A new account's credentials are at their first version.
   const login = loginTokenInsert({ customerId, apiClientId: client.id, device, credentialsVersion: 0 }, now);

@@ -15,6 +15,11 @@ export type RouteExports = Record<
   (request: NextRequest, context: RouteContext) => Promise<Response>
 >;
 
+/** A route's dynamic segments as strings, e.g. `{ id: "7" }` in /api/admin/locales/[id]. */
+export async function routeParams(context: RouteContext): Promise<Record<string, string>> {
+  return Object.fromEntries(Object.entries((await context.params) ?? {}).map(([name, value]) => [name, String(value)]));
+}
+
 /**
  * Answers may carry login tokens, account or admin data, so none is
  * stored by a cache unless the route says otherwise (the reference reads and the API description:

@@ -19,6 +19,8 @@ import { cachedResponse } from "./cached-response";
 import { notAcceptable, type ErrorType } from "./errors";
 import {
   apiErrorSchema,
+  changeLocaleRequest,
+  closeAccountRequest,
   countriesResponse,
   forgotPasswordRequest,
   loginRequest,
@@ -27,6 +29,8 @@ import {
   recipientResponse,
   registerRequest,
   resetPasswordRequest,
+  revokedResponse,
+  sessionsResponse,
   settingsResponse,
   tokenResponse,
   verifyEmailRequest,
@@ -147,6 +151,11 @@ const ERROR_RESPONSES = {
     ["rate_limit_error"],
     ["Retry-After"],
   ),
+  NotFound: errorResponse(
+    "Not found: the id in the path names nothing this caller may act on.",
+    [404],
+    ["invalid_request_error"],
+  ),
   ServiceUnavailable: errorResponse(
     "Service temporarily unavailable: the database does not answer, or a limited attempt could not be counted " +
       "(so it was not judged). Try again after Retry-After seconds.",
@@ -208,7 +217,9 @@ const TAGS = {
   },
   accounts: {
     name: "Customer accounts",
-    description: "Registration, login, password recovery, e-mail verification and the login token's customer.",
+    description:
+      "Registration, login, password recovery, e-mail verification, the login token's customer, their sessions " +
+      "and closing the account.",
   },
   description: { name: "API description", description: "This document." },
 };
@@ -268,6 +279,8 @@ type Read = {
 };
 
 type Write = {
+  /** POST unless said. */
+  method?: "post" | "delete";
   path: string;
   operationId: string;
   tag: keyof typeof TAGS;
@@ -275,6 +288,8 @@ type Write = {
   description: string;
   security: Security;
   body?: z.ZodObject;
+  /** The path's parameters, e.g. `{id}`. */
+  pathParameters?: { name: string; description: string; schema: Record<string, unknown> }[];
   status: 200 | 201;
   ok: ResponseConfig;
   errors: ErrorRefs;
@@ -353,6 +368,20 @@ const READS: Read[] = [
       "Extension to the seed contract. Needs the login token, which works only through the API client it was issued to.",
     security: "client+bearer",
     ok: jsonBody("The customer", meResponse, ["NoStore"]),
+    errors: { 401: invalidLoginToken, 503: "ServiceUnavailable" },
+  },
+  // Account care (issue 14).
+  {
+    path: "/client/v1/sessions",
+    operationId: "listSessions",
+    headOperationId: "headSessions",
+    tag: "accounts",
+    summary: "Where the customer is signed in",
+    description:
+      "The customer's sessions: every live login token (not revoked, not expired, issued since the last password " +
+      "change), through whichever API client, newest first; `current` marks the token of this request.",
+    security: "client+bearer",
+    ok: jsonBody("The sessions", sessionsResponse, ["NoStore"]),
     errors: { 401: invalidLoginToken, 503: "ServiceUnavailable" },
   },
   {
@@ -478,6 +507,93 @@ const WRITES: Write[] = [
       503: "ServiceUnavailable",
     },
   },
+  // Account care (issue 14).
+  {
+    path: "/client/v1/me",
+    operationId: "changeCustomerLocale",
+    tag: "accounts",
+    summary: "Change the customer's locale",
+    description:
+      "Stores the customer's locale, the language of the e-mails they receive, and returns the customer as GET does.",
+    security: "client+bearer",
+    body: changeLocaleRequest,
+    status: 200,
+    ok: jsonBody("Changed", meResponse, ["NoStore"]),
+    errors: {
+      400: { name: "BadRequest", description: "locale/required, or locale/invalid: not an enabled locale." },
+      401: invalidLoginToken,
+      413: "PayloadTooLarge",
+      503: "ServiceUnavailable",
+    },
+  },
+  {
+    method: "delete",
+    path: "/client/v1/sessions/{id}",
+    operationId: "revokeSession",
+    tag: "accounts",
+    summary: "Sign out of one session",
+    description:
+      "Revokes one of the customer's sessions (the calling one too, which is a logout): its token stops working at once.",
+    security: "client+bearer",
+    pathParameters: [
+      {
+        name: "id",
+        description: "The session's id, from GET /client/v1/sessions.",
+        schema: { type: "string", pattern: "^[1-9][0-9]*$" },
+      },
+    ],
+    status: 200,
+    ok: jsonBody("Signed out of that session", plainSuccessResponse, ["NoStore"]),
+    errors: {
+      400: { name: "BadRequest", description: "A malformed X-Client-IP." },
+      401: invalidLoginToken,
+      404: {
+        name: "NotFound",
+        description:
+          "The id is not one of this customer's live sessions: malformed, unknown, already ended or another customer's alike.",
+      },
+      503: "ServiceUnavailable",
+    },
+  },
+  {
+    path: "/client/v1/sessions/revoke-others",
+    operationId: "revokeOtherSessions",
+    tag: "accounts",
+    summary: "Sign out everywhere else",
+    description: "Revokes every session of the customer but the calling one, and says how many.",
+    security: "client+bearer",
+    status: 200,
+    ok: jsonBody("Signed out of the other sessions", revokedResponse, ["NoStore"]),
+    errors: {
+      400: { name: "BadRequest", description: "A malformed X-Client-IP." },
+      401: invalidLoginToken,
+      503: "ServiceUnavailable",
+    },
+  },
+  {
+    path: "/client/v1/close-account",
+    operationId: "closeAccount",
+    tag: "accounts",
+    summary: "Close the account",
+    description:
+      "Closes the customer's account, with their password: every session ends, logging in with the address fails, " +
+      "and the address may register again as a new account. Wrong passwords count against the login limits of the " +
+      "account and of the IP address, as failed logins do.",
+    security: "client+bearer",
+    body: closeAccountRequest,
+    status: 200,
+    ok: jsonBody("Closed", plainSuccessResponse, ["NoStore"]),
+    errors: {
+      400: { name: "BadRequest", description: "password/required, or password/invalid: not the customer's password." },
+      401: invalidLoginToken,
+      413: "PayloadTooLarge",
+      429: {
+        name: "TooManyRequests",
+        description: "Too many failed logins or wrong passwords: wait Retry-After seconds.",
+      },
+      503: "ServiceUnavailable",
+    },
+  },
 ];
 
 function describedRoutes(registry: OpenAPIRegistry) {
@@ -512,15 +628,20 @@ function describedRoutes(registry: OpenAPIRegistry) {
   }
   for (const write of WRITES) {
     const form = write.body && { schema: write.body };
+    const pathParameters = (write.pathParameters ?? []).map((parameter) => ({
+      ...parameter,
+      in: "path" as const,
+      required: true,
+    }));
     registry.registerPath({
-      method: "post",
+      method: write.method ?? "post",
       path: write.path,
       operationId: write.operationId,
       tags: [TAGS[write.tag].name],
       summary: write.summary,
       description: write.description,
       security: SECURITY[write.security],
-      parameters: DEVICE_PARAMETERS,
+      parameters: [...pathParameters, ...DEVICE_PARAMETERS],
       ...(form
         ? {
             request: {
@@ -568,7 +689,8 @@ const DESCRIPTION = [
   "Customer accounts and the reference data the apps read.",
   "",
   "- **Credentials.** Every operation except this document carries the API client's X-Client-ID and X-Client-Secret, " +
-    "both together; /me and /logout also carry the login token as Authorization: Bearer.",
+    "both together; the operations on the customer's account (/me, /logout, /sessions, /close-account) also carry the " +
+    "login token as Authorization: Bearer.",
   "- **Bodies.** POST bodies are application/x-www-form-urlencoded or application/json with the same fields, at most " +
     "64 KiB (413 otherwise). Fields a request body does not list are ignored, never refused. A field's description says " +
     "what is trimmed before it is checked.",

@@ -43,6 +43,12 @@ export const registerRequest = requestBody("RegisterRequest", {
   password: fields.password(),
   confirm_password: fields.secret("Password confirmation, equal to password"),
   email_verification_url: fields.tokenUrl("E-mail verification URL"),
+  locale: fields.optionalText("Locale", 64).meta({
+    type: "string",
+    description:
+      "Optional. The id of one of the enabled locales of GET /client/v1/settings, trimmed before it is checked; " +
+      "e-mails to the customer are in its language. Missing or empty: the default (the first enabled locale).",
+  }),
 });
 
 export const loginRequest = requestBody("LoginRequest", {
@@ -79,7 +85,49 @@ export const customerSchema = z
     email: z.string(),
     email_verified: z.boolean(),
     created_at: z.iso.datetime().describe("ISO 8601, UTC"),
+    locale: z
+      .string()
+      .nullable()
+      .describe(
+        "The id of the customer's locale: the one they chose while it is enabled, else the first enabled locale " +
+          "in settings order (null only when no locale is enabled).",
+      ),
   })
   .meta({ id: "Customer" });
 
 export const meResponse = successEnvelope(200, { customer: customerSchema });
+
+// Account care (issue 14): sessions, the customer's locale, closing the account.
+
+export const changeLocaleRequest = requestBody("ChangeLocaleRequest", {
+  locale: fields.text("Locale", 64).meta({
+    type: "string",
+    minLength: 1,
+    description: "The id of one of the enabled locales of GET /client/v1/settings. Trimmed before it is checked.",
+  }),
+});
+
+export const closeAccountRequest = requestBody("CloseAccountRequest", {
+  password: fields.secret("The customer's password"),
+});
+
+export const sessionSchema = z
+  .object({
+    id: z.number().int().describe("Identifies the session in DELETE /client/v1/sessions/{id}"),
+    current: z.boolean().describe("The session of the login token that made this request"),
+    created_at: z.iso.datetime().describe("When the customer logged in (or registered), ISO 8601, UTC"),
+    last_used_at: z.iso.datetime().describe("When the token was last used, to the minute, ISO 8601, UTC"),
+    ip: z.string().describe('The IP address it was issued to (X-Client-IP), or "unknown"'),
+    user_agent: z.string().describe("The user agent it was issued to (X-Client-UA); may be empty"),
+    fingerprint: z.string().describe("The device fingerprint it was issued to (X-Client-Fingerprint); may be empty"),
+    client_name: z.string().nullable().describe("The name of the API client (app) it was issued through"),
+  })
+  .meta({ id: "Session" });
+
+export const sessionsResponse = successEnvelope(200, {
+  sessions: z.array(sessionSchema).describe("The customer's live login tokens, newest first"),
+});
+
+export const revokedResponse = successEnvelope(200, {
+  revoked: z.number().int().min(0).describe("How many sessions were revoked"),
+});

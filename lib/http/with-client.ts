@@ -1,6 +1,6 @@
 /** The wrappers of /client/v1 routes: API client credentials on every call but the API description. */
 import { authenticateApiClient, type AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
-import { buildRoute, type Method, type RouteExports } from "./build-route";
+import { buildRoute, routeParams, type Method, type RouteExports } from "./build-route";
 import { invalidClientCredentials } from "./errors";
 
 export type RequestContext = {
@@ -8,23 +8,25 @@ export type RequestContext = {
   requestId: string;
   /** The API client that sent the request (absent only on public routes). */
   client: AuthenticatedClient;
+  /** The route's dynamic segments, e.g. `id` in /client/v1/sessions/[id]. */
+  params: Record<string, string>;
 };
 
 type Handler = (context: RequestContext) => Promise<Response>;
-type PublicHandler = (context: Omit<RequestContext, "client">) => Promise<Response>;
+type PublicHandler = (context: Omit<RequestContext, "client" | "params">) => Promise<Response>;
 
 /**
  * Wraps the handlers of one /client/v1 route: client authentication, request id, the one error
  * translator, a JSON 405 (with Allow) for every method the route does not handle, and OPTIONS.
  */
 export function clientRoute(handlers: Partial<Record<Method, Handler>>): RouteExports {
-  return buildRoute(handlers, async (request, requestId, handler: Handler) => {
+  return buildRoute(handlers, async (request, requestId, handler: Handler, context) => {
     const client = await authenticateApiClient(
       request.headers.get("x-client-id"),
       request.headers.get("x-client-secret"),
     );
     if (!client) throw invalidClientCredentials();
-    return handler({ request, requestId, client });
+    return handler({ request, requestId, client, params: await routeParams(context) });
   });
 }
 

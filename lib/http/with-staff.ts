@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import { forbidden, unauthenticated } from "@/lib/errors/domain-error";
 import { may, type AdminResource } from "@/lib/staff/permissions";
 import type { SignedInStaff } from "@/lib/staff/sign-in-staff";
-import { buildRoute, type Method, type RouteExports } from "./build-route";
+import { buildRoute, routeParams, type Method, type RouteExports } from "./build-route";
 import { unsupportedMediaType } from "./errors";
 import { mediaTypeOf } from "./input";
 import { refuseCrossOriginWrite } from "./origin";
@@ -37,9 +37,6 @@ export function adminRoute(resource: AdminResource, handlers: Partial<Record<Met
     if (!reads && mediaTypeOf(request.headers.get("content-type")) !== "application/json") {
       throw unsupportedMediaType("application/json");
     }
-    const params = Object.fromEntries(
-      Object.entries((await context.params) ?? {}).map(([name, value]) => [name, String(value)]),
-    );
-    return handler({ request, requestId, staff, params });
+    return handler({ request, requestId, staff, params: await routeParams(context) });
   });
 }

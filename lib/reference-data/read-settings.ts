@@ -15,6 +15,7 @@ import {
   type SettingsRecord,
 } from "./settings-record";
 import { niceName, utcOffset } from "./timezone-offsets";
+import { ENABLED_IN_ORDER } from "./list-enabled-locales";
 
 /** The settings row, which the seed writes: an installation without it is not set up. */
 async function settingsRow(): Promise<Settings> {
@@ -34,8 +35,8 @@ export function currentBusinessDetails(): Promise<BusinessDetails> {
 export async function readSettingsBody(at = new Date()): Promise<SettingsBody> {
   const [settings, locales, timezones] = await Promise.all([
     settingsRow(),
-    db().locale.findMany({ where: { enabled: true }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
-    db().timezone.findMany({ where: { enabled: true }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
+    db().locale.findMany(ENABLED_IN_ORDER),
+    db().timezone.findMany(ENABLED_IN_ORDER),
   ]);
   return {
     ...businessDetails(settings),

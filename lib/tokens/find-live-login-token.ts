@@ -1,6 +1,7 @@
 /** The login token behind a bearer string, while it still works. */
 import { db } from "@/lib/db";
 import { sha256 } from "@/lib/secrets";
+import { isLiveLoginToken } from "./live-login-token";
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -12,8 +13,8 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  */
 export async function findLiveLoginToken(token: string, apiClientId: number, now = new Date()) {
   const found = await db().loginToken.findUnique({ where: { tokenHash: sha256(token) }, include: { customer: true } });
-  if (!found || found.revokedAt || found.expiresAt <= now || found.apiClientId !== apiClientId) return undefined;
-  if (found.credentialsVersion !== found.customer.credentialsVersion) return undefined;
+  if (!found || found.apiClientId !== apiClientId) return undefined;
+  if (!isLiveLoginToken(found, found.customer.credentialsVersion, now)) return undefined;
   if (now.getTime() - found.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db().loginToken.update({ where: { id: found.id }, data: { lastUsedAt: now } });
   }

@@ -46,6 +46,7 @@ export default function CustomerList() {
         <SelectField source="source" choices={CUSTOMER_SOURCES} />
         <TextField source="registered_via_name" label="Via" emptyText="—" sortable={false} />
         <DateField source="created_at" label="Registered" showTime />
+        <DateField source="closed_at" label="Closed" showTime emptyText="—" />
       </Datagrid>
     </List>
   );

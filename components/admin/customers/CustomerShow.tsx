@@ -21,6 +21,7 @@ export default function CustomerShow() {
         <SelectField source="source" choices={CUSTOMER_SOURCES} />
         <TextField source="registered_via_name" label="Registered via" emptyText="—" />
         <DateField source="created_at" label="Registered" showTime />
+        <DateField source="closed_at" label="Closed" showTime emptyText="—" />
         <ArrayField source="events" label="Account events (newest first)">
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No account events recorded.</p>}>
             <DateField source="created_at" label="Time" showTime />

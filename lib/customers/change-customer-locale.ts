@@ -1,0 +1,39 @@
+/** A customer choosing the language of their account (POST /client/v1/me `{locale}`). */
+import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
+import { db } from "@/lib/db";
+import type { Device } from "@/lib/tokens/device";
+import { authenticateCustomer } from "./authenticate-customer";
+import { chosenLocale } from "./customer-locale";
+import { toCustomerProfile, type CustomerProfile } from "./customer-profile";
+import { recordEvent } from "./record-customer-event";
+
+export type ChangeCustomerLocaleOptions = {
+  token: string | undefined;
+  input: { locale: string };
+  client: AuthenticatedClient;
+  device: Device;
+};
+
+/** Stores the customer's locale (an enabled one, else `locale/invalid`) and answers the customer as /me does. */
+export async function changeCustomerLocale({
+  token,
+  input,
+  client,
+  device,
+}: ChangeCustomerLocaleOptions): Promise<CustomerProfile> {
+  const login = await authenticateCustomer(token, client);
+  const locale = await chosenLocale(input.locale);
+  const customer = await db().$transaction(async (tx) => {
+    const changed = await tx.customer.update({ where: { id: login.customerId }, data: { locale } });
+    await recordEvent(tx, {
+      type: "locale_changed",
+      outcome: "success",
+      email: changed.email,
+      customerId: changed.id,
+      apiClientId: client.id,
+      device,
+    });
+    return changed;
+  });
+  return toCustomerProfile(customer);
+}

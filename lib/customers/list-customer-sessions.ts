@@ -1,0 +1,35 @@
+/** Where a customer is signed in (GET /client/v1/sessions): their live login tokens, newest first. */
+import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
+import { listLiveLoginTokens } from "@/lib/tokens/list-live-login-tokens";
+import { authenticateCustomer } from "./authenticate-customer";
+
+export type ListCustomerSessionsOptions = { token: string | undefined; client: AuthenticatedClient };
+
+/** A session as an app sees it: the login token's row id (never the token or its hash) and its device. */
+export type CustomerSession = {
+  id: number;
+  /** The session of the token that asked. */
+  current: boolean;
+  created_at: string;
+  last_used_at: string;
+  ip: string;
+  user_agent: string;
+  fingerprint: string;
+  /** The API client the token was issued to; null once that client is deleted. */
+  client_name: string | null;
+};
+
+export async function listCustomerSessions({ token, client }: ListCustomerSessionsOptions): Promise<CustomerSession[]> {
+  const login = await authenticateCustomer(token, client);
+  const tokens = await listLiveLoginTokens(login.customer);
+  return tokens.map((session) => ({
+    id: session.id,
+    current: session.id === login.id,
+    created_at: session.createdAt.toISOString(),
+    last_used_at: session.lastUsedAt.toISOString(),
+    ip: session.ip,
+    user_agent: session.userAgent,
+    fingerprint: session.fingerprint,
+    client_name: session.apiClient?.name ?? null,
+  }));
+}
