@@ -33,6 +33,9 @@ export const CUSTOMER_EVENT_TYPES = choicesOf({
   password_reset: "Password reset",
   email_verified: "E-mail verified",
   logout: "Logout",
+  // Issue 14: passwords and verification.
+  password_changed: "Password changed",
+  verification_resent: "Verification e-mail resent",
 } satisfies Record<CustomerEventType, string>);
 
 /** Where an e-mail in the outbox stands (`email_outbox.status`). */
