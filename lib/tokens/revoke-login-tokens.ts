@@ -1,4 +1,4 @@
-/** Ending sessions: one login token, or every one of a customer's. */
+/** Ending sessions: one login token, every one of a customer's, or all but the one asking. */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 
@@ -8,4 +8,17 @@ export async function revokeLoginToken(id: number, now = new Date()): Promise<vo
 
 export async function revokeAllLoginTokens(tx: Prisma.TransactionClient, customerId: number, now = new Date()) {
   await tx.loginToken.updateMany({ where: { customerId, revokedAt: null }, data: { revokedAt: now } });
+}
+
+/** Every one of a customer's sessions but `keptId` (the one asking). */
+export async function revokeOtherLoginTokens(
+  tx: Prisma.TransactionClient,
+  customerId: number,
+  keptId: number,
+  now = new Date(),
+) {
+  await tx.loginToken.updateMany({
+    where: { customerId, revokedAt: null, id: { not: keptId } },
+    data: { revokedAt: now },
+  });
 }
