@@ -26,7 +26,11 @@ const change = (
   fields: Record<string, string>,
   headers: Record<string, string> = DEVICE,
 ): Promise<Response> =>
-  app.request("/client/v1/change-password", { method: "POST", headers: { ...headers, ...bearer(token) }, form: fields });
+  app.request("/client/v1/change-password", {
+    method: "POST",
+    headers: { ...headers, ...bearer(token) },
+    form: fields,
+  });
 
 const changeTo = (token: string, current: string, password = NEW_PASSWORD, headers?: Record<string, string>) =>
   change(token, { current_password: current, password, confirm_password: password }, headers);
@@ -151,7 +155,10 @@ test("concurrent wrong guesses get no more checked than the limit allows", async
   const customer = await registeredCustomer(app);
   const responses = await Promise.all(
     Array.from({ length: 12 }, (_, i) =>
-      changeTo(customer.token, `concurrent guess ${i}`, NEW_PASSWORD, { ...DEVICE, "X-Client-IP": `198.18.0.${i + 1}` }),
+      changeTo(customer.token, `concurrent guess ${i}`, NEW_PASSWORD, {
+        ...DEVICE,
+        "X-Client-IP": `198.18.0.${i + 1}`,
+      }),
     ),
   );
   const statuses = responses.map((response) => response.status).sort();
@@ -161,7 +168,9 @@ test("concurrent wrong guesses get no more checked than the limit allows", async
 test("two changes at once with one token: one wins, the other changes nothing", async () => {
   const customer = await registeredCustomer(app);
   const passwords = ["first concurrent passphrase", "second concurrent passphrase"];
-  const responses = await Promise.all(passwords.map((password) => changeTo(customer.token, customer.password, password)));
+  const responses = await Promise.all(
+    passwords.map((password) => changeTo(customer.token, customer.password, password)),
+  );
   const statuses = responses.map((response) => response.status);
   assert.equal(statuses.filter((status) => status === 200).length, 1, `statuses ${statuses}`);
   const winner = passwords[statuses.indexOf(200)];
