@@ -67,8 +67,14 @@ test("the closed sets become enums: rows written while they were text keep their
     };
     for (const directory of migrations.slice(0, enums)) await adapter.executeScript(script(directory));
 
-    // Every value the code wrote as text, in the columns as they were.
-    const texts = (values: Record<string, string>) => Object.values(values);
+    // Every value the code wrote as text, in the columns as they were: not the values later
+    // migrations append to the enums (ALTER TYPE … ADD VALUE), which never were text.
+    const addedLater = new Set(
+      migrations
+        .slice(enums + 1)
+        .flatMap((directory) => [...script(directory).matchAll(/ADD VALUE '([^']+)'/g)].map((match) => match[1])),
+    );
+    const texts = (values: Record<string, string>) => Object.values(values).filter((value) => !addedLater.has(value));
     const list = (values: string[]) => values.map((value) => `'${value}'`).join(", ");
     await adapter.executeScript(`
       INSERT INTO customers (id, email, password_hash, source) VALUES (1, 'imported@example.org', 'hash', 'import');

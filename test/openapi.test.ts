@@ -232,7 +232,13 @@ test("client credentials are two API keys required together on every operation b
     const expected =
       route === "/client/v1/openapi.json"
         ? []
-        : ["/client/v1/me", "/client/v1/logout"].includes(route)
+        : [
+              "/client/v1/me",
+              "/client/v1/logout",
+              // Issue 14, passwords and verification.
+              "/client/v1/change-password",
+              "/client/v1/resend-verification",
+            ].includes(route)
           ? [{ clientId: [], clientSecret: [], loginToken: [] }]
           : [{ clientId: [], clientSecret: [] }];
     assert.deepEqual(operation.security, expected, `${method} ${route}`);

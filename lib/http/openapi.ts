@@ -516,7 +516,7 @@ const WRITES: Write[] = [
     summary: "E-mail a new verification link",
     description:
       "Extension to the seed contract. E-mails the customer a new verification link (valid 24 hours); earlier links " +
-      `stop working. At most 3 per hour per account (429 beyond). ${SENT_AN_EMAIL}`,
+      `stop working. Limited per account (by default 3 an hour; 429 beyond). ${SENT_AN_EMAIL}`,
     security: "client+bearer",
     body: resendVerificationRequest,
     status: 200,
