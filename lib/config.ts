@@ -76,6 +76,9 @@ const envSchema = z
     FORGOT_MAX_PER_EMAIL: positiveInt(3),
     FORGOT_MAX_PER_IP: positiveInt(20),
     FORGOT_WINDOW_MINUTES: positiveInt(60),
+    /** Verification e-mails a customer may have sent again (POST /client/v1/resend-verification) per window. */
+    VERIFY_RESEND_MAX_PER_ACCOUNT: positiveInt(3),
+    VERIFY_RESEND_WINDOW_MINUTES: positiveInt(60),
 
     STAFF_SESSION_HOURS: positiveInt(8),
     STAFF_LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(5),

@@ -10,6 +10,7 @@
  *   physical ceiling  a raw node:http server in this process serving the bytes of /client/v1/countries;
  *   hashing ceiling   cores × 1 / the time of one password verification, measured here with one
  *                     verification per core at a time (they slow each other down: argon2 is memory-bound).
+ * One row is measured in this process alone: the password rules' check (lib/passwords), per call.
  * On PostgreSQL a second server with WEB_CONCURRENCY=1 runs beside the first, for the speed-up.
  * Exits 0 whatever the verdicts (a noisy machine must not fail a build); non-zero only when the
  * bench itself broke.
@@ -23,6 +24,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { config } from "@/lib/config";
+import { checkPasswordStrength } from "@/lib/passwords/check-password-strength";
+import { commonPasswords } from "@/lib/passwords/common-passwords";
 import { hashPassword } from "@/lib/passwords/hash-password";
 import { verifyPassword } from "@/lib/passwords/verify-password";
 import { buildIfNeeded } from "@/lib/server/build";
@@ -142,6 +145,22 @@ async function hashingSlice(stored: string, seconds: number): Promise<HashingSli
   return { perSec: (count * 1000) / elapsedMs, verificationMs: (elapsedMs * CORES) / count };
 }
 
+type PasswordCheckCost = { loadMs: number; perCallMs: number };
+
+/**
+ * The password rules' cost in this process: reading the list of common passwords (once, on the
+ * first check), then one check of a password that passes every rule (the dearest case: each rule runs).
+ */
+function passwordCheckCost(): PasswordCheckCost {
+  const loadStart = performance.now();
+  commonPasswords();
+  const loadMs = performance.now() - loadStart;
+  const calls = options.quick ? 20_000 : 200_000;
+  const start = performance.now();
+  for (let n = 0; n < calls; n++) checkPasswordStrength(`${PASSWORD} ${n}`, `bench-${n}@example.com`);
+  return { loadMs, perCallMs: (performance.now() - start) / calls };
+}
+
 /** Runs `task` for each item, `concurrency` at a time. */
 async function inParallel<T>(
   items: T[],
@@ -235,6 +254,7 @@ type Measurements = {
   hashing: HashingSlice[];
   probeAtRest: Slice[];
   storm: { logins: Slice; probe: Slice }[];
+  passwordCheck: PasswordCheckCost;
 };
 
 async function measure(
@@ -336,6 +356,7 @@ async function measure(
     hashing: [],
     probeAtRest: [],
     storm: [],
+    passwordCheck: passwordCheckCost(),
   };
 
   console.log(`Reads: ${ROUNDS} rounds of ${SLICE_SEC} s slices…`);
@@ -411,7 +432,7 @@ function summaryRow(name: string, summary: Summary): Row {
   };
 }
 
-function tableRows({ servers, ceiling, hashing, probeAtRest, storm }: Measurements): Row[] {
+function tableRows({ servers, ceiling, hashing, probeAtRest, storm, passwordCheck }: Measurements): Row[] {
   const [{ results }, single] = servers;
   const phase = (key: keyof ServerResults) => summarize(results[key], EXPECTED_STATUS[key]);
   const speedUp = (key: keyof ServerResults) =>
@@ -480,6 +501,12 @@ function tableRows({ servers, ceiling, hashing, probeAtRest, storm }: Measuremen
       minimum: 0.7,
       target: "≥ 70% of it",
     }),
+    {
+      name: "  password rules: one check (common list, e-mail)",
+      comparison: `${(passwordCheck.perCallMs * 1000).toFixed(2)} µs per call; list read once in ${passwordCheck.loadMs.toFixed(0)} ms`,
+      target: "< 0.1 ms",
+      pass: passwordCheck.perCallMs < 0.1,
+    },
     {
       ...summaryRow(`GET /client/v1/settings at rest, ${PROBE.rate} req/s`, summarize(probeAtRest, 200)),
       p99Ms: p99AtRest,

@@ -22,6 +22,7 @@ test("npm run bench measures every target and prints a verdict beside each, with
     "GET /client/v1/settings (304, If-None-Match)",
     "POST /client/v1/login ",
     "POST /client/v1/register ",
+    "  password rules: one check",
     "  … while 16 logins hash",
     "  server event-loop delay, p99",
   ]) {

@@ -5,7 +5,7 @@ import { after, mock, test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { startFakeResend } from "./support/fake-resend";
 import { reloadConfig } from "@/lib/config";
-import type { EmailTemplate } from "@/lib/generated/prisma/enums";
+import type { LinkEmailTemplate } from "@/lib/email/compose-email";
 import { emailQueued, queueEmail } from "@/lib/email/queue-email";
 import { emailRequeued, requeueFailedEmail } from "@/lib/email/requeue-email";
 import { dispatchDueEmails } from "@/lib/email/dispatch-emails";
@@ -39,7 +39,7 @@ let addresses = 0;
 const address = (label: string) => `${label}-${++addresses}@example.org`;
 
 /** What the reset flow does: compose, queue in the transaction that writes its token, then signal. */
-async function queue(to: string, template: EmailTemplate = "verify_email") {
+async function queue(to: string, template: LinkEmailTemplate = "verify_email") {
   const email = await composeEmail(template, to, `https://app.example.com/verify?token=${randomUUID()}`);
   const id = await db().$transaction((tx) => queueEmail(tx, email));
   emailQueued(email);

@@ -241,6 +241,9 @@ test("client credentials are two API keys required together on every operation b
               "/client/v1/sessions/{id}",
               "/client/v1/sessions/revoke-others",
               "/client/v1/close-account",
+              // Issue 14, passwords and verification.
+              "/client/v1/change-password",
+              "/client/v1/resend-verification",
             ].includes(route)
           ? [{ clientId: [], clientSecret: [], loginToken: [] }]
           : [{ clientId: [], clientSecret: [] }];

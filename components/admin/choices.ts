@@ -38,6 +38,9 @@ export const CUSTOMER_EVENT_TYPES = choicesOf({
   other_sessions_revoked: "Other sessions signed out",
   locale_changed: "Locale changed",
   account_closed: "Account closed",
+  // Issue 14: passwords and verification.
+  password_changed: "Password changed",
+  verification_resent: "Verification e-mail resent",
 } satisfies Record<CustomerEventType, string>);
 
 /** Where an e-mail in the outbox stands (`email_outbox.status`). */

@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import { InsertedRow, oneStatement } from "@/lib/db/one-statement";
 import { composeEmail } from "@/lib/email/compose-email";
 import { emailQueued, outboxInsert } from "@/lib/email/queue-email";
+import { checkPasswordStrength } from "@/lib/passwords/check-password-strength";
 import { hashPassword } from "@/lib/passwords/hash-password";
 import { emailTokenInsert } from "@/lib/tokens/issue-email-token";
 import { loginTokenInsert } from "@/lib/tokens/issue-login-token";
@@ -28,9 +29,11 @@ const emailTaken = () => fieldError("email", "unique", "An account with this e-m
 
 /**
  * Creates the account, its first login token and its e-mail verification token, and queues the
- * verification e-mail, all in one statement (so all or nothing). Returns the login token.
+ * verification e-mail, all in one statement (so all or nothing). Returns the login token. The
+ * password must pass checkPasswordStrength first (a common one, or one built on the address, is refused).
  */
 export async function registerCustomer({ input, client, device }: RegisterCustomerOptions): Promise<string> {
+  checkPasswordStrength(input.password, input.email);
   // Spares an argon2 hash and an e-mail render for the usual duplicate; the unique index below
   // still decides the race between two registrations arriving together.
   const locale = input.locale === "" ? null : await chosenLocale(input.locale);

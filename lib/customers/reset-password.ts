@@ -2,6 +2,7 @@
 import { fieldError } from "@/lib/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { db } from "@/lib/db";
+import { checkPasswordStrength } from "@/lib/passwords/check-password-strength";
 import { hashPassword } from "@/lib/passwords/hash-password";
 import { consumeEmailToken } from "@/lib/tokens/consume-email-token";
 import { findUsableEmailToken } from "@/lib/tokens/find-usable-email-token";
@@ -22,11 +23,13 @@ const invalidToken = () => fieldError("token", "invalid", "This reset link is in
 /**
  * Sets a new password with a reset token (single use), and ends every session the customer had:
  * whoever knew the old password is logged out, including a login that was checking it meanwhile
- * (see findLiveLoginToken). Earlier reset links stop working too.
+ * (see findLiveLoginToken). Earlier reset links stop working too. The new password must pass
+ * checkPasswordStrength for the account's address.
  */
 export async function resetPassword({ input, client, device }: ResetPasswordOptions): Promise<void> {
   const token = await findUsableEmailToken(input.token, "reset_password");
   if (!token) throw invalidToken();
+  checkPasswordStrength(input.password, token.customer.email);
 
   const passwordHash = await hashPassword(input.password);
   await db().$transaction(async (tx) => {

@@ -1,15 +1,16 @@
 /**
- * E-mails as they are sent: a React Email template rendered with the business's details and the
- * link the e-mail carries.
+ * E-mails as they are sent: a React Email template rendered with the business's details and, for
+ * the e-mails that carry one, the link.
  */
 import { createElement } from "react";
 import { render } from "@react-email/render";
 import { currentBusinessDetails } from "@/lib/reference-data/read-settings";
 import type { BusinessDetails } from "@/lib/reference-data/settings-record";
 import { EMAIL_TOKEN_LIFETIME_MS } from "@/lib/tokens/issue-email-token";
-import type { EmailTemplate } from "@/lib/generated/prisma/enums";
+import type { EmailTemplate, TokenPurpose } from "@/lib/generated/prisma/enums";
 import VerifyEmail, { verifyEmailSubject } from "@/emails/VerifyEmail";
 import ResetPassword, { resetPasswordSubject } from "@/emails/ResetPassword";
+import PasswordChanged, { passwordChangedSubject } from "@/emails/PasswordChanged";
 
 export type OutgoingEmail = {
   template: EmailTemplate;
@@ -17,16 +18,28 @@ export type OutgoingEmail = {
   subject: string;
   html: string;
   text: string;
-  url: string;
+  /** The link it carries; a notice carries none. */
+  url?: string;
 };
 
-const TEMPLATES = {
+/** The e-mails that carry a link with a token: one per token purpose. */
+export type LinkEmailTemplate = EmailTemplate & TokenPurpose;
+/** The e-mails that only tell the customer something. */
+export type NoticeEmailTemplate = Exclude<EmailTemplate, LinkEmailTemplate>;
+
+const LINK_TEMPLATES = {
   verify_email: { component: VerifyEmail, subject: verifyEmailSubject },
   reset_password: { component: ResetPassword, subject: resetPasswordSubject },
-};
+} satisfies Record<LinkEmailTemplate, unknown>;
+
+const NOTICE_TEMPLATES = {
+  password_changed: { component: PasswordChanged, subject: passwordChangedSubject },
+} satisfies Record<NoticeEmailTemplate, unknown>;
+
+const isLinkTemplate = (template: EmailTemplate): template is LinkEmailTemplate => template in LINK_TEMPLATES;
 
 /** "24 hours", "1 hour": how long the token the e-mail carries is valid. */
-function validFor(template: EmailTemplate): string {
+function validFor(template: LinkEmailTemplate): string {
   const hours = EMAIL_TOKEN_LIFETIME_MS[template] / 3_600_000;
   return `${hours} hour${hours === 1 ? "" : "s"}`;
 }
@@ -44,14 +57,24 @@ type RenderedTemplate = { subject: string; html: string; text: string };
 const renderedFor = new WeakMap<BusinessDetails, Map<EmailTemplate, Promise<RenderedTemplate>>>();
 
 async function renderTemplate(template: EmailTemplate, business: BusinessDetails): Promise<RenderedTemplate> {
-  const { component, subject } = TEMPLATES[template];
-  const element = createElement(component, {
+  const businessProps = {
     tradingName: business.trading_name,
     supportEmail: business.cs_email,
     supportNumber: business.cs_number,
-    url: LINK_STAND_IN,
-    validFor: validFor(template),
-  });
+  };
+  const { element, subject } = isLinkTemplate(template)
+    ? {
+        element: createElement(LINK_TEMPLATES[template].component, {
+          ...businessProps,
+          url: LINK_STAND_IN,
+          validFor: validFor(template),
+        }),
+        subject: LINK_TEMPLATES[template].subject,
+      }
+    : {
+        element: createElement(NOTICE_TEMPLATES[template].component, businessProps),
+        subject: NOTICE_TEMPLATES[template].subject,
+      };
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject: subject(business.trading_name), html, text };
 }
@@ -75,7 +98,7 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 
 /** The e-mail that carries `url`, signed with the business's trading name and support contacts. */
-export async function composeEmail(template: EmailTemplate, to: string, url: string): Promise<OutgoingEmail> {
+export async function composeEmail(template: LinkEmailTemplate, to: string, url: string): Promise<OutgoingEmail> {
   const rendered = await renderedTemplate(template, await currentBusinessDetails());
   return {
     template,
@@ -85,4 +108,10 @@ export async function composeEmail(template: EmailTemplate, to: string, url: str
     text: rendered.text.replaceAll(LINK_STAND_IN, url),
     url,
   };
+}
+
+/** A notice without a link (password changed), signed like every e-mail. */
+export async function composeNotice(template: NoticeEmailTemplate, to: string): Promise<OutgoingEmail> {
+  const { subject, html, text } = await renderedTemplate(template, await currentBusinessDetails());
+  return { template, to, subject, html, text };
 }

@@ -47,7 +47,7 @@ export async function queueEmail(
 export function emailQueued(email: OutgoingEmail): void {
   if (!config().RESEND_API_KEY) {
     console.log(
-      `[email] not sent (RESEND_API_KEY is not set): ${email.template} to ${maskEmail(email.to)}: ${email.url}`,
+      `[email] not sent (RESEND_API_KEY is not set): ${email.template} to ${maskEmail(email.to)}${email.url ? `: ${email.url}` : ""}`,
     );
     return;
   }

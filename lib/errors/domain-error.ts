@@ -12,6 +12,10 @@ export const FIELD_ERROR_CODES = [
   "too_short",
   "too_long",
   "not_allowed",
+  // Issue 14, passwords and verification.
+  "too_common",
+  "too_similar",
+  "already_verified",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

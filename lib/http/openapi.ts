@@ -31,6 +31,8 @@ import {
   resetPasswordRequest,
   revokedResponse,
   sessionsResponse,
+  changePasswordRequest,
+  resendVerificationRequest,
   settingsResponse,
   tokenResponse,
   verifyEmailRequest,
@@ -422,7 +424,7 @@ const WRITES: Write[] = [
     operationId: "registerCustomer",
     tag: "accounts",
     summary: "Register a customer",
-    description: `Creates the account, e-mails the verification link (valid 24 hours) and returns a login token. ${SENT_AN_EMAIL}`,
+    description: `Creates the account, e-mails the verification link (valid 24 hours) and returns a login token. The password must not be too_common (one of the 100,000 most common) nor too_similar (containing the e-mail's part before the @, when that has 4 characters or more), whatever its case. ${SENT_AN_EMAIL}`,
     security: "client",
     body: registerRequest,
     status: 201,
@@ -472,7 +474,8 @@ const WRITES: Write[] = [
     tag: "accounts",
     summary: "Set a new password",
     description:
-      "Sets a new password with the token from the reset e-mail (single use) and logs out every session of the customer.",
+      "Sets a new password with the token from the reset e-mail (single use) and logs out every session of the customer. " +
+      "The password rules are register's (too_common, too_similar).",
     security: "client",
     body: resetPasswordRequest,
     status: 200,
@@ -594,6 +597,59 @@ const WRITES: Write[] = [
       503: "ServiceUnavailable",
     },
   },
+  // Issue 14, passwords and verification: a logged-in customer's own account.
+  {
+    path: "/client/v1/change-password",
+    operationId: "changePassword",
+    tag: "accounts",
+    summary: "Change the password",
+    description:
+      "Extension to the seed contract. Checks the current password and sets the new one (under the same rules as " +
+      "register: not too_common, not too_similar); every other session of the customer is logged out, the calling " +
+      "one stays, and the customer is e-mailed a notice. Wrong current passwords count against the account's login " +
+      "limit (429 once over it).",
+    security: "client+bearer",
+    body: changePasswordRequest,
+    status: 200,
+    ok: jsonBody("Password changed", plainSuccessResponse, ["NoStore"]),
+    errors: {
+      400: {
+        name: "BadRequest",
+        description:
+          "Invalid request: `errors` lists every problem, e.g. current_password/invalid (wrong current password), " +
+          "confirm_password/_invalidConfirmPassword, password/too_short, too_long, too_common or too_similar.",
+      },
+      401: invalidLoginToken,
+      413: "PayloadTooLarge",
+      429: "TooManyRequests",
+      503: "ServiceUnavailable",
+    },
+  },
+  {
+    path: "/client/v1/resend-verification",
+    operationId: "resendVerificationEmail",
+    tag: "accounts",
+    summary: "E-mail a new verification link",
+    description:
+      "Extension to the seed contract. E-mails the customer a new verification link (valid 24 hours); earlier links " +
+      `stop working. Limited per account (by default 3 an hour; 429 beyond). ${SENT_AN_EMAIL}`,
+    security: "client+bearer",
+    body: resendVerificationRequest,
+    status: 200,
+    ok: jsonBody("Sent", plainSuccessResponse, ["NoStore"]),
+    errors: {
+      400: {
+        name: "BadRequest",
+        description:
+          "Invalid request: `errors` lists every problem, e.g. email/already_verified, or " +
+          "email_verification_url/invalid or not_allowed.",
+      },
+      401: invalidLoginToken,
+      413: "PayloadTooLarge",
+      429: "TooManyRequests",
+      503: "ServiceUnavailable",
+    },
+  },
 ];
 
 function describedRoutes(registry: OpenAPIRegistry) {
@@ -691,6 +747,7 @@ const DESCRIPTION = [
   "- **Credentials.** Every operation except this document carries the API client's X-Client-ID and X-Client-Secret, " +
     "both together; the operations on the customer's account (/me, /logout, /sessions, /close-account) also carry the " +
     "login token as Authorization: Bearer.",
+  "both together; /me, /logout, /change-password and /resend-verification also carry the login token as Authorization: Bearer.",
   "- **Bodies.** POST bodies are application/x-www-form-urlencoded or application/json with the same fields, at most " +
     "64 KiB (413 otherwise). Fields a request body does not list are ignored, never refused. A field's description says " +
     "what is trimmed before it is checked.",

@@ -71,6 +71,17 @@ export const verifyEmailRequest = requestBody("VerifyEmailRequest", {
   token: fields.secret("The token from the verification e-mail's link"),
 });
 
+// Issue 14, passwords and verification: a logged-in customer's own account.
+export const changePasswordRequest = requestBody("ChangePasswordRequest", {
+  current_password: fields.secret("The password the customer has now"),
+  password: fields.password("New password"),
+  confirm_password: fields.secret("New password confirmation, equal to password"),
+});
+
+export const resendVerificationRequest = requestBody("ResendVerificationRequest", {
+  email_verification_url: fields.tokenUrl("E-mail verification URL"),
+});
+
 export const tokenResponse = (status: 200 | 201) =>
   successEnvelope(status, { token: z.string().describe("Login token: send it as Authorization: Bearer <token>") });
 

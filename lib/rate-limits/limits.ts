@@ -8,10 +8,12 @@
  * | customerLoginPerIp          | IP address | LOGIN_MAX_FAILURES_PER_IP (50)             | LOGIN_WINDOW_MINUTES             |
  * | forgotPasswordPerEmail      | e-mail     | FORGOT_MAX_PER_EMAIL (3), e-mails sent     | FORGOT_WINDOW_MINUTES (60)       |
  * | forgotPasswordPerIp         | IP address | FORGOT_MAX_PER_IP (20), requests           | FORGOT_WINDOW_MINUTES            |
+ * | resendVerificationPerAccount | customer id | VERIFY_RESEND_MAX_PER_ACCOUNT (3), e-mails sent | VERIFY_RESEND_WINDOW_MINUTES (60) |
  * | staffSignInPerEmail         | e-mail     | STAFF_LOGIN_MAX_FAILURES_PER_EMAIL (5)     | STAFF_LOGIN_WINDOW_MINUTES (15)  |
  * | staffSignInPerIp            | IP address | STAFF_LOGIN_MAX_FAILURES_PER_IP (50)       | STAFF_LOGIN_WINDOW_MINUTES       |
  *
- * The logins' limits are on failures: a successful attempt gives its count back.
+ * The logins' limits are on failures: a successful attempt gives its count back. A password change
+ * counts against customerLoginPerEmail too (a wrong current password is a guess like a failed login).
  */
 import { config, type Config } from "@/lib/config";
 import { countAttempt, type Attempt, type Limit } from "./count-attempt";
@@ -43,6 +45,11 @@ const RULES = {
     bucket: "forgot_ip",
     max: (settings) => settings.FORGOT_MAX_PER_IP,
     windowMinutes: (settings) => settings.FORGOT_WINDOW_MINUTES,
+  },
+  resendVerificationPerAccount: {
+    bucket: "verify_resend_account",
+    max: (settings) => settings.VERIFY_RESEND_MAX_PER_ACCOUNT,
+    windowMinutes: (settings) => settings.VERIFY_RESEND_WINDOW_MINUTES,
   },
   staffSignInPerEmail: {
     bucket: "staff_login_email",
@@ -76,6 +83,10 @@ export const forgotPasswordLimits = (email: string, ip: string) => ({
   perEmail: limit("forgotPasswordPerEmail", email),
   perIp: limit("forgotPasswordPerIp", ip),
 });
+
+/** Resending the verification e-mail: per account (e-mails sent). */
+export const resendVerificationLimit = (customerId: number) =>
+  limit("resendVerificationPerAccount", String(customerId));
 
 /** A staff member's sign-in: per e-mail address and per IP address. */
 export const staffSignInLimits = (email: string, ip: string) => ({

@@ -3,9 +3,12 @@ import { db } from "@/lib/db";
 import { sha256 } from "@/lib/secrets";
 import type { TokenPurpose } from "@/lib/generated/prisma/enums";
 
-/** A usable (known, unexpired, unused, unrevoked) e-mail token for this purpose, if any. */
+/** A usable (known, unexpired, unused, unrevoked) e-mail token for this purpose, if any, with its customer's address. */
 export async function findUsableEmailToken(token: string, purpose: TokenPurpose, now = new Date()) {
-  const found = await db().emailToken.findUnique({ where: { tokenHash: sha256(token) } });
+  const found = await db().emailToken.findUnique({
+    where: { tokenHash: sha256(token) },
+    include: { customer: { select: { email: true } } },
+  });
   if (!found || found.purpose !== purpose || found.usedAt || found.revokedAt || found.expiresAt <= now)
     return undefined;
   return found;

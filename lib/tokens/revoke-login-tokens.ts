@@ -1,4 +1,4 @@
-/** Ending sessions: one login token, one live session of a customer, all but one, or every one of a customer's. */
+/** Ending sessions: one login token, one live session of a customer, all but the one asking, or every one. */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { liveLoginTokensOf } from "./live-login-token";

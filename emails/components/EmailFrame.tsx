@@ -1,0 +1,70 @@
+/** The frame every e-mail of ours is drawn in: the trading name, a heading, what the e-mail says, the support contact. */
+import type { ReactNode } from "react";
+import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Text } from "@react-email/components";
+
+/** What every template gets from the business settings. */
+export type BusinessProps = {
+  tradingName: string;
+  supportEmail: string;
+  supportNumber: string;
+};
+
+type EmailFrameProps = BusinessProps & { title: string; preview: string; heading: string; children: ReactNode };
+
+export function EmailFrame({
+  tradingName,
+  supportEmail,
+  supportNumber,
+  title,
+  preview,
+  heading,
+  children,
+}: EmailFrameProps) {
+  return (
+    <Html lang="en" dir="ltr">
+      <Head>
+        <title>{title}</title>
+      </Head>
+      <Preview>{preview}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Text style={styles.brand}>{tradingName}</Text>
+          <Heading as="h1" style={styles.heading}>
+            {heading}
+          </Heading>
+          {children}
+          <Hr style={styles.rule} />
+          <Text style={styles.footer}>
+            Questions? Contact {tradingName} support at{" "}
+            <Link href={`mailto:${supportEmail}`} style={styles.footerLink}>
+              {supportEmail}
+            </Link>{" "}
+            or {supportNumber}.
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+export const styles = {
+  body: { backgroundColor: "#f4f5f7", margin: 0, padding: "24px 0", fontFamily: "Helvetica, Arial, sans-serif" },
+  container: { backgroundColor: "#ffffff", maxWidth: "560px", margin: "0 auto", padding: "32px" },
+  brand: { fontSize: "14px", fontWeight: 700, color: "#1f2933", margin: "0 0 24px" },
+  heading: { fontSize: "22px", lineHeight: "30px", color: "#1f2933", margin: "0 0 16px" },
+  text: { fontSize: "16px", lineHeight: "24px", color: "#1f2933", margin: "0 0 16px" },
+  buttonRow: { margin: "8px 0 24px" },
+  button: {
+    backgroundColor: "#1a56db",
+    color: "#ffffff",
+    fontSize: "16px",
+    fontWeight: 700,
+    borderRadius: "6px",
+    padding: "12px 24px",
+    textDecoration: "none",
+  },
+  link: { color: "#1a56db", textDecoration: "underline", wordBreak: "break-all" as const },
+  rule: { borderColor: "#d9dde3", margin: "24px 0 16px" },
+  footer: { fontSize: "13px", lineHeight: "20px", color: "#52606d", margin: 0 },
+  footerLink: { color: "#52606d", textDecoration: "underline" },
+};

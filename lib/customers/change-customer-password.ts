@@ -1,0 +1,81 @@
+/** A logged-in customer's new password (POST /client/v1/change-password): the current one, checked, and a notice e-mail. */
+import { fieldError, unauthenticated } from "@/lib/errors/domain-error";
+import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
+import { db } from "@/lib/db";
+import { oneStatement } from "@/lib/db/one-statement";
+import { composeNotice } from "@/lib/email/compose-email";
+import { emailQueued, queueEmail } from "@/lib/email/queue-email";
+import { checkPasswordStrength } from "@/lib/passwords/check-password-strength";
+import { hashPassword } from "@/lib/passwords/hash-password";
+import { verifyPassword } from "@/lib/passwords/verify-password";
+import { refuse, releaseSteps } from "@/lib/rate-limits/release-attempt";
+import { check, customerLoginLimits } from "@/lib/rate-limits/limits";
+import type { Device } from "@/lib/tokens/device";
+import { revokeEmailTokens } from "@/lib/tokens/revoke-email-tokens";
+import { revokeOtherLiveLoginTokens } from "@/lib/tokens/revoke-login-tokens";
+import { authenticateCustomer } from "./authenticate-customer";
+import { eventInsert, recordEvent } from "./record-customer-event";
+
+export type ChangeCustomerPasswordOptions = {
+  /** The bearer token of the call. */
+  token: string | undefined;
+  /** Validated, the confirmation matching. */
+  input: { current_password: string; password: string };
+  client: AuthenticatedClient;
+  device: Device;
+};
+
+/**
+ * Sets a new password for the customer behind `token` and ends every other session, keeping the
+ * calling one. The new password must pass checkPasswordStrength. The current password is a guess
+ * like a login's: each attempt counts against the account's login limit (customerLoginPerEmail)
+ * before it is checked, and a right one gives its count back.
+ *
+ * The credentials version is raised, so every token obtained with the old password dies at once,
+ * even one a login racing this change stores afterwards (see findLiveLoginToken); the calling token
+ * moves to the new version in the same transaction. Only the version the current password was
+ * checked against may be raised: of two changes at once, the second finds its token dead (401).
+ */
+export async function changeCustomerPassword({
+  token,
+  input,
+  client,
+  device,
+}: ChangeCustomerPasswordOptions): Promise<void> {
+  const login = await authenticateCustomer(token, client);
+  const { customer } = login;
+  checkPasswordStrength(input.password, customer.email);
+  const event = {
+    type: "password_changed" as const,
+    email: customer.email,
+    customerId: customer.id,
+    apiClientId: client.id,
+    device,
+  };
+
+  const attempt = await check([customerLoginLimits(customer.email, device.ip).perEmail]);
+  if (attempt.limited) await refuse(attempt, [eventInsert({ ...event, outcome: "rate_limited" })]);
+  if (!(await verifyPassword(input.current_password, customer.passwordHash)).valid) {
+    await recordEvent(db(), { ...event, outcome: "failure" });
+    throw fieldError("current_password", "invalid", "The current password is incorrect");
+  }
+
+  const passwordHash = await hashPassword(input.password);
+  const notice = await composeNotice("password_changed", customer.email);
+  const now = new Date();
+  const credentialsVersion = customer.credentialsVersion + 1;
+  await db().$transaction(async (tx) => {
+    const changed = await tx.customer.updateMany({
+      where: { id: customer.id, credentialsVersion: customer.credentialsVersion },
+      data: { passwordHash, credentialsVersion },
+    });
+    if (changed.count === 0) throw unauthenticated();
+    await tx.loginToken.update({ where: { id: login.id }, data: { credentialsVersion } });
+    await revokeOtherLiveLoginTokens(tx, customer, login.id, now);
+    // A reset link sent earlier would undo the change: it dies with the old password.
+    await revokeEmailTokens(tx, customer.id, "reset_password", now);
+    await queueEmail(tx, notice, now);
+    await tx.$executeRaw(oneStatement([...releaseSteps(attempt), eventInsert({ ...event, outcome: "success" }, now)]));
+  });
+  emailQueued(notice);
+}
