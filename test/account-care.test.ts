@@ -172,6 +172,30 @@ test("the account calls refuse a missing, unknown or revoked login token with a 
   }
 });
 
+test("without a live login token every account call is a 401, before its body or headers are judged", async () => {
+  const customer = await registeredCustomer(app);
+  const malformed = { "X-Client-IP": "not an address" };
+  for (const headers of [malformed, { ...malformed, ...bearer("not-a-real-token") }]) {
+    const calls = [
+      app.request("/client/v1/sessions/revoke-others", { method: "POST", headers }),
+      app.request("/client/v1/close-account", { method: "POST", headers, form: {} }),
+      app.request("/client/v1/me", { method: "POST", headers, form: { locale: "x".repeat(5000) } }),
+      app.request("/client/v1/change-password", { method: "POST", headers, form: { password: "short" } }),
+      app.request("/client/v1/resend-verification", {
+        method: "POST",
+        headers,
+        form: { email_verification_url: "nope" },
+      }),
+      app.request("/client/v1/logout", { method: "POST", headers }),
+    ];
+    for (const response of await Promise.all(calls)) {
+      assert.equal(response.status, 401, `${response.url} ${JSON.stringify(headers)}`);
+      assert.equal((await response.json()).type, "authentication_error");
+    }
+  }
+  assert.equal((await app.request("/client/v1/me", { headers: bearer(customer.token) })).status, 200);
+});
+
 test("DELETE /sessions/{id} ends that session at once, and is recorded with the device", async () => {
   const customer = await registeredCustomer(app);
   const laptop = device();

@@ -3,8 +3,14 @@ import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-cli
 import { unauthenticated } from "@/lib/errors/domain-error";
 import { findLiveLoginToken } from "@/lib/tokens/find-live-login-token";
 
+/** A live login token of the customer, with the customer: what the calls on an account act for. */
+export type CustomerLogin = NonNullable<Awaited<ReturnType<typeof findLiveLoginToken>>>;
+
 /** The live login token `token` of this API client, with its customer; `unauthenticated` otherwise. */
-export async function authenticateCustomer(token: string | undefined, client: AuthenticatedClient) {
+export async function authenticateCustomer(
+  token: string | undefined,
+  client: AuthenticatedClient,
+): Promise<CustomerLogin> {
   const login = token && (await findLiveLoginToken(token, client.id));
   if (!login) throw unauthenticated();
   return login;

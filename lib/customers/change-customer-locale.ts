@@ -2,13 +2,14 @@
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { db } from "@/lib/db";
 import type { Device } from "@/lib/tokens/device";
-import { authenticateCustomer } from "./authenticate-customer";
+import type { CustomerLogin } from "./authenticate-customer";
 import { chosenLocale } from "./customer-locale";
 import { toCustomerProfile, type CustomerProfile } from "./customer-profile";
 import { recordEvent } from "./record-customer-event";
 
 export type ChangeCustomerLocaleOptions = {
-  token: string | undefined;
+  /** The customer's login token of the call, live (`authenticateCustomer`). */
+  login: CustomerLogin;
   input: { locale: string };
   client: AuthenticatedClient;
   device: Device;
@@ -16,12 +17,11 @@ export type ChangeCustomerLocaleOptions = {
 
 /** Stores the customer's locale (an enabled one, else `locale/invalid`) and answers the customer as /me does. */
 export async function changeCustomerLocale({
-  token,
+  login,
   input,
   client,
   device,
 }: ChangeCustomerLocaleOptions): Promise<CustomerProfile> {
-  const login = await authenticateCustomer(token, client);
   const locale = await chosenLocale(input.locale);
   const customer = await db().$transaction(async (tx) => {
     const changed = await tx.customer.update({ where: { id: login.customerId }, data: { locale } });

@@ -13,12 +13,12 @@ import { check, customerLoginLimits } from "@/lib/rate-limits/limits";
 import type { Device } from "@/lib/tokens/device";
 import { revokeEmailTokens } from "@/lib/tokens/revoke-email-tokens";
 import { revokeOtherLiveLoginTokens } from "@/lib/tokens/revoke-login-tokens";
-import { authenticateCustomer } from "./authenticate-customer";
+import type { CustomerLogin } from "./authenticate-customer";
 import { eventInsert, recordEvent } from "./record-customer-event";
 
 export type ChangeCustomerPasswordOptions = {
-  /** The bearer token of the call. */
-  token: string | undefined;
+  /** The customer's login token of the call, live (`authenticateCustomer`). */
+  login: CustomerLogin;
   /** Validated, the confirmation matching. */
   input: { current_password: string; password: string };
   client: AuthenticatedClient;
@@ -37,12 +37,11 @@ export type ChangeCustomerPasswordOptions = {
  * checked against may be raised: of two changes at once, the second finds its token dead (401).
  */
 export async function changeCustomerPassword({
-  token,
+  login,
   input,
   client,
   device,
 }: ChangeCustomerPasswordOptions): Promise<void> {
-  const login = await authenticateCustomer(token, client);
   const { customer } = login;
   checkPasswordStrength(input.password, customer.email);
   const event = {

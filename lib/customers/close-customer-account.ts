@@ -11,12 +11,13 @@ import { unauthenticated } from "@/lib/errors/domain-error";
 import type { Device } from "@/lib/tokens/device";
 import { revokeEmailTokens } from "@/lib/tokens/revoke-email-tokens";
 import { revokeAllLoginTokens } from "@/lib/tokens/revoke-login-tokens";
-import { authenticateCustomer } from "./authenticate-customer";
+import type { CustomerLogin } from "./authenticate-customer";
 import { confirmCustomerPassword } from "./confirm-customer-password";
 import { recordEvent } from "./record-customer-event";
 
 export type CloseCustomerAccountOptions = {
-  token: string | undefined;
+  /** The customer's login token of the call, live (`authenticateCustomer`). */
+  login: CustomerLogin;
   input: { password: string };
   client: AuthenticatedClient;
   device: Device;
@@ -33,12 +34,12 @@ const closedEmailTombstone = (customerId: number) => `closed:${customerId}`;
  * was issued under: a concurrent close or password change makes this a 401, as the token is dead.
  */
 export async function closeCustomerAccount({
-  token,
+  login,
   input,
   client,
   device,
 }: CloseCustomerAccountOptions): Promise<void> {
-  const { customer } = await authenticateCustomer(token, client);
+  const { customer } = login;
   const event = {
     type: "account_closed" as const,
     email: customer.email,

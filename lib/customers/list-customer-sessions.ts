@@ -1,9 +1,8 @@
 /** Where a customer is signed in (GET /client/v1/sessions): their live login tokens, newest first. */
-import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { listLiveLoginTokens } from "@/lib/tokens/list-live-login-tokens";
-import { authenticateCustomer } from "./authenticate-customer";
+import type { CustomerLogin } from "./authenticate-customer";
 
-export type ListCustomerSessionsOptions = { token: string | undefined; client: AuthenticatedClient };
+export type ListCustomerSessionsOptions = { login: CustomerLogin };
 
 /** A session as an app sees it: the login token's row id (never the token or its hash) and its device. */
 export type CustomerSession = {
@@ -19,8 +18,7 @@ export type CustomerSession = {
   client_name: string | null;
 };
 
-export async function listCustomerSessions({ token, client }: ListCustomerSessionsOptions): Promise<CustomerSession[]> {
-  const login = await authenticateCustomer(token, client);
+export async function listCustomerSessions({ login }: ListCustomerSessionsOptions): Promise<CustomerSession[]> {
   const tokens = await listLiveLoginTokens(login.customer);
   return tokens.map((session) => ({
     id: session.id,

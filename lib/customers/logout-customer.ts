@@ -3,15 +3,10 @@ import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-cli
 import { db } from "@/lib/db";
 import type { Device } from "@/lib/tokens/device";
 import { revokeLoginToken } from "@/lib/tokens/revoke-login-tokens";
-import { authenticateCustomer } from "./authenticate-customer";
+import type { CustomerLogin } from "./authenticate-customer";
 import { recordEvent } from "./record-customer-event";
 
-export async function logoutCustomer(
-  token: string | undefined,
-  client: AuthenticatedClient,
-  device: Device,
-): Promise<void> {
-  const login = await authenticateCustomer(token, client);
+export async function logoutCustomer(login: CustomerLogin, client: AuthenticatedClient, device: Device): Promise<void> {
   await revokeLoginToken(login.id);
   await recordEvent(db(), {
     type: "logout",

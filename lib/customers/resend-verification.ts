@@ -11,12 +11,12 @@ import { createEmailToken } from "@/lib/tokens/issue-email-token";
 import { newToken } from "@/lib/tokens/new-token";
 import { revokeEmailTokens } from "@/lib/tokens/revoke-email-tokens";
 import { linkWithToken } from "@/lib/validation/link-template";
-import { authenticateCustomer } from "./authenticate-customer";
+import type { CustomerLogin } from "./authenticate-customer";
 import { eventInsert, recordEvent } from "./record-customer-event";
 
 export type ResendVerificationOptions = {
-  /** The bearer token of the call. */
-  token: string | undefined;
+  /** The customer's login token of the call, live (`authenticateCustomer`). */
+  login: CustomerLogin;
   /** Validated, with a link template on one of the client's allowed origins (see link-origin.ts). */
   input: { email_verification_url: string };
   client: AuthenticatedClient;
@@ -29,8 +29,8 @@ export type ResendVerificationOptions = {
  * against the account's limit (resendVerificationPerAccount) before it is queued, so requests sent
  * all at once get no more e-mails out than the limit allows.
  */
-export async function resendVerification({ token, input, client, device }: ResendVerificationOptions): Promise<void> {
-  const { customer } = await authenticateCustomer(token, client);
+export async function resendVerification({ login, input, client, device }: ResendVerificationOptions): Promise<void> {
+  const { customer } = login;
   if (customer.emailVerifiedAt)
     throw fieldError("email", "already_verified", "This e-mail address is already verified");
   const event = {

@@ -4,11 +4,12 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/domain-error";
 import type { Device } from "@/lib/tokens/device";
 import { revokeLiveLoginToken } from "@/lib/tokens/revoke-login-tokens";
-import { authenticateCustomer } from "./authenticate-customer";
+import type { CustomerLogin } from "./authenticate-customer";
 import { recordEvent } from "./record-customer-event";
 
 export type RevokeCustomerSessionOptions = {
-  token: string | undefined;
+  /** The customer's login token of the call, live (`authenticateCustomer`). */
+  login: CustomerLogin;
   /** The `{id}` of the path, as sent. */
   sessionId: string;
   client: AuthenticatedClient;
@@ -31,12 +32,11 @@ function parseSessionId(sent: string): number | undefined {
  * tells nothing about sessions that are not the caller's.
  */
 export async function revokeCustomerSession({
-  token,
+  login,
   sessionId,
   client,
   device,
 }: RevokeCustomerSessionOptions): Promise<void> {
-  const login = await authenticateCustomer(token, client);
   const id = parseSessionId(sessionId);
   const revoked =
     id !== undefined &&

@@ -3,22 +3,22 @@ import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-cli
 import { db } from "@/lib/db";
 import type { Device } from "@/lib/tokens/device";
 import { revokeOtherLiveLoginTokens } from "@/lib/tokens/revoke-login-tokens";
-import { authenticateCustomer } from "./authenticate-customer";
+import type { CustomerLogin } from "./authenticate-customer";
 import { recordEvent } from "./record-customer-event";
 
 export type RevokeOtherCustomerSessionsOptions = {
-  token: string | undefined;
+  /** The customer's login token of the call, live (`authenticateCustomer`). */
+  login: CustomerLogin;
   client: AuthenticatedClient;
   device: Device;
 };
 
 /** Revokes every live session of the customer but the calling one; how many it revoked. */
 export async function revokeOtherCustomerSessions({
-  token,
+  login,
   client,
   device,
 }: RevokeOtherCustomerSessionsOptions): Promise<number> {
-  const login = await authenticateCustomer(token, client);
   return db().$transaction(async (tx) => {
     const revoked = await revokeOtherLiveLoginTokens(tx, login.customer, login.id);
     await recordEvent(tx, {

@@ -79,8 +79,3 @@ export async function readInput<S extends z.ZodObject>(
 ): Promise<z.infer<S>> {
   return parseInput(schema, await readBody(request), crossChecks);
 }
-
-/** The token of `Authorization: Bearer <token>`; undefined without one. */
-export function bearerToken(request: Request): string | undefined {
-  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1];
-}

@@ -1,14 +1,13 @@
-import { bearerToken } from "@/lib/http/input";
 import { success } from "@/lib/http/respond";
-import { clientRoute } from "@/lib/http/with-client";
+import { customerRoute } from "@/lib/http/with-customer";
 import { readDevice } from "@/lib/http/read-device";
 import { revokeCustomerSession } from "@/lib/customers/revoke-customer-session";
 
 // Signs the customer out of one session; 404 for an id that is not one of their live sessions.
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = clientRoute({
-  DELETE: async ({ request, client, params }) => {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = customerRoute({
+  DELETE: async ({ request, client, params, login }) => {
     const device = readDevice(request);
-    await revokeCustomerSession({ token: bearerToken(request), sessionId: params.id, client, device });
+    await revokeCustomerSession({ login, sessionId: params.id, client, device });
     return success();
   },
 });
