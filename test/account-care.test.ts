@@ -4,6 +4,7 @@
  * that compliance sees. Every /client/v1 answer is also checked against the API description.
  */
 import assert from "node:assert/strict";
+import type { CustomerSession } from "@/lib/customers/list-customer-sessions";
 import { test } from "node:test";
 import { bumpVersion, changedHere } from "@/lib/cache/versioned-cache";
 import { createApiClient } from "@/lib/api-clients/create-api-client";
@@ -27,16 +28,7 @@ const MAX_FAILURES_PER_EMAIL = 3;
 const app = await startTestApp({ LOGIN_MAX_FAILURES_PER_EMAIL: String(MAX_FAILURES_PER_EMAIL) });
 const compliance = await staffSession(app, "compliance");
 
-type Session = {
-  id: number;
-  current: boolean;
-  created_at: string;
-  last_used_at: string;
-  ip: string;
-  user_agent: string;
-  fingerprint: string;
-  client_name: string | null;
-};
+type Session = CustomerSession;
 
 /** A device of its own for each test, so the per-IP login limit of one does not reach another. */
 let devices = 0;

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { startFakeResend } from "./support/fake-resend";
 import { db, startTestApp } from "./support/app";
-import { bearer, DEVICE, login, registeredCustomer } from "./support/accounts";
+import { bearer, DEVICE, login, registeredCustomer, assertSuccessWithDevice } from "./support/accounts";
 
 const LOGIN_LIMIT = 4;
 const resend = await startFakeResend();
@@ -60,11 +60,7 @@ test("the password changes, the calling session stays, every other one ends, and
   assert.match(notice.body.text ?? "", /password of your .+ account was just changed/);
   assert.doesNotMatch(notice.body.html ?? "", /href="https?:/, "a notice carries no link");
 
-  const [event] = await db().customerEvent.findMany({ where: { email: customer.email, type: "password_changed" } });
-  assert.equal(event.outcome, "success");
-  assert.equal(event.ip, DEVICE["X-Client-IP"]);
-  assert.equal(event.userAgent, DEVICE["X-Client-UA"]);
-  assert.equal(event.fingerprint, DEVICE["X-Client-Fingerprint"]);
+  await assertSuccessWithDevice(customer.email, "password_changed");
 });
 
 test("a wrong current password is current_password/invalid and recorded as a failure", async () => {

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { startFakeResend } from "./support/fake-resend";
 import { db, startTestApp } from "./support/app";
-import { bearer, DEVICE, registeredCustomer, VERIFY_URL } from "./support/accounts";
+import { bearer, DEVICE, registeredCustomer, VERIFY_URL, assertSuccessWithDevice } from "./support/accounts";
 
 const resend = await startFakeResend();
 after(() => resend.close());
@@ -66,11 +66,7 @@ test("a new verification e-mail goes out, and the earlier link stops working", a
   const me = await (await app.request("/client/v1/me", { headers: bearer(customer.token) })).json();
   assert.equal(me.customer.email_verified, true);
 
-  const [event] = await db().customerEvent.findMany({ where: { email: customer.email, type: "verification_resent" } });
-  assert.equal(event.outcome, "success");
-  assert.equal(event.ip, DEVICE["X-Client-IP"]);
-  assert.equal(event.userAgent, DEVICE["X-Client-UA"]);
-  assert.equal(event.fingerprint, DEVICE["X-Client-Fingerprint"]);
+  await assertSuccessWithDevice(customer.email, "verification_resent");
 });
 
 test("a verified address: email/already_verified, and no e-mail", async () => {

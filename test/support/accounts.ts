@@ -1,4 +1,6 @@
+import assert from "node:assert/strict";
 import { db } from "@/lib/db";
+import type { CustomerEventType } from "@/lib/generated/prisma/enums";
 import type { TestApp } from "./app";
 
 export const DEVICE = {
@@ -56,4 +58,13 @@ export async function tokenFromLatestEmail(to: string, template: "verify_email" 
 
 export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
+}
+
+/** The one event of `type` for `email`: a success, recorded with the device of DEVICE. */
+export async function assertSuccessWithDevice(email: string, type: CustomerEventType): Promise<void> {
+  const [event] = await db().customerEvent.findMany({ where: { email, type } });
+  assert.equal(event.outcome, "success");
+  assert.equal(event.ip, DEVICE["X-Client-IP"]);
+  assert.equal(event.userAgent, DEVICE["X-Client-UA"]);
+  assert.equal(event.fingerprint, DEVICE["X-Client-Fingerprint"]);
 }
