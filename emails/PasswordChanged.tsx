@@ -1,23 +1,21 @@
-/** The notice that a customer's password was changed: no link, only what happened and what to do if it wasn't them. */
+/** The notice that a customer's password was changed: no link, only what happened, when, and what to do if it wasn't them. */
 import { Text } from "@react-email/components";
-import { type BusinessProps, EmailFrame, styles } from "./components/EmailFrame";
+import { EmailFrame, type TemplateProps, styles } from "./components/EmailFrame";
+import { fill } from "./components/fill";
 
-export const passwordChangedSubject = (tradingName: string) => `Your ${tradingName} password was changed`;
-
-export default function PasswordChanged(props: BusinessProps) {
+/** `when`: the time of the change, in the customer's language and with its timezone. */
+export default function PasswordChanged(props: TemplateProps & { when: string }) {
+  const text = props.messages.password_changed;
+  const values = { tradingName: props.tradingName, when: props.when };
   return (
     <EmailFrame
       {...props}
-      title={passwordChangedSubject(props.tradingName)}
-      preview={`The password of your ${props.tradingName} account was just changed.`}
-      heading="Your password was changed"
+      title={fill(text.subject, values)}
+      preview={fill(text.preview, values)}
+      heading={fill(text.heading, values)}
     >
-      <Text style={styles.text}>
-        {`The password of your ${props.tradingName} account was just changed, and every other device signed in to it was signed out.`}
-      </Text>
-      <Text style={styles.text}>
-        {`If this was you, there is nothing more to do. If it wasn't, reset your password in the ${props.tradingName} app at once and contact support.`}
-      </Text>
+      <Text style={styles.text}>{fill(text.what, values)}</Text>
+      <Text style={styles.text}>{fill(text.ifNotYou, values)}</Text>
     </EmailFrame>
   );
 }

@@ -40,7 +40,7 @@ const address = (label: string) => `${label}-${++addresses}@example.org`;
 
 /** What the reset flow does: compose, queue in the transaction that writes its token, then signal. */
 async function queue(to: string, template: LinkEmailTemplate = "verify_email") {
-  const email = await composeEmail(template, to, `https://app.example.com/verify?token=${randomUUID()}`);
+  const email = await composeEmail(template, to, `https://app.example.com/verify?token=${randomUUID()}`, "en_GB");
   const id = await db().$transaction((tx) => queueEmail(tx, email));
   emailQueued(email);
   return { email, id };
@@ -58,8 +58,8 @@ const outboxDrained = () =>
 
 test("both e-mails carry the trading name, the link, its validity and the support contacts, in HTML and text", async () => {
   const url = "https://app.example.com/verify?token=abc123&next=%2Fhome";
-  const verify = await composeEmail("verify_email", "ann@example.org", url);
-  const reset = await composeEmail("reset_password", "ann@example.org", url);
+  const verify = await composeEmail("verify_email", "ann@example.org", url, "en_GB");
+  const reset = await composeEmail("reset_password", "ann@example.org", url, "en_GB");
 
   assert.equal(verify.subject, "Verify your e-mail address for Sendwise");
   assert.equal(reset.subject, "Reset your Sendwise password");
@@ -69,7 +69,7 @@ test("both e-mails carry the trading name, the link, its validity and the suppor
   ] as const) {
     assert.equal(email.to, "ann@example.org");
     assert.equal(email.url, url);
-    assert.match(email.html, /<html[^>]* lang="en"/);
+    assert.match(email.html, /<html[^>]* lang="en-GB"/);
     assert.match(email.html, new RegExp(`<h1[^>]*>${heading}</h1>`));
     assert.ok(email.html.includes(`href="${url.replace("&", "&amp;")}"`), "the button and the text link");
     assert.ok(email.html.includes(`>${url.replace("&", "&amp;")}</a>`), "the link shown as text");
@@ -92,16 +92,19 @@ test("an e-mail is exactly what rendering its template with the link gives, what
   const { render } = await import("@react-email/render");
   const { createElement } = await import("react");
   const { default: ResetPassword } = await import("@/emails/ResetPassword");
+  const { enGB } = await import("@/emails/messages/en_GB");
   const url = `https://app.example.com/reset?token=${randomUUID()}&to="a<b>'c"&x=%20`;
   const element = createElement(ResetPassword, {
     tradingName: "Sendwise",
     supportEmail: "help@sendwise.test",
     supportNumber: "+44 20 7946 0000",
+    lang: "en-GB",
+    messages: enGB,
     url,
     validFor: "1 hour",
   });
   for (let round = 0; round < 2; round++) {
-    const email = await composeEmail("reset_password", "ann@example.org", url);
+    const email = await composeEmail("reset_password", "ann@example.org", url, "en_GB");
     assert.equal(email.html, await render(element));
     assert.equal(email.text, await render(element, { plainText: true }));
   }
@@ -109,7 +112,7 @@ test("an e-mail is exactly what rendering its template with the link gives, what
 
 test("an e-mail enqueued in a transaction that rolls back leaves no outbox row; a committed one stays", async () => {
   const to = address("rollback");
-  const email = await composeEmail("reset_password", to, "https://app.example.com/reset?token=t");
+  const email = await composeEmail("reset_password", to, "https://app.example.com/reset?token=t", "en_GB");
   await assert.rejects(
     db().$transaction(async (tx) => {
       await queueEmail(tx, email);
@@ -253,7 +256,7 @@ test("dispatch passes running at the same time never send the same e-mail twice"
   try {
     const emails = await Promise.all(
       Array.from({ length: 25 }, () =>
-        composeEmail("verify_email", address("burst"), `https://app.example.com/v?t=${randomUUID()}`),
+        composeEmail("verify_email", address("burst"), `https://app.example.com/v?t=${randomUUID()}`, "en_GB"),
       ),
     );
     const ids = await db().$transaction(async (tx) => {

@@ -1,41 +1,50 @@
 /** The layout of the e-mails that carry a link: a sentence, a button with the link, the link as text, in the frame of EmailFrame.tsx. */
 import { Button, Link, Section, Text } from "@react-email/components";
-import { type BusinessProps, EmailFrame, styles } from "./EmailFrame";
+import { EmailFrame, type TemplateProps, styles } from "./EmailFrame";
+import { fill } from "./fill";
 
-/** What every template with a link gets: the business settings, the link and how long it works. */
-export type EmailProps = BusinessProps & {
+/** What every template with a link gets: the business settings, its language, the link and how long it works. */
+export type EmailProps = TemplateProps & {
   url: string;
+  /** A duration in the customer's language, "24 hours". */
   validFor: string;
 };
 
-type ActionEmailProps = EmailProps & {
-  title: string;
+/** A link e-mail's sentences, from its section of the catalogue. */
+type ActionMessages = {
+  subject: string;
   preview: string;
   heading: string;
   intro: string;
   action: string;
-  ignoreNote: string;
+  ignore: string;
 };
 
-export function ActionEmail({ url, validFor, intro, action, ignoreNote, ...frame }: ActionEmailProps) {
+export function ActionEmail({ url, validFor, text, ...frame }: EmailProps & { text: ActionMessages }) {
+  const values = { tradingName: frame.tradingName };
   return (
-    <EmailFrame {...frame}>
-      <Text style={styles.text}>{intro}</Text>
+    <EmailFrame
+      {...frame}
+      title={fill(text.subject, values)}
+      preview={fill(text.preview, values)}
+      heading={fill(text.heading, values)}
+    >
+      <Text style={styles.text}>{fill(text.intro, values)}</Text>
       <Section style={styles.buttonRow}>
         <Button href={url} style={styles.button}>
-          {action}
+          {fill(text.action, values)}
         </Button>
       </Section>
       {/* The button already carries the link in the plain-text version. */}
       <Text style={styles.text} data-skip-in-text={true}>
-        Or copy this link into your browser:
+        {frame.messages.link.copy}
         <br />
         <Link href={url} style={styles.link}>
           {url}
         </Link>
       </Text>
-      <Text style={styles.text}>{`This link is valid for ${validFor} and works once.`}</Text>
-      <Text style={styles.text}>{`If you didn't ask for this, ignore this e-mail: ${ignoreNote}`}</Text>
+      <Text style={styles.text}>{fill(frame.messages.link.validity, { validFor })}</Text>
+      <Text style={styles.text}>{fill(text.ignore, values)}</Text>
     </EmailFrame>
   );
 }

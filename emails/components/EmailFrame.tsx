@@ -1,6 +1,8 @@
 /** The frame every e-mail of ours is drawn in: the trading name, a heading, what the e-mail says, the support contact. */
 import type { ReactNode } from "react";
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Text } from "@react-email/components";
+import type { Messages } from "../messages";
+import { fillNodes } from "./fill";
 
 /** What every template gets from the business settings. */
 export type BusinessProps = {
@@ -9,19 +11,29 @@ export type BusinessProps = {
   supportNumber: string;
 };
 
-type EmailFrameProps = BusinessProps & { title: string; preview: string; heading: string; children: ReactNode };
+/** What every template gets: the business settings, and the language it speaks. */
+export type TemplateProps = BusinessProps & {
+  /** The BCP 47 tag of the customer's locale, "fr-CA". */
+  lang: string;
+  /** The catalogue for it (emails/messages). */
+  messages: Messages;
+};
+
+type EmailFrameProps = TemplateProps & { title: string; preview: string; heading: string; children: ReactNode };
 
 export function EmailFrame({
   tradingName,
   supportEmail,
   supportNumber,
+  lang,
+  messages,
   title,
   preview,
   heading,
   children,
 }: EmailFrameProps) {
   return (
-    <Html lang="en" dir="ltr">
+    <Html lang={lang} dir="ltr">
       <Head>
         <title>{title}</title>
       </Head>
@@ -35,11 +47,15 @@ export function EmailFrame({
           {children}
           <Hr style={styles.rule} />
           <Text style={styles.footer}>
-            Questions? Contact {tradingName} support at{" "}
-            <Link href={`mailto:${supportEmail}`} style={styles.footerLink}>
-              {supportEmail}
-            </Link>{" "}
-            or {supportNumber}.
+            {fillNodes(messages.frame.footer, {
+              tradingName,
+              supportNumber,
+              supportEmail: (
+                <Link href={`mailto:${supportEmail}`} style={styles.footerLink}>
+                  {supportEmail}
+                </Link>
+              ),
+            })}
           </Text>
         </Container>
       </Body>

@@ -14,6 +14,7 @@ import type { Device } from "@/lib/tokens/device";
 import { revokeEmailTokens } from "@/lib/tokens/revoke-email-tokens";
 import { revokeOtherLiveLoginTokens } from "@/lib/tokens/revoke-login-tokens";
 import type { CustomerLogin } from "./authenticate-customer";
+import { effectiveLocale } from "./customer-locale";
 import { eventInsert, recordEvent } from "./record-customer-event";
 
 export type ChangeCustomerPasswordOptions = {
@@ -60,8 +61,10 @@ export async function changeCustomerPassword({
   }
 
   const passwordHash = await hashPassword(input.password);
-  const notice = await composeNotice("password_changed", customer.email);
   const now = new Date();
+  const notice = await composeNotice("password_changed", customer.email, await effectiveLocale(customer.locale), {
+    when: now,
+  });
   const credentialsVersion = customer.credentialsVersion + 1;
   await db().$transaction(async (tx) => {
     const changed = await tx.customer.updateMany({

@@ -3,16 +3,19 @@
  * its events, for compliance; the address is freed for a new account and the account can no longer
  * be used: the address moves to `closed_email` and `email` takes a tombstone no address can equal
  * (see the migration account_care), the credentials version is raised and every login token and
- * e-mail link revoked.
+ * e-mail link revoked. A notice goes to the address the account had, in the customer's language.
  */
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { db } from "@/lib/db";
+import { composeNotice } from "@/lib/email/compose-email";
+import { emailQueued, queueEmail } from "@/lib/email/queue-email";
 import { unauthenticated } from "@/lib/errors/domain-error";
 import type { Device } from "@/lib/tokens/device";
 import { revokeEmailTokens } from "@/lib/tokens/revoke-email-tokens";
 import { revokeAllLoginTokens } from "@/lib/tokens/revoke-login-tokens";
 import type { CustomerLogin } from "./authenticate-customer";
 import { confirmCustomerPassword } from "./confirm-customer-password";
+import { effectiveLocale } from "./customer-locale";
 import { recordEvent } from "./record-customer-event";
 
 export type CloseCustomerAccountOptions = {
@@ -49,6 +52,9 @@ export async function closeCustomerAccount({
   await confirmCustomerPassword({ customer, password: input.password, device, event });
 
   const now = new Date();
+  const notice = await composeNotice("account_closed", customer.email, await effectiveLocale(customer.locale), {
+    when: now,
+  });
   await db().$transaction(async (tx) => {
     const { count } = await tx.customer.updateMany({
       where: { id: customer.id, closedAt: null, credentialsVersion: customer.credentialsVersion },
@@ -64,6 +70,8 @@ export async function closeCustomerAccount({
     // A verification or reset link sent before has nothing left to act on.
     await revokeEmailTokens(tx, customer.id, "verify_email", now);
     await revokeEmailTokens(tx, customer.id, "reset_password", now);
+    await queueEmail(tx, notice, now);
     await recordEvent(tx, { ...event, outcome: "success", device }, now);
   });
+  emailQueued(notice);
 }

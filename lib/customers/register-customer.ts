@@ -13,7 +13,7 @@ import { loginTokenInsert } from "@/lib/tokens/issue-login-token";
 import { newToken } from "@/lib/tokens/new-token";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Device } from "@/lib/tokens/device";
-import { chosenLocale } from "./customer-locale";
+import { chosenLocale, effectiveLocale } from "./customer-locale";
 import { eventInsert } from "./record-customer-event";
 import { linkWithToken } from "@/lib/validation/link-template";
 
@@ -45,6 +45,7 @@ export async function registerCustomer({ input, client, device }: RegisterCustom
     "verify_email",
     input.email,
     linkWithToken(input.email_verification_url, verification.token),
+    await effectiveLocale(locale),
   );
 
   const now = new Date();

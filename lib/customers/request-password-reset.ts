@@ -11,6 +11,7 @@ import { forgotPasswordLimits } from "@/lib/rate-limits/limits";
 import { createEmailToken } from "@/lib/tokens/issue-email-token";
 import { newToken } from "@/lib/tokens/new-token";
 import type { Device } from "@/lib/tokens/device";
+import { effectiveLocale } from "./customer-locale";
 import { recordEvent } from "./record-customer-event";
 import { linkWithToken } from "@/lib/validation/link-template";
 import { maskEmail } from "@/lib/email/mask-email";
@@ -30,9 +31,9 @@ export type RequestPasswordResetOptions = {
  */
 export async function requestPasswordReset({ input, client, device }: RequestPasswordResetOptions): Promise<string> {
   const { perEmail, perIp } = forgotPasswordLimits(input.email, device.ip);
-  const { attempt, row: customer } = await countAttemptWith<{ id: number }>(
+  const { attempt, row: customer } = await countAttemptWith<{ id: number; locale: string | null }>(
     [perEmail, perIp],
-    Prisma.sql`SELECT id FROM customers WHERE email = ${input.email}`,
+    Prisma.sql`SELECT id, locale FROM customers WHERE email = ${input.email}`,
   );
   if (attempt.limited) await refuse(attempt);
   if (!customer) {
@@ -42,7 +43,12 @@ export async function requestPasswordReset({ input, client, device }: RequestPas
   }
 
   const reset = newToken();
-  const email = await composeEmail("reset_password", input.email, linkWithToken(input.reset_password_url, reset.token));
+  const email = await composeEmail(
+    "reset_password",
+    input.email,
+    linkWithToken(input.reset_password_url, reset.token),
+    await effectiveLocale(customer.locale),
+  );
   const now = new Date();
   await db().$transaction(async (tx) => {
     await createEmailToken(tx, { customerId: customer.id, purpose: "reset_password", tokenHash: reset.tokenHash }, now);

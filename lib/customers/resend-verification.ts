@@ -12,6 +12,7 @@ import { newToken } from "@/lib/tokens/new-token";
 import { revokeEmailTokens } from "@/lib/tokens/revoke-email-tokens";
 import { linkWithToken } from "@/lib/validation/link-template";
 import type { CustomerLogin } from "./authenticate-customer";
+import { effectiveLocale } from "./customer-locale";
 import { eventInsert, recordEvent } from "./record-customer-event";
 
 export type ResendVerificationOptions = {
@@ -49,6 +50,7 @@ export async function resendVerification({ login, input, client, device }: Resen
     "verify_email",
     customer.email,
     linkWithToken(input.email_verification_url, verification.token),
+    await effectiveLocale(customer.locale),
   );
   const now = new Date();
   await db().$transaction(async (tx) => {

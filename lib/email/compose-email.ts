@@ -1,6 +1,7 @@
 /**
- * E-mails as they are sent: a React Email template rendered with the business's details and, for
- * the e-mails that carry one, the link.
+ * E-mails as they are sent: a React Email template rendered in the customer's language (the
+ * catalogues of emails/messages) with the business's details and, for the e-mails that carry one,
+ * the link; a notice's details (a date) in the locale's format.
  */
 import { createElement } from "react";
 import { render } from "@react-email/render";
@@ -8,9 +9,12 @@ import { currentBusinessDetails } from "@/lib/reference-data/read-settings";
 import type { BusinessDetails } from "@/lib/reference-data/settings-record";
 import { EMAIL_TOKEN_LIFETIME_MS } from "@/lib/tokens/issue-email-token";
 import type { EmailTemplate, TokenPurpose } from "@/lib/generated/prisma/enums";
-import VerifyEmail, { verifyEmailSubject } from "@/emails/VerifyEmail";
-import ResetPassword, { resetPasswordSubject } from "@/emails/ResetPassword";
-import PasswordChanged, { passwordChangedSubject } from "@/emails/PasswordChanged";
+import { CATALOGUES, catalogueFor } from "@/emails/messages";
+import { fill } from "@/emails/components/fill";
+import VerifyEmail from "@/emails/VerifyEmail";
+import ResetPassword from "@/emails/ResetPassword";
+import PasswordChanged from "@/emails/PasswordChanged";
+import AccountClosed from "@/emails/AccountClosed";
 
 export type OutgoingEmail = {
   template: EmailTemplate;
@@ -28,68 +32,114 @@ export type LinkEmailTemplate = EmailTemplate & TokenPurpose;
 export type NoticeEmailTemplate = Exclude<EmailTemplate, LinkEmailTemplate>;
 
 const LINK_TEMPLATES = {
-  verify_email: { component: VerifyEmail, subject: verifyEmailSubject },
-  reset_password: { component: ResetPassword, subject: resetPasswordSubject },
+  verify_email: VerifyEmail,
+  reset_password: ResetPassword,
 } satisfies Record<LinkEmailTemplate, unknown>;
 
+/** Each notice and the details it shows: a date, in the customer's format, or text, as it is. */
 const NOTICE_TEMPLATES = {
-  password_changed: { component: PasswordChanged, subject: passwordChangedSubject },
-} satisfies Record<NoticeEmailTemplate, unknown>;
+  password_changed: { component: PasswordChanged, details: ["when"] },
+  account_closed: { component: AccountClosed, details: ["when"] },
+} as const satisfies Record<NoticeEmailTemplate, { component: unknown; details: readonly string[] }>;
+
+type DetailName<T extends NoticeEmailTemplate> = (typeof NOTICE_TEMPLATES)[T]["details"][number];
+
+/** What a notice shows besides its words: `{when: new Date()}`. */
+export type NoticeDetails<T extends NoticeEmailTemplate> = Record<DetailName<T>, Date | string>;
 
 const isLinkTemplate = (template: EmailTemplate): template is LinkEmailTemplate => template in LINK_TEMPLATES;
 
-/** "24 hours", "1 hour": how long the token the e-mail carries is valid. */
-function validFor(template: LinkEmailTemplate): string {
+/** The timezone of the dates in e-mails, named in them: the settings name none for the business. */
+const EMAIL_TIME_ZONE = "UTC";
+
+/** "fr_CA" → "fr-CA" when Intl knows that language, else the tag of the catalogue it reads. */
+function intlTag(locale: string | null, catalogue: string): string {
+  const tag = (id: string) => id.replace("_", "-");
+  try {
+    if (locale !== null && Intl.DateTimeFormat.supportedLocalesOf(tag(locale)).length > 0) return tag(locale);
+  } catch {
+    // Not a well-formed locale: its catalogue's says how to write numbers and dates.
+  }
+  return tag(catalogue);
+}
+
+/** "24 hours", "24 heures": how long the token the e-mail carries is valid. */
+function validFor(template: LinkEmailTemplate, lang: string): string {
   const hours = EMAIL_TOKEN_LIFETIME_MS[template] / 3_600_000;
-  return `${hours} hour${hours === 1 ? "" : "s"}`;
+  return new Intl.NumberFormat(lang, { style: "unit", unit: "hour", unitDisplay: "long" }).format(hours);
+}
+
+/** "23 November 2026 at 07:45 UTC", "23. November 2026 um 07:45 UTC". */
+function formatDate(date: Date, lang: string): string {
+  return new Intl.DateTimeFormat(lang, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: EMAIL_TIME_ZONE,
+    timeZoneName: "short",
+  }).format(date);
 }
 
 // Rendering a React Email template costs about 5 ms of CPU, as much as a third of a registration
-// besides the password hash. Only the link differs from one e-mail to the next, so each template
-// is rendered once per version of the business details, with this stand-in where the link goes
-// (letters and digits only: it comes out of React and the text conversion unchanged), and each
-// e-mail is that render with the link put in, escaped for HTML in the HTML part.
+// besides the password hash. Only the link and a notice's details differ from one e-mail to the
+// next, so each template is rendered once per locale and version of the business details, with
+// stand-ins where the link and the details go (letters and digits only: they come out of React and
+// the text conversion unchanged), and each e-mail is that render with them put in, escaped for
+// HTML in the HTML part.
 const LINK_STAND_IN = "https://link.invalid/LINKSTANDIN7f3a9c";
+const detailStandIn = (name: string) => `DETAILSTANDIN${name}7f3a9c`;
+const detailStandIns = <T extends NoticeEmailTemplate>(template: T) =>
+  Object.fromEntries(NOTICE_TEMPLATES[template].details.map((name) => [name, detailStandIn(name)])) as Record<
+    DetailName<T>,
+    string
+  >;
 
-type RenderedTemplate = { subject: string; html: string; text: string };
+/** `lang`: the BCP 47 tag the e-mail is written for, which formats the details put in. */
+type RenderedTemplate = { subject: string; html: string; text: string; lang: string };
 
-// Keyed by the business details object, which the settings cache replaces when they change.
-const renderedFor = new WeakMap<BusinessDetails, Map<EmailTemplate, Promise<RenderedTemplate>>>();
+// Keyed by the business details object, which the settings cache replaces when they change, then
+// by template and locale.
+const renderedFor = new WeakMap<BusinessDetails, Map<string, Promise<RenderedTemplate>>>();
 
-async function renderTemplate(template: EmailTemplate, business: BusinessDetails): Promise<RenderedTemplate> {
-  const businessProps = {
+async function renderTemplate(
+  template: EmailTemplate,
+  locale: string | null,
+  business: BusinessDetails,
+): Promise<RenderedTemplate> {
+  const catalogue = catalogueFor(locale);
+  const lang = intlTag(locale, catalogue);
+  const props = {
     tradingName: business.trading_name,
     supportEmail: business.cs_email,
     supportNumber: business.cs_number,
+    lang,
+    messages: CATALOGUES[catalogue],
   };
-  const { element, subject } = isLinkTemplate(template)
-    ? {
-        element: createElement(LINK_TEMPLATES[template].component, {
-          ...businessProps,
-          url: LINK_STAND_IN,
-          validFor: validFor(template),
-        }),
-        subject: LINK_TEMPLATES[template].subject,
-      }
-    : {
-        element: createElement(NOTICE_TEMPLATES[template].component, businessProps),
-        subject: NOTICE_TEMPLATES[template].subject,
-      };
+  const element = isLinkTemplate(template)
+    ? createElement(LINK_TEMPLATES[template], { ...props, url: LINK_STAND_IN, validFor: validFor(template, lang) })
+    : createElement(NOTICE_TEMPLATES[template].component, { ...props, ...detailStandIns(template) });
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject: subject(business.trading_name), html, text };
+  return { subject: fill(props.messages[template].subject, { tradingName: business.trading_name }), html, text, lang };
 }
 
-function renderedTemplate(template: EmailTemplate, business: BusinessDetails): Promise<RenderedTemplate> {
+function renderedTemplate(
+  template: EmailTemplate,
+  locale: string | null,
+  business: BusinessDetails,
+): Promise<RenderedTemplate> {
   let templates = renderedFor.get(business);
   if (!templates) {
     templates = new Map();
     renderedFor.set(business, templates);
   }
-  let rendered = templates.get(template);
+  const key = `${template} ${locale ?? ""}`;
+  let rendered = templates.get(key);
   if (!rendered) {
-    rendered = renderTemplate(template, business);
-    rendered.catch(() => templates.delete(template));
-    templates.set(template, rendered);
+    rendered = renderTemplate(template, locale, business);
+    rendered.catch(() => templates.delete(key));
+    templates.set(key, rendered);
   }
   return rendered;
 }
@@ -97,9 +147,18 @@ function renderedTemplate(template: EmailTemplate, business: BusinessDetails): P
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 
-/** The e-mail that carries `url`, signed with the business's trading name and support contacts. */
-export async function composeEmail(template: LinkEmailTemplate, to: string, url: string): Promise<OutgoingEmail> {
-  const rendered = await renderedTemplate(template, await currentBusinessDetails());
+/**
+ * The e-mail that carries `url`, in the language of `locale` (the customer's effective locale,
+ * lib/customers/customer-locale.ts; null for none), signed with the business's trading name and
+ * support contacts.
+ */
+export async function composeEmail(
+  template: LinkEmailTemplate,
+  to: string,
+  url: string,
+  locale: string | null,
+): Promise<OutgoingEmail> {
+  const rendered = await renderedTemplate(template, locale, await currentBusinessDetails());
   return {
     template,
     to,
@@ -110,8 +169,19 @@ export async function composeEmail(template: LinkEmailTemplate, to: string, url:
   };
 }
 
-/** A notice without a link (password changed), signed like every e-mail. */
-export async function composeNotice(template: NoticeEmailTemplate, to: string): Promise<OutgoingEmail> {
-  const { subject, html, text } = await renderedTemplate(template, await currentBusinessDetails());
-  return { template, to, subject, html, text };
+/** A notice without a link (password changed, account closed), in the language of `locale`, signed like every e-mail. */
+export async function composeNotice<T extends NoticeEmailTemplate>(
+  template: T,
+  to: string,
+  locale: string | null,
+  details: NoticeDetails<T>,
+): Promise<OutgoingEmail> {
+  const rendered = await renderedTemplate(template, locale, await currentBusinessDetails());
+  let { html, text } = rendered;
+  for (const [name, value] of Object.entries<Date | string>(details)) {
+    const shown = value instanceof Date ? formatDate(value, rendered.lang) : value;
+    html = html.replaceAll(detailStandIn(name), escapeHtml(shown));
+    text = text.replaceAll(detailStandIn(name), shown);
+  }
+  return { template, to, subject: rendered.subject, html, text };
 }

@@ -1,0 +1,48 @@
+/** The e-mails' words in German (Germany) (see en_GB.ts for how a catalogue works). */
+import type { Messages } from "./en_GB";
+
+export const deDE: Messages = {
+  frame: {
+    footer: "Fragen? Wenden Sie sich an den Kundenservice von {tradingName} unter {supportEmail} oder {supportNumber}.",
+  },
+  link: {
+    copy: "Oder kopieren Sie diesen Link in Ihren Browser:",
+    validity: "Dieser Link ist {validFor} gültig und kann nur einmal verwendet werden.",
+  },
+  verify_email: {
+    subject: "Bestätigen Sie Ihre E-Mail-Adresse für {tradingName}",
+    preview: "Bestätigen Sie Ihre E-Mail-Adresse, um die Einrichtung Ihres Kontos bei {tradingName} abzuschließen.",
+    heading: "Bestätigen Sie Ihre E-Mail-Adresse",
+    intro:
+      "Bitte bestätigen Sie, dass dies Ihre E-Mail-Adresse ist, um die Einrichtung Ihres Kontos bei {tradingName} abzuschließen.",
+    action: "E-Mail-Adresse bestätigen",
+    ignore: "Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail einfach: Es ändert sich nichts.",
+  },
+  reset_password: {
+    subject: "Setzen Sie Ihr Passwort für {tradingName} zurück",
+    preview: "Wählen Sie ein neues Passwort für Ihr Konto bei {tradingName}.",
+    heading: "Passwort zurücksetzen",
+    intro:
+      "Jemand hat angefordert, das Passwort Ihres Kontos bei {tradingName} zurückzusetzen. Über den folgenden Link können Sie ein neues wählen.",
+    action: "Neues Passwort wählen",
+    ignore:
+      "Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail einfach: Ihr Passwort bleibt unverändert.",
+  },
+  password_changed: {
+    subject: "Ihr Passwort für {tradingName} wurde geändert",
+    preview: "Das Passwort Ihres Kontos bei {tradingName} wurde soeben geändert.",
+    heading: "Ihr Passwort wurde geändert",
+    what: "Das Passwort Ihres Kontos bei {tradingName} wurde soeben geändert ({when}), und alle anderen damit angemeldeten Geräte wurden abgemeldet.",
+    ifNotYou:
+      "Wenn Sie das waren, müssen Sie nichts weiter tun. Falls nicht, setzen Sie Ihr Passwort sofort in der App von {tradingName} zurück und wenden Sie sich an den Kundenservice.",
+  },
+  account_closed: {
+    subject: "Ihr Konto bei {tradingName} wurde geschlossen",
+    preview: "Ihr Konto bei {tradingName} wurde geschlossen und kann nicht mehr verwendet werden.",
+    heading: "Ihr Konto wurde geschlossen",
+    what: "Ihr Konto bei {tradingName} mit dieser E-Mail-Adresse wurde am {when} geschlossen, und alle damit angemeldeten Geräte wurden abgemeldet. Eine Anmeldung ist damit nicht mehr möglich.",
+    again: "Sie können jederzeit ein neues Konto mit dieser Adresse eröffnen.",
+    ifNotYou:
+      "Wenn Sie Ihr Konto nicht selbst geschlossen haben, wenden Sie sich bitte umgehend an den Kundenservice von {tradingName}.",
+  },
+};

@@ -1,0 +1,44 @@
+/** The e-mails' words in American English (see en_GB.ts for how a catalogue works). */
+import type { Messages } from "./en_GB";
+
+export const enUS: Messages = {
+  frame: {
+    footer: "Questions? Contact {tradingName} support at {supportEmail} or {supportNumber}.",
+  },
+  link: {
+    copy: "Or copy this link into your browser:",
+    validity: "This link is valid for {validFor} and can be used once.",
+  },
+  verify_email: {
+    subject: "Verify your email address for {tradingName}",
+    preview: "Confirm your email address to finish setting up your {tradingName} account.",
+    heading: "Verify your email address",
+    intro: "Confirm that this is your email address to finish setting up your {tradingName} account.",
+    action: "Verify email address",
+    ignore: "If you didn't ask for this, just ignore this email: nothing will change.",
+  },
+  reset_password: {
+    subject: "Reset your {tradingName} password",
+    preview: "Choose a new password for your {tradingName} account.",
+    heading: "Reset your password",
+    intro: "Someone asked to reset the password for your {tradingName} account. Choose a new one using the link below.",
+    action: "Choose a new password",
+    ignore: "If you didn't ask for this, just ignore this email: your password will stay the same.",
+  },
+  password_changed: {
+    subject: "Your {tradingName} password was changed",
+    preview: "The password for your {tradingName} account was just changed.",
+    heading: "Your password was changed",
+    what: "The password for your {tradingName} account was just changed ({when}), and every other device signed in to it was signed out.",
+    ifNotYou:
+      "If this was you, there's nothing else to do. If it wasn't, reset your password in the {tradingName} app right away and contact support.",
+  },
+  account_closed: {
+    subject: "Your {tradingName} account was closed",
+    preview: "Your {tradingName} account was closed and can no longer be used.",
+    heading: "Your account was closed",
+    what: "Your {tradingName} account for this email address was closed on {when}, and every device signed in to it was signed out. It can no longer be used to sign in.",
+    again: "You can open a new account with this address at any time.",
+    ifNotYou: "If you didn't close it, contact {tradingName} support right away.",
+  },
+};

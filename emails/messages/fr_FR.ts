@@ -1,0 +1,50 @@
+/** The e-mails' words in French (France) (see en_GB.ts for how a catalogue works). */
+import type { Messages } from "./en_GB";
+
+// French puts a non-breaking space (\u00a0) before « ? » and « : ».
+export const frFR: Messages = {
+  frame: {
+    footer:
+      "Des questions\u00a0? Contactez le service client de {tradingName} à l'adresse {supportEmail} ou au {supportNumber}.",
+  },
+  link: {
+    copy: "Vous pouvez aussi copier ce lien dans votre navigateur\u00a0:",
+    validity: "Ce lien est valable {validFor} et ne peut servir qu'une seule fois.",
+  },
+  verify_email: {
+    subject: "Confirmez votre adresse e-mail pour {tradingName}",
+    preview: "Confirmez votre adresse e-mail pour finaliser la création de votre compte {tradingName}.",
+    heading: "Confirmez votre adresse e-mail",
+    intro:
+      "Confirmez qu'il s'agit bien de votre adresse e-mail pour finaliser la création de votre compte {tradingName}.",
+    action: "Confirmer mon adresse e-mail",
+    ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail\u00a0: rien ne sera modifié.",
+  },
+  reset_password: {
+    subject: "Réinitialisez votre mot de passe {tradingName}",
+    preview: "Choisissez un nouveau mot de passe pour votre compte {tradingName}.",
+    heading: "Réinitialisez votre mot de passe",
+    intro:
+      "Quelqu'un a demandé à réinitialiser le mot de passe de votre compte {tradingName}\u00a0: choisissez-en un nouveau grâce au lien ci-dessous.",
+    action: "Choisir un nouveau mot de passe",
+    ignore:
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.",
+  },
+  password_changed: {
+    subject: "Le mot de passe de votre compte {tradingName} a été modifié",
+    preview: "Le mot de passe de votre compte {tradingName} vient d'être modifié.",
+    heading: "Votre mot de passe a été modifié",
+    what: "Le mot de passe de votre compte {tradingName} vient d'être modifié ({when}) et tous les autres appareils connectés à ce compte ont été déconnectés.",
+    ifNotYou:
+      "Si c'est bien vous, vous n'avez rien d'autre à faire. Sinon, réinitialisez immédiatement votre mot de passe dans l'application {tradingName} et contactez le service client.",
+  },
+  account_closed: {
+    subject: "Votre compte {tradingName} a été clôturé",
+    preview: "Votre compte {tradingName} a été clôturé et ne peut plus être utilisé.",
+    heading: "Votre compte a été clôturé",
+    what: "Votre compte {tradingName} associé à cette adresse e-mail a été clôturé le {when} et tous les appareils qui y étaient connectés ont été déconnectés. Il ne permet plus de se connecter.",
+    again: "Vous pouvez ouvrir un nouveau compte avec cette adresse à tout moment.",
+    ifNotYou:
+      "Si vous n'êtes pas à l'origine de cette clôture, contactez immédiatement le service client de {tradingName}.",
+  },
+};
