@@ -11,6 +11,9 @@ import type { EmailTemplate, TokenPurpose } from "@/lib/generated/prisma/enums";
 import VerifyEmail, { verifyEmailSubject } from "@/emails/VerifyEmail";
 import ResetPassword, { resetPasswordSubject } from "@/emails/ResetPassword";
 import PasswordChanged, { passwordChangedSubject } from "@/emails/PasswordChanged";
+import ChangeEmail, { changeEmailSubject } from "@/emails/ChangeEmail";
+import EmailChangeNotice, { emailChangeNoticeSubject } from "@/emails/EmailChangeNotice";
+import NewDevice, { newDeviceDetails, newDeviceSubject } from "@/emails/NewDevice";
 
 export type OutgoingEmail = {
   template: EmailTemplate;
@@ -30,11 +33,18 @@ export type NoticeEmailTemplate = Exclude<EmailTemplate, LinkEmailTemplate>;
 const LINK_TEMPLATES = {
   verify_email: { component: VerifyEmail, subject: verifyEmailSubject },
   reset_password: { component: ResetPassword, subject: resetPasswordSubject },
+  change_email: { component: ChangeEmail, subject: changeEmailSubject },
 } satisfies Record<LinkEmailTemplate, unknown>;
 
-const NOTICE_TEMPLATES = {
+/** `details`: a notice's stand-ins for what differs from one e-mail to the next, put in by composeNotice. */
+const NOTICE_TEMPLATES: Record<
+  NoticeEmailTemplate,
+  { component: typeof PasswordChanged; subject: (tradingName: string) => string; details?: Record<string, string> }
+> = {
   password_changed: { component: PasswordChanged, subject: passwordChangedSubject },
-} satisfies Record<NoticeEmailTemplate, unknown>;
+  email_change_notice: { component: EmailChangeNotice, subject: emailChangeNoticeSubject },
+  new_device: { component: NewDevice, subject: newDeviceSubject, details: newDeviceDetails },
+};
 
 const isLinkTemplate = (template: EmailTemplate): template is LinkEmailTemplate => template in LINK_TEMPLATES;
 
@@ -110,8 +120,21 @@ export async function composeEmail(template: LinkEmailTemplate, to: string, url:
   };
 }
 
-/** A notice without a link (password changed), signed like every e-mail. */
-export async function composeNotice(template: NoticeEmailTemplate, to: string): Promise<OutgoingEmail> {
-  const { subject, html, text } = await renderedTemplate(template, await currentBusinessDetails());
+/**
+ * A notice without a link (password changed), signed like every e-mail; `details` are the values of
+ * the template's stand-ins (the new-device alert's when, app, user agent and IP), every one required.
+ */
+export async function composeNotice(
+  template: NoticeEmailTemplate,
+  to: string,
+  details: Record<string, string> = {},
+): Promise<OutgoingEmail> {
+  let { subject, html, text } = await renderedTemplate(template, await currentBusinessDetails());
+  for (const [name, standIn] of Object.entries(NOTICE_TEMPLATES[template].details ?? {})) {
+    const value = details[name];
+    if (value === undefined) throw new Error(`the ${template} e-mail needs its ${name}`);
+    html = html.replaceAll(standIn, escapeHtml(value));
+    text = text.replaceAll(standIn, value);
+  }
   return { template, to, subject, html, text };
 }
