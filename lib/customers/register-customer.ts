@@ -25,7 +25,8 @@ export type RegisterCustomerOptions = {
   device: Device;
 };
 
-const emailTaken = () => fieldError("email", "unique", "An account with this e-mail address already exists");
+/** An address an account uses: refused at registration, and for a change of address (change-customer-email.ts). */
+export const emailTaken = () => fieldError("email", "unique", "An account with this e-mail address already exists");
 
 /**
  * Creates the account, its first login token and its e-mail verification token, and queues the

@@ -13,7 +13,12 @@ export const EMAIL_TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
 };
 
 /** `newEmail`: a change_email token's address to change to. */
-type EmailTokenInput<Id extends RowId> = { customerId: Id; purpose: TokenPurpose; tokenHash: string; newEmail?: string };
+type EmailTokenInput<Id extends RowId> = {
+  customerId: Id;
+  purpose: TokenPurpose;
+  tokenHash: string;
+  newEmail?: string;
+};
 
 /** The row of a single-use e-mail token issued at `now` (the raw token goes in the link, only its hash here). */
 function emailTokenRow<Id extends RowId>(input: EmailTokenInput<Id>, now: Date) {
