@@ -13,6 +13,7 @@ import { loginTokenInsert } from "@/lib/tokens/issue-login-token";
 import { newToken } from "@/lib/tokens/new-token";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Device } from "@/lib/tokens/device";
+import { deviceInsert, identifiesDevice } from "./customer-devices";
 import { chosenLocale } from "./customer-locale";
 import { eventInsert } from "./record-customer-event";
 import { linkWithToken } from "@/lib/validation/link-template";
@@ -67,6 +68,8 @@ export async function registerCustomer({ input, client, device }: RegisterCustom
           { type: "register", outcome: "success", email: input.email, customerId, apiClientId: client.id, device },
           now,
         ),
+        // Its device is known from now on: a login from it alerts no one.
+        ...(identifiesDevice(device) ? [deviceInsert(customerId, device, now)] : []),
         login.insert,
       ]),
     );
