@@ -79,6 +79,11 @@ const envSchema = z
     /** Verification e-mails a customer may have sent again (POST /client/v1/resend-verification) per window. */
     VERIFY_RESEND_MAX_PER_ACCOUNT: positiveInt(3),
     VERIFY_RESEND_WINDOW_MINUTES: positiveInt(60),
+    /** "false": no e-mail on a login from a device the customer never used (the devices are still remembered). */
+    NEW_DEVICE_ALERTS: z
+      .enum(["true", "false"], { message: 'must be "true" or "false"' })
+      .default("true")
+      .transform((value) => value === "true"),
 
     STAFF_SESSION_HOURS: positiveInt(8),
     STAFF_LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(5),

@@ -244,6 +244,8 @@ test("client credentials are two API keys required together on every operation b
               // Issue 14, passwords and verification.
               "/client/v1/change-password",
               "/client/v1/resend-verification",
+              // Issue 14, e-mail changes.
+              "/client/v1/change-email",
             ].includes(route)
           ? [{ clientId: [], clientSecret: [], loginToken: [] }]
           : [{ clientId: [], clientSecret: [] }];

@@ -227,7 +227,7 @@ test("statement: registration's one statement", async () => {
   });
   const customer = await db().customer.findUniqueOrThrow({
     where: { email },
-    include: { loginTokens: true, emailTokens: true, events: true },
+    include: { loginTokens: true, emailTokens: true, events: true, devices: true },
   });
   assert.equal(String(customer.source), "api");
   assert.equal(customer.registeredVia, CLIENT.id);
@@ -258,6 +258,11 @@ test("statement: registration's one statement", async () => {
   assert.deepEqual(
     outbox.map((row) => [String(row.template), String(row.status), row.createdAt]),
     [["verify_email", "pending", customer.createdAt]],
+  );
+  assert.deepEqual(
+    customer.devices.map((row) => [row.fingerprint, row.firstSeenAt]),
+    [[DEVICE.fingerprint, customer.createdAt]],
+    "its device is remembered",
   );
 });
 
@@ -314,6 +319,10 @@ test("statement: rate-limit sweep", async () => {
 
 test("statement: login's one statement (attempt given back, event, login token)", async () => {
   const customer = await makeCustomer();
+  // A device the account used before: no alert steps (see the new-device test below).
+  await db().customerDevice.create({
+    data: { customerId: customer.id, fingerprint: DEVICE.fingerprint, firstSeenAt: new Date() },
+  });
   const token = await loginCustomer({
     input: { email: customer.email, password: customer.password },
     client: CLIENT,
@@ -337,6 +346,47 @@ test("statement: login's one statement (attempt given back, event, login token)"
     ["login_email", []],
     ["login_ip", []],
   ]);
+});
+
+test("statement: rate-limit count with account read, device known or not", async () => {
+  const customer = await makeCustomer();
+  const email = customer.email;
+  const input = { email, password: customer.password };
+  await loginCustomer({ input, client: CLIENT, device: { ...DEVICE, fingerprint: "fp-known" } });
+  await loginCustomer({ input, client: CLIENT, device: { ...DEVICE, fingerprint: "fp-known" } });
+  await loginCustomer({ input, client: CLIENT, device: { ...DEVICE, fingerprint: "" } });
+  const alerts = await db().customerEvent.findMany({ where: { customerId: customer.id, type: "new_device_alert" } });
+  assert.deepEqual(
+    alerts.map((event) => event.fingerprint),
+    ["fp-known"],
+    "the second login read the device as known, the one without a fingerprint as nothing to alert on",
+  );
+});
+
+test("statement: login's one statement from a new device (device, alert event, alert e-mail)", async () => {
+  const customer = await makeCustomer();
+  const device = { ...DEVICE, fingerprint: "fp-new-device" };
+  await loginCustomer({ input: { email: customer.email, password: customer.password }, client: CLIENT, device });
+  const devices = await db().customerDevice.findMany({ where: { customerId: customer.id } });
+  assert.deepEqual(
+    devices.map((row) => row.fingerprint),
+    ["fp-new-device"],
+  );
+  const events = await db().customerEvent.findMany({ where: { customerId: customer.id } });
+  assert.deepEqual(
+    events
+      .map((event) => [String(event.type), String(event.outcome), event.email, event.apiClientId, event.fingerprint])
+      .sort(),
+    [
+      ["login", "success", customer.email, CLIENT.id, device.fingerprint],
+      ["new_device_alert", "success", customer.email, CLIENT.id, device.fingerprint],
+    ],
+  );
+  const [alert] = await db().emailOutbox.findMany({ where: { toAddress: customer.email } });
+  assert.equal(String(alert.template), "new_device");
+  assert.match(alert.text ?? "", /App: raw statements/);
+  assert.match(alert.text ?? "", new RegExp(`IP address: ${DEVICE.ip.replaceAll(".", "\\.")}`));
+  assert.match(alert.text ?? "", /UTC/);
 });
 
 test("statement: password reset's count with account read", async () => {

@@ -41,6 +41,10 @@ export const CUSTOMER_EVENT_TYPES = choicesOf({
   // Issue 14: passwords and verification.
   password_changed: "Password changed",
   verification_resent: "Verification e-mail resent",
+  // Issue 14: e-mail changes and new-device alerts.
+  email_change_requested: "E-mail change requested",
+  email_changed: "E-mail changed",
+  new_device_alert: "New-device alert",
 } satisfies Record<CustomerEventType, string>);
 
 /** Where an e-mail in the outbox stands (`email_outbox.status`). */

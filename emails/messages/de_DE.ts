@@ -45,4 +45,34 @@ export const deDE: Messages = {
     ifNotYou:
       "Wenn Sie Ihr Konto nicht selbst geschlossen haben, wenden Sie sich bitte umgehend an den Kundenservice von {tradingName}.",
   },
+  change_email: {
+    subject: "Bestätigen Sie Ihre neue E-Mail-Adresse für {tradingName}",
+    preview: "Bestätigen Sie diese Adresse, damit sie zur Adresse Ihres Kontos bei {tradingName} wird.",
+    heading: "Bestätigen Sie Ihre neue E-Mail-Adresse",
+    intro:
+      "Sie möchten diese Adresse für Ihr Konto bei {tradingName} verwenden. Bestätigen Sie sie, um die Änderung abzuschließen – bis dahin behält Ihr Konto seine bisherige Adresse.",
+    action: "Neue Adresse bestätigen",
+    ignore:
+      "Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail – Ihr Konto behält seine bisherige Adresse.",
+  },
+  email_change_notice: {
+    subject: "Änderung Ihrer E-Mail-Adresse bei {tradingName} angefordert",
+    preview: "Jemand hat angefordert, die E-Mail-Adresse Ihres Kontos bei {tradingName} zu ändern.",
+    heading: "Ihre E-Mail-Adresse wird geändert",
+    what: "Jemand, der in Ihrem Konto bei {tradingName} angemeldet ist, möchte dafür eine andere E-Mail-Adresse verwenden. Die Änderung wird erst wirksam, wenn sie von der neuen Adresse aus bestätigt wurde – bis dahin behält Ihr Konto diese Adresse.",
+    ifNotYou:
+      "Wenn Sie das waren, müssen Sie nichts weiter tun. Falls nicht, ändern Sie sofort Ihr Passwort in der App von {tradingName} und wenden Sie sich an den Kundenservice.",
+  },
+  new_device: {
+    subject: "Neue Anmeldung bei Ihrem Konto bei {tradingName}",
+    preview: "Bei Ihrem Konto bei {tradingName} hat sich soeben ein neues Gerät angemeldet.",
+    heading: "Neue Anmeldung bei Ihrem Konto",
+    what: "Bei Ihrem Konto bei {tradingName} wurde soeben eine Anmeldung von einem Gerät aus vorgenommen, das bisher noch nie damit verwendet wurde.",
+    when: "Wann: {when}",
+    app: "App: {app}",
+    device: "Gerät: {userAgent}",
+    ip: "IP-Adresse: {ip}",
+    ifNotYou:
+      "Wenn Sie das waren, müssen Sie nichts weiter tun. Falls nicht, ändern Sie sofort Ihr Passwort in der App von {tradingName}, melden Sie Ihre anderen Sitzungen ab und wenden Sie sich an den Kundenservice.",
+  },
 };

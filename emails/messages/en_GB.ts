@@ -48,6 +48,38 @@ export const enGB = {
     again: "You can open a new account with this address at any time.",
     ifNotYou: "If you didn't close it, contact {tradingName} support at once.",
   },
+  /** The link to a new address: confirming it makes it the account's address. */
+  change_email: {
+    subject: "Confirm your new e-mail address for {tradingName}",
+    preview: "Confirm this address to make it the one of your {tradingName} account.",
+    heading: "Confirm your new e-mail address",
+    intro:
+      "You asked to use this address for your {tradingName} account. Confirm it to make the change: until then, your account keeps its current address.",
+    action: "Confirm new address",
+    ignore: "If you didn't ask for this, ignore this e-mail: your account keeps its current address.",
+  },
+  /** To the current address when a change of address is asked for: no link. */
+  email_change_notice: {
+    subject: "A change of your {tradingName} e-mail address was requested",
+    preview: "Someone asked to change the e-mail address of your {tradingName} account.",
+    heading: "Your e-mail address is about to change",
+    what: "Someone signed in to your {tradingName} account asked to use another e-mail address for it. The change takes effect only once it is confirmed from the new address: until then, your account keeps this one.",
+    ifNotYou:
+      "If this was you, there is nothing more to do. If it wasn't, change your password in the {tradingName} app at once and contact support.",
+  },
+  /** `{when}` is a date and time with its timezone; `{app}` the app's name; `{userAgent}` the browser or device; `{ip}` an IP address. */
+  new_device: {
+    subject: "New sign-in to your {tradingName} account",
+    preview: "Your {tradingName} account was just signed in to from a new device.",
+    heading: "New sign-in to your account",
+    what: "Your {tradingName} account was just signed in to from a device it had not been used on before.",
+    when: "When: {when}",
+    app: "App: {app}",
+    device: "Device: {userAgent}",
+    ip: "IP address: {ip}",
+    ifNotYou:
+      "If this was you, there is nothing more to do. If it wasn't, change your password in the {tradingName} app at once, sign out of your other sessions and contact support.",
+  },
 };
 
 export type Messages = typeof enGB;

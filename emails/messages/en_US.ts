@@ -41,4 +41,33 @@ export const enUS: Messages = {
     again: "You can open a new account with this address at any time.",
     ifNotYou: "If you didn't close it, contact {tradingName} support right away.",
   },
+  change_email: {
+    subject: "Confirm your new email address for {tradingName}",
+    preview: "Confirm this address to make it the one for your {tradingName} account.",
+    heading: "Confirm your new email address",
+    intro:
+      "You asked to use this address for your {tradingName} account. Confirm it to make the change. Until then, your account keeps its current address.",
+    action: "Confirm new address",
+    ignore: "If you didn't ask for this, you can ignore this email. Your account keeps its current address.",
+  },
+  email_change_notice: {
+    subject: "A change to your {tradingName} email address was requested",
+    preview: "Someone asked to change the email address for your {tradingName} account.",
+    heading: "Your email address is about to change",
+    what: "Someone signed in to your {tradingName} account asked to use a different email address for it. The change takes effect only once it's confirmed from the new address. Until then, your account keeps this one.",
+    ifNotYou:
+      "If this was you, there's nothing else to do. If it wasn't, change your password in the {tradingName} app right away and contact support.",
+  },
+  new_device: {
+    subject: "New sign-in to your {tradingName} account",
+    preview: "Your {tradingName} account was just signed in to from a new device.",
+    heading: "New sign-in to your account",
+    what: "Your {tradingName} account was just signed in to from a device it hadn't been used on before.",
+    when: "When: {when}",
+    app: "App: {app}",
+    device: "Device: {userAgent}",
+    ip: "IP address: {ip}",
+    ifNotYou:
+      "If this was you, there's nothing else to do. If it wasn't, change your password in the {tradingName} app right away, sign out of your other sessions, and contact support.",
+  },
 };

@@ -45,4 +45,33 @@ export const esES: Messages = {
     ifNotYou:
       "Si no has sido tú quien la ha cerrado, ponte en contacto de inmediato con el servicio de atención al cliente de {tradingName}.",
   },
+  change_email: {
+    subject: "Confirma tu nueva dirección de correo electrónico para {tradingName}",
+    preview: "Confirma esta dirección para que sea la de tu cuenta de {tradingName}.",
+    heading: "Confirma tu nueva dirección de correo electrónico",
+    intro:
+      "Has pedido usar esta dirección para tu cuenta de {tradingName}. Confírmala para completar el cambio: hasta entonces, tu cuenta conserva su dirección actual.",
+    action: "Confirmar la nueva dirección",
+    ignore: "Si no lo has pedido tú, ignora este correo: tu cuenta conserva su dirección actual.",
+  },
+  email_change_notice: {
+    subject: "Se ha pedido cambiar la dirección de correo electrónico de tu cuenta de {tradingName}",
+    preview: "Alguien ha pedido cambiar la dirección de correo electrónico de tu cuenta de {tradingName}.",
+    heading: "Tu dirección de correo electrónico está a punto de cambiar",
+    what: "Alguien que ha iniciado sesión en tu cuenta de {tradingName} ha pedido usar otra dirección de correo electrónico. El cambio solo se hará efectivo cuando se confirme desde la nueva dirección: hasta entonces, tu cuenta conserva esta.",
+    ifNotYou:
+      "Si has sido tú, no tienes que hacer nada más. Si no, cambia tu contraseña en la aplicación de {tradingName} de inmediato y ponte en contacto con el servicio de atención al cliente.",
+  },
+  new_device: {
+    subject: "Nuevo inicio de sesión en tu cuenta de {tradingName}",
+    preview: "Se acaba de iniciar sesión en tu cuenta de {tradingName} desde un dispositivo nuevo.",
+    heading: "Nuevo inicio de sesión en tu cuenta",
+    what: "Se acaba de iniciar sesión en tu cuenta de {tradingName} desde un dispositivo que nunca se había usado con ella.",
+    when: "Cuándo: {when}",
+    app: "Aplicación: {app}",
+    device: "Dispositivo: {userAgent}",
+    ip: "Dirección IP: {ip}",
+    ifNotYou:
+      "Si has sido tú, no tienes que hacer nada más. Si no, cambia tu contraseña en la aplicación de {tradingName} de inmediato, cierra tus otras sesiones y ponte en contacto con el servicio de atención al cliente.",
+  },
 };

@@ -47,4 +47,34 @@ export const frFR: Messages = {
     ifNotYou:
       "Si vous n'êtes pas à l'origine de cette clôture, contactez immédiatement le service client de {tradingName}.",
   },
+  change_email: {
+    subject: "Confirmez votre nouvelle adresse e-mail pour {tradingName}",
+    preview: "Confirmez cette adresse pour en faire celle de votre compte {tradingName}.",
+    heading: "Confirmez votre nouvelle adresse e-mail",
+    intro:
+      "Vous avez demandé à utiliser cette adresse pour votre compte {tradingName}. Confirmez-la pour effectuer le changement\u00a0: d'ici là, votre compte conserve son adresse actuelle.",
+    action: "Confirmer la nouvelle adresse",
+    ignore:
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail\u00a0: votre compte conserve son adresse actuelle.",
+  },
+  email_change_notice: {
+    subject: "Demande de changement de l'adresse e-mail de votre compte {tradingName}",
+    preview: "Quelqu'un a demandé à changer l'adresse e-mail de votre compte {tradingName}.",
+    heading: "Votre adresse e-mail est sur le point de changer",
+    what: "Une personne connectée à votre compte {tradingName} a demandé à utiliser une autre adresse e-mail. Le changement ne prendra effet qu'une fois confirmé depuis la nouvelle adresse\u00a0: d'ici là, votre compte conserve celle-ci.",
+    ifNotYou:
+      "Si c'est bien vous, vous n'avez rien d'autre à faire. Sinon, changez immédiatement votre mot de passe dans l'application {tradingName} et contactez le service client.",
+  },
+  new_device: {
+    subject: "Nouvelle connexion à votre compte {tradingName}",
+    preview: "Quelqu'un vient de se connecter à votre compte {tradingName} depuis un nouvel appareil.",
+    heading: "Nouvelle connexion à votre compte",
+    what: "Quelqu'un vient de se connecter à votre compte {tradingName} depuis un appareil qui n'avait encore jamais été utilisé avec ce compte.",
+    when: "Date\u00a0: {when}",
+    app: "Application\u00a0: {app}",
+    device: "Appareil\u00a0: {userAgent}",
+    ip: "Adresse IP\u00a0: {ip}",
+    ifNotYou:
+      "Si c'est bien vous, vous n'avez rien d'autre à faire. Sinon, changez immédiatement votre mot de passe dans l'application {tradingName}, déconnectez vos autres sessions et contactez le service client.",
+  },
 };

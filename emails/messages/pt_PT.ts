@@ -43,4 +43,33 @@ export const ptPT: Messages = {
     again: "Pode abrir uma nova conta com este endereço a qualquer momento.",
     ifNotYou: "Se não pediu o encerramento da conta, contacte de imediato o apoio ao cliente de {tradingName}.",
   },
+  change_email: {
+    subject: "Confirme o seu novo endereço de e-mail para {tradingName}",
+    preview: "Confirme este endereço para que passe a ser o da sua conta {tradingName}.",
+    heading: "Confirme o seu novo endereço de e-mail",
+    intro:
+      "Pediu para usar este endereço na sua conta {tradingName}. Confirme-o para concluir a alteração: até lá, a sua conta mantém o endereço atual.",
+    action: "Confirmar o novo endereço",
+    ignore: "Se não fez este pedido, ignore este e-mail: a sua conta mantém o endereço atual.",
+  },
+  email_change_notice: {
+    subject: "Foi pedida a alteração do endereço de e-mail da sua conta {tradingName}",
+    preview: "Alguém pediu para alterar o endereço de e-mail da sua conta {tradingName}.",
+    heading: "O seu endereço de e-mail vai ser alterado",
+    what: "Alguém com sessão iniciada na sua conta {tradingName} pediu para usar outro endereço de e-mail. A alteração só terá efeito depois de ser confirmada a partir do novo endereço: até lá, a sua conta mantém este.",
+    ifNotYou:
+      "Se fez este pedido, não precisa de fazer mais nada. Se não o fez, altere de imediato a sua palavra-passe na aplicação {tradingName} e contacte o apoio ao cliente.",
+  },
+  new_device: {
+    subject: "Novo início de sessão na sua conta {tradingName}",
+    preview: "Foi iniciada sessão na sua conta {tradingName} a partir de um novo dispositivo.",
+    heading: "Novo início de sessão na sua conta",
+    what: "Acabou de ser iniciada sessão na sua conta {tradingName} a partir de um dispositivo que nunca tinha sido usado com ela.",
+    when: "Quando: {when}",
+    app: "Aplicação: {app}",
+    device: "Dispositivo: {userAgent}",
+    ip: "Endereço IP: {ip}",
+    ifNotYou:
+      "Se foi o próprio, não precisa de fazer mais nada. Se não foi, altere de imediato a sua palavra-passe na aplicação {tradingName}, termine as suas outras sessões e contacte o apoio ao cliente.",
+  },
 };

@@ -11,6 +11,8 @@ import { refuse, releaseSteps } from "@/lib/rate-limits/release-attempt";
 import { customerLoginLimits } from "@/lib/rate-limits/limits";
 import { loginTokenInsert } from "@/lib/tokens/issue-login-token";
 import type { Device } from "@/lib/tokens/device";
+import { emailQueued } from "@/lib/email/queue-email";
+import { identifiesDevice, newDeviceSteps } from "./customer-devices";
 import { eventInsert, recordEvent } from "./record-customer-event";
 
 export type LoginCustomerOptions = {
@@ -21,14 +23,26 @@ export type LoginCustomerOptions = {
 
 const INCORRECT = "Incorrect e-mail address or password";
 
-/** The account an attempt is for, read in the statement that counts the attempt. */
-type Account = { id: number; password_hash: string; credentials_version: number };
+/**
+ * The account an attempt is for, read in the statement that counts the attempt, and whether it is
+ * known to have used the device (true when the device has no fingerprint to tell it by).
+ */
+type Account = {
+  id: number;
+  password_hash: string;
+  credentials_version: number;
+  locale: string | null;
+  known_device: boolean;
+};
 
 /**
  * Checks the e-mail and password and issues a login token. Unknown e-mail and wrong password
  * answer alike, in comparable time. Every attempt is counted against the per-e-mail and per-IP
  * limits before its password is checked; a successful one takes its count back, so the limits
- * are on failures.
+ * are on failures. A login from a device the account never registered or logged in with is
+ * remembered and alerts the customer by e-mail (customer-devices.ts): whether the device is known
+ * is read with the account, and the alert queued in the login's statement, so a login is still two
+ * statements.
  */
 export async function loginCustomer({ input, client, device }: LoginCustomerOptions): Promise<string> {
   const event = { type: "login" as const, email: input.email, apiClientId: client.id, device };
@@ -36,7 +50,11 @@ export async function loginCustomer({ input, client, device }: LoginCustomerOpti
   // The attempt is counted and the account read in one round trip to the database.
   const { attempt, row: account } = await countAttemptWith<Account>(
     Object.values(customerLoginLimits(input.email, device.ip)),
-    Prisma.sql`SELECT id, password_hash, credentials_version FROM customers WHERE email = ${input.email}`,
+    Prisma.sql`SELECT id, password_hash, credentials_version, locale, ${
+      identifiesDevice(device)
+        ? Prisma.sql`EXISTS (SELECT 1 FROM customer_devices WHERE customer_id = customers.id AND fingerprint = ${device.fingerprint})`
+        : Prisma.sql`true`
+    } AS known_device FROM customers WHERE email = ${input.email}`,
   );
   if (attempt.limited) await refuse(attempt, [eventInsert({ ...event, outcome: "rate_limited" })]);
 
@@ -59,12 +77,18 @@ export async function loginCustomer({ input, client, device }: LoginCustomerOpti
     device,
     credentialsVersion: account.credentials_version,
   });
-  await db().$executeRaw(
+  const newDevice = account.known_device
+    ? { steps: [] }
+    : await newDeviceSteps({ id: account.id, email: input.email, locale: account.locale }, client, device);
+  const written = await db().$executeRaw(
     oneStatement([
       ...releaseSteps(attempt),
       eventInsert({ ...event, outcome: "success", customerId: account.id }),
       login.insert,
+      ...newDevice.steps,
     ]),
   );
+  // The alert is the statement's last step: one row written if this login queued it.
+  if (newDevice.alert && written === 1) emailQueued(newDevice.alert);
   return login.token;
 }

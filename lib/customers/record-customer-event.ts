@@ -1,6 +1,6 @@
 /** What compliance sees about an account: one row per registration, login, reset, verification. */
 import { Prisma } from "@/lib/generated/prisma/client";
-import { rowIdValue, type RowId } from "@/lib/db/one-statement";
+import { type InsertedRow, insertedValues, rowIdValue, type RowId } from "@/lib/db/one-statement";
 import type { CustomerEventType, EventOutcome } from "@/lib/generated/prisma/enums";
 import type { Device } from "@/lib/tokens/device";
 
@@ -29,13 +29,17 @@ function eventRow<Id extends RowId>(event: CustomerEvent<Id>, now: Date) {
   };
 }
 
-/** The INSERT of one event, as a step of a larger statement. */
-export function eventInsert(event: CustomerEvent, now = new Date()): Prisma.Sql {
+/**
+ * The INSERT of one event, as a step of a larger statement; with `onlyWith`, only if that earlier
+ * step inserted its row.
+ */
+export function eventInsert(event: CustomerEvent, now = new Date(), onlyWith?: InsertedRow): Prisma.Sql {
   const row = eventRow(event, now);
+  const values = Prisma.sql`${row.type}::"CustomerEventType", ${row.outcome}::"EventOutcome", ${row.email}, ${row.customerId === null ? null : rowIdValue(row.customerId)}, ${row.apiClientId},
+            ${row.ip}, ${row.userAgent}, ${row.fingerprint}, ${row.createdAt}`;
   return Prisma.sql`
     INSERT INTO customer_events (type, outcome, email, customer_id, api_client_id, ip, user_agent, fingerprint, created_at)
-    VALUES (${row.type}::"CustomerEventType", ${row.outcome}::"EventOutcome", ${row.email}, ${row.customerId === null ? null : rowIdValue(row.customerId)}, ${row.apiClientId},
-            ${row.ip}, ${row.userAgent}, ${row.fingerprint}, ${row.createdAt})`;
+    ${insertedValues(values, onlyWith)}`;
 }
 
 /** Records one event on its own, or within the transaction `tx`. */

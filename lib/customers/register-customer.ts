@@ -13,6 +13,7 @@ import { loginTokenInsert } from "@/lib/tokens/issue-login-token";
 import { newToken } from "@/lib/tokens/new-token";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Device } from "@/lib/tokens/device";
+import { deviceInsert, identifiesDevice } from "./customer-devices";
 import { chosenLocale, effectiveLocale } from "./customer-locale";
 import { eventInsert } from "./record-customer-event";
 import { linkWithToken } from "@/lib/validation/link-template";
@@ -25,7 +26,8 @@ export type RegisterCustomerOptions = {
   device: Device;
 };
 
-const emailTaken = () => fieldError("email", "unique", "An account with this e-mail address already exists");
+/** An address an account uses: refused at registration, and for a change of address (change-customer-email.ts). */
+export const emailTaken = () => fieldError("email", "unique", "An account with this e-mail address already exists");
 
 /**
  * Creates the account, its first login token and its e-mail verification token, and queues the
@@ -67,6 +69,8 @@ export async function registerCustomer({ input, client, device }: RegisterCustom
           { type: "register", outcome: "success", email: input.email, customerId, apiClientId: client.id, device },
           now,
         ),
+        // Its device is known from now on: a login from it alerts no one.
+        ...(identifiesDevice(device) ? [deviceInsert(customerId, device, now)] : []),
         login.insert,
       ]),
     );

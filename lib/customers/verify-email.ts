@@ -1,33 +1,63 @@
-/** A customer's e-mail address confirmed by the link in the verification e-mail (POST /client/v1/verify-email). */
+/**
+ * A customer's e-mail address confirmed by the link in an e-mail (POST /client/v1/verify-email): the
+ * verification e-mail's (the address is verified) or a change of address's (the new address becomes
+ * the account's, verified: change-customer-email.ts).
+ */
 import { fieldError } from "@/lib/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { db } from "@/lib/db";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { consumeEmailToken } from "@/lib/tokens/consume-email-token";
 import { findUsableEmailToken } from "@/lib/tokens/find-usable-email-token";
 import type { Device } from "@/lib/tokens/device";
+import { revokeEmailTokens } from "@/lib/tokens/revoke-email-tokens";
 import { recordEvent } from "./record-customer-event";
+import { emailTaken } from "./register-customer";
 
 export type VerifyEmailOptions = { input: { token: string }; client: AuthenticatedClient; device: Device };
 
 const invalidToken = () => fieldError("token", "invalid", "This verification link is invalid, expired or already used");
 
-/** Marks the e-mail address verified with the token from the verification e-mail (single use). */
+/**
+ * Uses the token from the e-mail (single use). A change of address takes effect only on an open
+ * account, and only while no other account has the address: the unique index on the address decides
+ * a race with a registration or another change (`email/unique`, and the token stays unused).
+ */
 export async function verifyEmail({ input, client, device }: VerifyEmailOptions): Promise<void> {
-  const token = await findUsableEmailToken(input.token, "verify_email");
+  const token = await findUsableEmailToken(input.token, ["verify_email", "change_email"]);
   if (!token) throw invalidToken();
-  await db().$transaction(async (tx) => {
-    if (!(await consumeEmailToken(tx, token.id))) throw invalidToken();
-    const customer = await tx.customer.update({
-      where: { id: token.customerId },
-      data: { emailVerifiedAt: new Date() },
+  const now = new Date();
+  try {
+    await db().$transaction(async (tx) => {
+      if (!(await consumeEmailToken(tx, token.id, now))) throw invalidToken();
+      const email = token.purpose === "change_email" ? token.newEmail : null;
+      if (email) {
+        const { count } = await tx.customer.updateMany({
+          where: { id: token.customerId, closedAt: null },
+          data: { email, emailVerifiedAt: now },
+        });
+        if (count !== 1) throw invalidToken();
+        // Links sent before the change would act on the new address as if sent to it: they die.
+        for (const purpose of ["verify_email", "reset_password", "change_email"] as const)
+          await revokeEmailTokens(tx, token.customerId, purpose, now);
+      } else {
+        await tx.customer.update({ where: { id: token.customerId }, data: { emailVerifiedAt: now } });
+      }
+      await recordEvent(
+        tx,
+        {
+          type: email ? "email_changed" : "email_verified",
+          outcome: "success",
+          email: email ?? token.customer.email,
+          customerId: token.customerId,
+          apiClientId: client.id,
+          device,
+        },
+        now,
+      );
     });
-    await recordEvent(tx, {
-      type: "email_verified",
-      outcome: "success",
-      email: customer.email,
-      customerId: customer.id,
-      apiClientId: client.id,
-      device,
-    });
-  });
+  } catch (error) {
+    if (isUniqueViolation(error, "email")) throw emailTaken();
+    throw error;
+  }
 }

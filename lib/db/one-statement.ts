@@ -14,9 +14,9 @@
  * password hash must fit in 1.9–2.3 ms, and a statement through Prisma is a message to the
  * database's thread or server each. The statements built here:
  * - a successful login (lib/customers/login-customer.ts): its rate-limit hits given back, its
- *   event and its login token;
+ *   event and its login token, and from a new device the device, the alert e-mail and its event;
  * - a registration (lib/customers/register-customer.ts): the customer, its verification token,
- *   the e-mail in the outbox, its event and its first login token;
+ *   the e-mail in the outbox, its event, its first login token and its device;
  * - giving an attempt's rate-limit hits back (lib/rate-limits/release-attempt.ts `release`,
  *   `refuse`, with the event of a refused login), on the same hot paths; and a staff sign-in
  *   (lib/staff/sign-in-staff.ts), whose hits go back in the statement that records it, as a login's.
@@ -44,6 +44,14 @@ export type RowId = number | InsertedRow;
 /** `id` as a value of a step's SQL. */
 export function rowIdValue(id: RowId): number | Prisma.Sql {
   return id instanceof InsertedRow ? Prisma.sql`(SELECT id FROM ${Prisma.raw(id.name)})` : id;
+}
+
+/**
+ * The row source of an INSERT: `VALUES (values)`, or with `onlyWith`, `SELECT values FROM` that
+ * step, so the row goes in only if the step inserted one (e.g. an ON CONFLICT DO NOTHING that did).
+ */
+export function insertedValues(values: Prisma.Sql, onlyWith?: InsertedRow): Prisma.Sql {
+  return onlyWith ? Prisma.sql`SELECT ${values} FROM ${Prisma.raw(onlyWith.name)}` : Prisma.sql`VALUES (${values})`;
 }
 
 export function oneStatement(steps: Step[]): Prisma.Sql {

@@ -15,6 +15,9 @@ import VerifyEmail from "@/emails/VerifyEmail";
 import ResetPassword from "@/emails/ResetPassword";
 import PasswordChanged from "@/emails/PasswordChanged";
 import AccountClosed from "@/emails/AccountClosed";
+import ChangeEmail from "@/emails/ChangeEmail";
+import EmailChangeNotice from "@/emails/EmailChangeNotice";
+import NewDevice from "@/emails/NewDevice";
 
 export type OutgoingEmail = {
   template: EmailTemplate;
@@ -34,12 +37,15 @@ export type NoticeEmailTemplate = Exclude<EmailTemplate, LinkEmailTemplate>;
 const LINK_TEMPLATES = {
   verify_email: VerifyEmail,
   reset_password: ResetPassword,
+  change_email: ChangeEmail,
 } satisfies Record<LinkEmailTemplate, unknown>;
 
 /** Each notice and the details it shows: a date, in the customer's format, or text, as it is. */
 const NOTICE_TEMPLATES = {
   password_changed: { component: PasswordChanged, details: ["when"] },
   account_closed: { component: AccountClosed, details: ["when"] },
+  email_change_notice: { component: EmailChangeNotice, details: [] },
+  new_device: { component: NewDevice, details: ["when", "app", "userAgent", "ip"] },
 } as const satisfies Record<NoticeEmailTemplate, { component: unknown; details: readonly string[] }>;
 
 type DetailName<T extends NoticeEmailTemplate> = (typeof NOTICE_TEMPLATES)[T]["details"][number];
@@ -169,7 +175,7 @@ export async function composeEmail(
   };
 }
 
-/** A notice without a link (password changed, account closed), in the language of `locale`, signed like every e-mail. */
+/** A notice without a link (password changed, account closed, a new device, …), in the language of `locale`, signed like every e-mail. */
 export async function composeNotice<T extends NoticeEmailTemplate>(
   template: T,
   to: string,

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/config";
+import { type InsertedRow, insertedValues } from "@/lib/db/one-statement";
 import type { OutgoingEmail } from "./compose-email";
 import { maskEmail } from "./mask-email";
 import { wakeDispatcher } from "./wake-dispatcher";
@@ -24,12 +25,20 @@ function outboxRow(email: OutgoingEmail, now: Date) {
   };
 }
 
-/** The INSERT that queues `email`, as a step of a larger statement; `id` is its outbox id. */
-export function outboxInsert(email: OutgoingEmail, now = new Date()): { id: string; insert: Prisma.Sql } {
+/**
+ * The INSERT that queues `email`, as a step of a larger statement; `id` is its outbox id. With
+ * `onlyWith`, only if that earlier step inserted its row.
+ */
+export function outboxInsert(
+  email: OutgoingEmail,
+  now = new Date(),
+  onlyWith?: InsertedRow,
+): { id: string; insert: Prisma.Sql } {
   const row = outboxRow(email, now);
+  const values = Prisma.sql`${row.id}, ${row.template}::"EmailTemplate", ${row.toAddress}, ${row.subject}, ${row.html}, ${row.text}, ${row.nextAttemptAt}, ${row.createdAt}`;
   const insert = Prisma.sql`
     INSERT INTO email_outbox (id, template, to_address, subject, html, text, next_attempt_at, created_at)
-    VALUES (${row.id}, ${row.template}::"EmailTemplate", ${row.toAddress}, ${row.subject}, ${row.html}, ${row.text}, ${row.nextAttemptAt}, ${row.createdAt})`;
+    ${insertedValues(values, onlyWith)}`;
   return { id: row.id, insert };
 }
 

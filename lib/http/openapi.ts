@@ -21,6 +21,7 @@ import {
   apiErrorSchema,
   changeLocaleRequest,
   closeAccountRequest,
+  changeEmailRequest,
   countriesResponse,
   forgotPasswordRequest,
   loginRequest,
@@ -488,12 +489,24 @@ const WRITES: Write[] = [
     tag: "accounts",
     summary: "Verify the e-mail address",
     description:
-      "Extension to the seed contract. Marks the address verified with the token from the verification e-mail (single use).",
+      "Extension to the seed contract. Uses the token of an e-mailed link (single use): from the verification e-mail, " +
+      "marks the address verified; from a change of address (POST /client/v1/change-email), makes the new address the " +
+      "account's, verified (the old one logs in no more), unless another account has taken it meanwhile.",
     security: "client",
     body: verifyEmailRequest,
     status: 200,
     ok: jsonBody("Verified", plainSuccessResponse, ["NoStore"]),
-    errors: { 400: "BadRequest", 401: "Unauthorized", 413: "PayloadTooLarge", 503: "ServiceUnavailable" },
+    errors: {
+      400: {
+        name: "BadRequest",
+        description:
+          "Invalid request: `errors` lists every problem, e.g. token/required, token/invalid (unknown, expired, " +
+          "used or revoked), or email/unique (a change of address to one another account now has: the token stays unused).",
+      },
+      401: "Unauthorized",
+      413: "PayloadTooLarge",
+      503: "ServiceUnavailable",
+    },
   },
   {
     path: "/client/v1/logout",
@@ -626,6 +639,34 @@ const WRITES: Write[] = [
     },
   },
   {
+    path: "/client/v1/change-email",
+    operationId: "changeEmail",
+    tag: "accounts",
+    summary: "Change the e-mail address",
+    description:
+      "Extension to the seed contract. Checks the password and e-mails the new address a link (valid 24 hours, " +
+      "earlier change links stop working) and the current address a notice without a link. The change takes effect " +
+      "when the link's token is sent to POST /client/v1/verify-email; until then the current address logs in. Wrong " +
+      `passwords count against the login limits of the account and of the IP address (429 once over them). ${SENT_AN_EMAIL}`,
+    security: "client+bearer",
+    body: changeEmailRequest,
+    status: 200,
+    ok: jsonBody("Link sent to the new address", plainSuccessResponse, ["NoStore"]),
+    errors: {
+      400: {
+        name: "BadRequest",
+        description:
+          "Invalid request: `errors` lists every problem, e.g. email/required, email/invalid, email/unique (an " +
+          "address an account uses, this one's included), password/required, password/invalid (not the customer's " +
+          "password), or email_verification_url/invalid or not_allowed.",
+      },
+      401: invalidLoginToken,
+      413: "PayloadTooLarge",
+      429: "TooManyRequests",
+      503: "ServiceUnavailable",
+    },
+  },
+  {
     path: "/client/v1/resend-verification",
     operationId: "resendVerificationEmail",
     tag: "accounts",
@@ -745,9 +786,8 @@ const DESCRIPTION = [
   "Customer accounts and the reference data the apps read.",
   "",
   "- **Credentials.** Every operation except this document carries the API client's X-Client-ID and X-Client-Secret, " +
-    "both together; the operations on the customer's account (/me, /logout, /sessions, /close-account) also carry the " +
-    "login token as Authorization: Bearer.",
-  "both together; /me, /logout, /change-password and /resend-verification also carry the login token as Authorization: Bearer.",
+    "both together; the operations on the customer's account (/me, /logout, /sessions, /close-account, /change-password, " +
+    "/resend-verification, /change-email) also carry the login token as Authorization: Bearer.",
   "- **Bodies.** POST bodies are application/x-www-form-urlencoded or application/json with the same fields, at most " +
     "64 KiB (413 otherwise). Fields a request body does not list are ignored, never refused. A field's description says " +
     "what is trimmed before it is checked.",

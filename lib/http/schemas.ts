@@ -82,6 +82,13 @@ export const resendVerificationRequest = requestBody("ResendVerificationRequest"
   email_verification_url: fields.tokenUrl("E-mail verification URL"),
 });
 
+// Issue 14, e-mail changes.
+export const changeEmailRequest = requestBody("ChangeEmailRequest", {
+  email: fields.email("New e-mail address"),
+  password: fields.secret("The customer's password"),
+  email_verification_url: fields.tokenUrl("E-mail verification URL"),
+});
+
 export const tokenResponse = (status: 200 | 201) =>
   successEnvelope(status, { token: z.string().describe("Login token: send it as Authorization: Bearer <token>") });
 

@@ -3,13 +3,18 @@ import { db } from "@/lib/db";
 import { sha256 } from "@/lib/secrets";
 import type { TokenPurpose } from "@/lib/generated/prisma/enums";
 
-/** A usable (known, unexpired, unused, unrevoked) e-mail token for this purpose, if any, with its customer's address. */
-export async function findUsableEmailToken(token: string, purpose: TokenPurpose, now = new Date()) {
+/** A usable (known, unexpired, unused, unrevoked) e-mail token for one of these purposes, if any, with its customer's address. */
+export async function findUsableEmailToken(
+  token: string,
+  purpose: TokenPurpose | readonly TokenPurpose[],
+  now = new Date(),
+) {
+  const purposes: readonly TokenPurpose[] = typeof purpose === "string" ? [purpose] : purpose;
   const found = await db().emailToken.findUnique({
     where: { tokenHash: sha256(token) },
     include: { customer: { select: { email: true } } },
   });
-  if (!found || found.purpose !== purpose || found.usedAt || found.revokedAt || found.expiresAt <= now)
+  if (!found || !purposes.includes(found.purpose) || found.usedAt || found.revokedAt || found.expiresAt <= now)
     return undefined;
   return found;
 }

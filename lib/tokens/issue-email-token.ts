@@ -1,5 +1,5 @@
 /**
- * Issuing a single-use e-mail token (verify_email for 24 h, reset_password for 1 h): as a step of a
+ * Issuing a single-use e-mail token (verify_email and change_email for 24 h, reset_password for 1 h): as a step of a
  * larger statement, or within a transaction.
  */
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -9,9 +9,16 @@ import type { TokenPurpose } from "@/lib/generated/prisma/enums";
 export const EMAIL_TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
+  change_email: 24 * 60 * 60 * 1000,
 };
 
-type EmailTokenInput<Id extends RowId> = { customerId: Id; purpose: TokenPurpose; tokenHash: string };
+/** `newEmail`: a change_email token's address to change to. */
+type EmailTokenInput<Id extends RowId> = {
+  customerId: Id;
+  purpose: TokenPurpose;
+  tokenHash: string;
+  newEmail?: string;
+};
 
 /** The row of a single-use e-mail token issued at `now` (the raw token goes in the link, only its hash here). */
 function emailTokenRow<Id extends RowId>(input: EmailTokenInput<Id>, now: Date) {
@@ -20,12 +27,13 @@ function emailTokenRow<Id extends RowId>(input: EmailTokenInput<Id>, now: Date) 
     tokenHash: input.tokenHash,
     customerId: input.customerId,
     purpose: input.purpose,
+    newEmail: input.newEmail ?? null,
     createdAt: now,
     expiresAt,
   };
 }
 
-/** The INSERT of an e-mail token, as a step of a larger statement (the customer may be made in an earlier step). */
+/** The INSERT of an e-mail token, as a step of a larger statement (the customer may be made in an earlier step); not a change_email one. */
 export function emailTokenInsert(input: EmailTokenInput<RowId>, now = new Date()): Prisma.Sql {
   const row = emailTokenRow(input, now);
   return Prisma.sql`

@@ -1,0 +1,34 @@
+/**
+ * The alert that a customer's account was signed in to from a device it had never been used on:
+ * when, through which app, from which browser or device and IP address, and what to do if it wasn't
+ * them.
+ */
+import { Text } from "@react-email/components";
+import { EmailFrame, type TemplateProps, styles } from "./components/EmailFrame";
+import { fill } from "./components/fill";
+
+/** The sign-in's details: the time in the customer's language with its timezone, the app's name, the user agent and the IP address. */
+export default function NewDevice(props: TemplateProps & { when: string; app: string; userAgent: string; ip: string }) {
+  const text = props.messages.new_device;
+  const values = { tradingName: props.tradingName };
+  return (
+    <EmailFrame
+      {...props}
+      title={fill(text.subject, values)}
+      preview={fill(text.preview, values)}
+      heading={fill(text.heading, values)}
+    >
+      <Text style={styles.text}>{fill(text.what, values)}</Text>
+      <Text style={styles.text}>
+        {fill(text.when, { when: props.when })}
+        <br />
+        {fill(text.app, { app: props.app })}
+        <br />
+        {fill(text.device, { userAgent: props.userAgent })}
+        <br />
+        {fill(text.ip, { ip: props.ip })}
+      </Text>
+      <Text style={styles.text}>{fill(text.ifNotYou, values)}</Text>
+    </EmailFrame>
+  );
+}

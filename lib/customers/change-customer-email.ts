@@ -1,0 +1,70 @@
+/**
+ * A logged-in customer's request for a new e-mail address (POST /client/v1/change-email): a link to
+ * the new address, a notice without a link to the current one. The address changes only when the
+ * link's token reaches POST /client/v1/verify-email (verify-email.ts); until then the current
+ * address is the account's, and logs in.
+ */
+import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
+import { db } from "@/lib/db";
+import { composeEmail, composeNotice } from "@/lib/email/compose-email";
+import { effectiveLocale } from "./customer-locale";
+import { emailQueued, queueEmail } from "@/lib/email/queue-email";
+import type { Device } from "@/lib/tokens/device";
+import { createEmailToken } from "@/lib/tokens/issue-email-token";
+import { newToken } from "@/lib/tokens/new-token";
+import { revokeEmailTokens } from "@/lib/tokens/revoke-email-tokens";
+import { linkWithToken } from "@/lib/validation/link-template";
+import type { CustomerLogin } from "./authenticate-customer";
+import { confirmCustomerPassword } from "./confirm-customer-password";
+import { recordEvent } from "./record-customer-event";
+import { emailTaken } from "./register-customer";
+
+export type ChangeCustomerEmailOptions = {
+  /** The customer's login token of the call, live (`authenticateCustomer`). */
+  login: CustomerLogin;
+  /** Validated, with a link template on one of the client's allowed origins (see link-origin.ts). */
+  input: { email: string; password: string; email_verification_url: string };
+  client: AuthenticatedClient;
+  device: Device;
+};
+
+/**
+ * Checks the password (confirm-customer-password.ts: wrong ones count against the account's login
+ * limit), then that no account uses the new address (this one's
+ * included; asked again when the change takes effect), and e-mails the new address a link (valid
+ * 24 h; earlier change links die) and the current one a notice. The password comes first, so a
+ * stolen login token alone cannot probe which addresses have accounts. The event's `email` is the
+ * address asked for.
+ */
+export async function changeCustomerEmail({ login, input, client, device }: ChangeCustomerEmailOptions): Promise<void> {
+  const { customer } = login;
+  const event = {
+    type: "email_change_requested" as const,
+    email: input.email,
+    customerId: customer.id,
+    apiClientId: client.id,
+  };
+  await confirmCustomerPassword({ customer, password: input.password, device, event });
+  if (await db().customer.findUnique({ where: { email: input.email }, select: { id: true } })) throw emailTaken();
+
+  const change = newToken();
+  const locale = await effectiveLocale(customer.locale);
+  const [verification, notice] = await Promise.all([
+    composeEmail("change_email", input.email, linkWithToken(input.email_verification_url, change.token), locale),
+    composeNotice("email_change_notice", customer.email, locale, {}),
+  ]);
+  const now = new Date();
+  await db().$transaction(async (tx) => {
+    await revokeEmailTokens(tx, customer.id, "change_email", now);
+    await createEmailToken(
+      tx,
+      { customerId: customer.id, purpose: "change_email", tokenHash: change.tokenHash, newEmail: input.email },
+      now,
+    );
+    await queueEmail(tx, verification, now);
+    await queueEmail(tx, notice, now);
+    await recordEvent(tx, { ...event, outcome: "success", device }, now);
+  });
+  emailQueued(verification);
+  emailQueued(notice);
+}
