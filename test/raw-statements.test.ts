@@ -384,8 +384,9 @@ test("statement: login's one statement from a new device (device, alert event, a
   );
   const [alert] = await db().emailOutbox.findMany({ where: { toAddress: customer.email } });
   assert.equal(String(alert.template), "new_device");
-  assert.match(alert.text ?? "", /App: raw statements/);
-  assert.match(alert.text ?? "", new RegExp(`IP address: ${DEVICE.ip.replaceAll(".", "\\.")}`));
+  // In French: fr_FR is this account's effective locale (this database enables no other).
+  assert.match(alert.text ?? "", /Application\s*:\s*raw statements/);
+  assert.match(alert.text ?? "", new RegExp(`Adresse IP\\s*:\\s*${DEVICE.ip.replaceAll(".", "\\.")}`));
   assert.match(alert.text ?? "", /UTC/);
 });
 
