@@ -12,6 +12,7 @@ import {
   StaffRole,
 } from "@/lib/generated/prisma/enums";
 import { ADMIN_RESOURCES } from "@/lib/staff/permissions";
+import type { CustomerStatus } from "@/lib/customers/customer-record";
 
 /** The choices of an enum, in the order of `labels`. */
 function choicesOf<T extends string>(labels: Record<T, string>) {
@@ -23,6 +24,13 @@ export const CUSTOMER_SOURCES = choicesOf({
   api: "Registered through the API",
   import: "Imported",
 } satisfies Record<CustomerSource, string>);
+
+/** Where a customer account stands (computed from `closed_at` and `blocked_at`, see customerStatus). */
+export const CUSTOMER_STATUSES = choicesOf({
+  active: "Active",
+  blocked: "Blocked",
+  closed: "Closed",
+} satisfies Record<CustomerStatus, string>);
 
 /** What happened to a customer account (`customer_events.type`). */
 export const CUSTOMER_EVENT_TYPES = choicesOf({
@@ -45,6 +53,10 @@ export const CUSTOMER_EVENT_TYPES = choicesOf({
   email_change_requested: "E-mail change requested",
   email_changed: "E-mail changed",
   new_device_alert: "New-device alert",
+  // Issue 15: compliance actions by staff.
+  blocked: "Blocked by staff",
+  unblocked: "Unblocked by staff",
+  sessions_revoked_by_staff: "Signed out everywhere by staff",
 } satisfies Record<CustomerEventType, string>);
 
 /** Where an e-mail in the outbox stands (`email_outbox.status`). */

@@ -29,7 +29,12 @@ async function httpClient(url: string, options: fetchUtils.Options = {}) {
   }
 }
 
-const post = async (path: string) => (await httpClient(`${API}${path}`, { method: "POST" })).json;
+const post = async (path: string, body?: unknown) =>
+  (await httpClient(`${API}${path}`, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) }))
+    .json;
+
+/** The compliance actions on a customer, each with the reason the audit log keeps. */
+export type CustomerAction = "block" | "unblock" | "revoke-sessions";
 
 export const dataProvider = {
   ...simpleRestProvider(API, httpClient),
@@ -37,6 +42,8 @@ export const dataProvider = {
   rotateClientSecret: (id: Identifier) => post(`/clients/${encodeURIComponent(id)}/rotate`),
   revokeClient: (id: Identifier) => post(`/clients/${encodeURIComponent(id)}/revoke`),
   resendEmail: (id: Identifier) => post(`/outbox/${encodeURIComponent(id)}/retry`),
+  customerAction: (id: Identifier, action: CustomerAction, reason: string) =>
+    post(`/customers/${encodeURIComponent(id)}/${action}`, { reason }),
 };
 
 export type AdminDataProvider = typeof dataProvider;

@@ -1,12 +1,14 @@
 /**
  * The back office's customer filters, shared by the list and the export: `q` (part of the
- * e-mail, or of the address a closed account had), `verified`, `source` ("api" or "import"), `created_gte` / `created_lte` (dates, both
+ * e-mail, or of the address a closed account had), `verified`, `source` ("api" or "import"), `status` ("active", "blocked" or
+ * "closed", see customerStatus), `created_gte` / `created_lte` (dates, both
  * days included).
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { invalidRequest } from "@/lib/errors/domain-error";
 import { booleanFilter, enumFilter, idsFilter, numericId, searchText } from "@/lib/db/list-query";
 import { CustomerSource } from "@/lib/generated/prisma/enums";
+import { CustomerStatus } from "./customer-record";
 
 export function customerFilter(filter: Record<string, unknown>): Prisma.CustomerWhereInput {
   const q = searchText(filter);
@@ -19,7 +21,21 @@ export function customerFilter(filter: Record<string, unknown>): Prisma.Customer
     emailVerifiedAt: verified === undefined ? undefined : verified ? { not: null } : null,
     source: enumFilter(CustomerSource, filter.source),
     createdAt: createdFrom || createdTo ? { gte: createdFrom, lt: createdTo && nextDay(createdTo) } : undefined,
+    AND: statusFilter(filter.status),
   };
+}
+
+const STATUS_WHERE: Record<CustomerStatus, Prisma.CustomerWhereInput> = {
+  active: { closedAt: null, blockedAt: null },
+  blocked: { closedAt: null, blockedAt: { not: null } },
+  closed: { closedAt: { not: null } },
+};
+
+/** As enumFilter: an unknown status matches nothing. */
+function statusFilter(value: unknown): Prisma.CustomerWhereInput | undefined {
+  const status = enumFilter(CustomerStatus, value);
+  if (status === undefined) return undefined;
+  return typeof status === "string" ? STATUS_WHERE[status] : { id: { in: [] } };
 }
 
 /** A day as the date inputs send it (YYYY-MM-DD, taken as UTC), or a full ISO timestamp. */

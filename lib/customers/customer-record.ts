@@ -1,5 +1,5 @@
 /**
- * Customers for compliance: read-only, and never a password hash or a token. A customer as the
+ * Customers for compliance: never a password hash or a token. A customer as the
  * back office sees it (with the name of the API client it registered through), and its events.
  */
 import type { Customer, CustomerEvent } from "@/lib/generated/prisma/client";
@@ -19,7 +19,19 @@ export type CustomerRecord = {
   updated_at: string;
   /** When the customer closed the account; null while open. */
   closed_at: string | null;
+  /** When staff blocked the account; null while not blocked. */
+  blocked_at: string | null;
+  status: CustomerStatus;
 };
+
+/** Closed (by the customer, for good) wins over blocked (by staff, until unblocked). */
+export const CustomerStatus = { active: "active", blocked: "blocked", closed: "closed" } as const;
+export type CustomerStatus = keyof typeof CustomerStatus;
+
+export function customerStatus(customer: { closedAt: Date | null; blockedAt: Date | null }): CustomerStatus {
+  if (customer.closedAt) return "closed";
+  return customer.blockedAt ? "blocked" : "active";
+}
 
 export type CustomerEventRecord = {
   id: number;
@@ -50,6 +62,8 @@ export function toCustomerRecord(customer: CustomerWithClient): CustomerRecord {
     created_at: customer.createdAt.toISOString(),
     updated_at: customer.updatedAt.toISOString(),
     closed_at: customer.closedAt?.toISOString() ?? null,
+    blocked_at: customer.blockedAt?.toISOString() ?? null,
+    status: customerStatus(customer),
   };
 }
 

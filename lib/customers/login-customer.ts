@@ -1,5 +1,5 @@
 /** A customer's login with e-mail and password (POST /client/v1/login): a login token, or a refusal. */
-import { unauthenticated } from "@/lib/errors/domain-error";
+import { forbidden, unauthenticated } from "@/lib/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
@@ -22,6 +22,7 @@ export type LoginCustomerOptions = {
 };
 
 const INCORRECT = "Incorrect e-mail address or password";
+const BLOCKED = "This account is blocked. Please contact customer support.";
 
 /**
  * The account an attempt is for, read in the statement that counts the attempt, and whether it is
@@ -32,6 +33,7 @@ type Account = {
   password_hash: string;
   credentials_version: number;
   locale: string | null;
+  blocked: boolean;
   known_device: boolean;
 };
 
@@ -42,7 +44,8 @@ type Account = {
  * are on failures. A login from a device the account never registered or logged in with is
  * remembered and alerts the customer by e-mail (customer-devices.ts): whether the device is known
  * is read with the account, and the alert queued in the login's statement, so a login is still two
- * statements.
+ * statements. A blocked account (block-customer.ts) is refused whatever the password, so that the
+ * refusal tells nothing about it.
  */
 export async function loginCustomer({ input, client, device }: LoginCustomerOptions): Promise<string> {
   const event = { type: "login" as const, email: input.email, apiClientId: client.id, device };
@@ -50,13 +53,18 @@ export async function loginCustomer({ input, client, device }: LoginCustomerOpti
   // The attempt is counted and the account read in one round trip to the database.
   const { attempt, row: account } = await countAttemptWith<Account>(
     Object.values(customerLoginLimits(input.email, device.ip)),
-    Prisma.sql`SELECT id, password_hash, credentials_version, locale, ${
+    Prisma.sql`SELECT id, password_hash, credentials_version, locale, blocked_at IS NOT NULL AS blocked, ${
       identifiesDevice(device)
         ? Prisma.sql`EXISTS (SELECT 1 FROM customer_devices WHERE customer_id = customers.id AND fingerprint = ${device.fingerprint})`
         : Prisma.sql`true`
     } AS known_device FROM customers WHERE email = ${input.email}`,
   );
   if (attempt.limited) await refuse(attempt, [eventInsert({ ...event, outcome: "rate_limited" })]);
+  if (account?.blocked) {
+    // Counted as a failure, and refused before the password is checked.
+    await recordEvent(db(), { ...event, type: "login_failed", outcome: "failure", customerId: account.id });
+    throw forbidden(BLOCKED);
+  }
 
   const verification = await verifyPassword(input.password, account?.password_hash);
   if (!account || !verification.valid) {

@@ -27,19 +27,25 @@ export type RequestPasswordResetOptions = {
  * Sends a reset link (valid 1 h) and returns the masked address it went to. Every request counts
  * against the per-IP limit (so probing for addresses is slow); each e-mail sent counts against the
  * per-address limit (so nobody can flood a customer's inbox). Both are counted before the account
- * is looked up, so concurrent requests cannot send more than the limit allows.
+ * is looked up, so concurrent requests cannot send more than the limit allows. A blocked account
+ * is sent nothing, and answered as any other.
  */
 export async function requestPasswordReset({ input, client, device }: RequestPasswordResetOptions): Promise<string> {
   const { perEmail, perIp } = forgotPasswordLimits(input.email, device.ip);
-  const { attempt, row: customer } = await countAttemptWith<{ id: number; locale: string | null }>(
+  const { attempt, row: customer } = await countAttemptWith<{ id: number; locale: string | null; blocked: boolean }>(
     [perEmail, perIp],
-    Prisma.sql`SELECT id, locale FROM customers WHERE email = ${input.email}`,
+    Prisma.sql`SELECT id, locale, blocked_at IS NOT NULL AS blocked FROM customers WHERE email = ${input.email}`,
   );
   if (attempt.limited) await refuse(attempt);
   if (!customer) {
     // No e-mail goes out: the address's count is given back; the IP's stays.
     await release(attempt, [perEmail]);
     throw fieldError("email", "not_found", "No account uses this e-mail address");
+  }
+  if (customer.blocked) {
+    // A blocked account (block-customer.ts) gets no link, but the answer is an active one's.
+    await release(attempt, [perEmail]);
+    return maskEmail(input.email);
   }
 
   const reset = newToken();

@@ -37,6 +37,19 @@ export async function revokeOtherLiveLoginTokens(
   return count;
 }
 
+/** Revokes every live login token of the customer; how many it revoked. */
+export async function revokeLiveLoginTokens(
+  tx: Prisma.TransactionClient,
+  customer: CustomerCredentials,
+  now = new Date(),
+): Promise<number> {
+  const { count } = await tx.loginToken.updateMany({
+    where: liveLoginTokensOf(customer, now),
+    data: { revokedAt: now },
+  });
+  return count;
+}
+
 export async function revokeAllLoginTokens(tx: Prisma.TransactionClient, customerId: number, now = new Date()) {
   await tx.loginToken.updateMany({ where: { customerId, revokedAt: null }, data: { revokedAt: now } });
 }

@@ -1,4 +1,4 @@
-/** The customers, newest first, searchable by e-mail and filtered by verification, source and date. */
+/** The customers, newest first, searchable by e-mail and filtered by status, verification, source and date. */
 import {
   BooleanField,
   Datagrid,
@@ -14,11 +14,12 @@ import {
   TopToolbar,
 } from "react-admin";
 import { EmptyState } from "../EmptyState";
-import { CUSTOMER_SOURCES } from "../choices";
+import { CUSTOMER_SOURCES, CUSTOMER_STATUSES } from "../choices";
 import ExportCsvButton from "./ExportCsvButton";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="E-mail" />,
+  <SelectInput key="status" source="status" label="Status" choices={CUSTOMER_STATUSES} />,
   <NullableBooleanInput key="verified" source="verified" label="E-mail verified" />,
   <SelectInput key="source" source="source" label="Source" choices={CUSTOMER_SOURCES} />,
   <DateInput key="created_gte" source="created_gte" label="Registered from" />,
@@ -42,6 +43,7 @@ export default function CustomerList() {
     >
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="email" label="E-mail" />
+        <SelectField source="status" choices={CUSTOMER_STATUSES} sortable={false} />
         <BooleanField source="verified" label="Verified" />
         <SelectField source="source" choices={CUSTOMER_SOURCES} />
         <TextField source="registered_via_name" label="Via" emptyText="—" sortable={false} />

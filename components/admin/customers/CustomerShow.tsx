@@ -1,4 +1,7 @@
-/** One customer account and its events (registration, logins, resets, verification), newest first. */
+/**
+ * One customer account, its status and its events (registration, logins, resets, verification,
+ * staff actions), newest first, with the compliance actions for the roles that may take them.
+ */
 import {
   ArrayField,
   BooleanField,
@@ -8,14 +11,24 @@ import {
   Show,
   SimpleShowLayout,
   TextField,
+  TopToolbar,
 } from "react-admin";
-import { CUSTOMER_EVENT_TYPES, CUSTOMER_SOURCES } from "../choices";
+import { CUSTOMER_EVENT_TYPES, CUSTOMER_SOURCES, CUSTOMER_STATUSES } from "../choices";
+import ComplianceActions from "./ComplianceActions";
 
 export default function CustomerShow() {
   return (
-    <Show>
+    <Show
+      actions={
+        <TopToolbar>
+          <ComplianceActions />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout>
         <TextField source="email" label="E-mail" />
+        <SelectField source="status" choices={CUSTOMER_STATUSES} />
+        <DateField source="blocked_at" label="Blocked" showTime emptyText="—" />
         <BooleanField source="verified" label="E-mail verified" />
         <DateField source="email_verified_at" label="Verified at" showTime emptyText="—" />
         <SelectField source="source" choices={CUSTOMER_SOURCES} />

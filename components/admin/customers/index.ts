@@ -1,4 +1,4 @@
-/** Customers, read-only, for compliance: search and filters, the account's events, CSV export. */
+/** Customers for compliance: search and filters, the account's events, CSV export, block and sign-out actions. */
 import PeopleIcon from "@mui/icons-material/People";
 import CustomerList from "./CustomerList";
 import CustomerShow from "./CustomerShow";

@@ -1,0 +1,92 @@
+/**
+ * The compliance actions on a customer's page: Block or Unblock, and Sign out everywhere, each
+ * asking in a dialog for the reason the audit log keeps. Shown to the roles that may write customers.
+ */
+import { useState } from "react";
+import BlockIcon from "@mui/icons-material/Block";
+import LockOpenIcon from "@mui/icons-material/LockOpen";
+import LogoutIcon from "@mui/icons-material/Logout";
+import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
+import { Button, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
+import type { AdminDataProvider, CustomerAction } from "../dataProvider";
+
+const ACTIONS: Record<CustomerAction, { label: string; explanation: string; icon: React.ReactElement }> = {
+  block: {
+    label: "Block",
+    explanation: "Every session ends now; the customer cannot log in nor reset the password until unblocked.",
+    icon: <BlockIcon />,
+  },
+  unblock: {
+    label: "Unblock",
+    explanation: "The customer can log in and reset the password again.",
+    icon: <LockOpenIcon />,
+  },
+  "revoke-sessions": {
+    label: "Sign out everywhere",
+    explanation: "Every session of the customer ends now; the customer can log in again.",
+    icon: <LogoutIcon />,
+  },
+};
+
+export default function ComplianceActions() {
+  const record = useRecordContext();
+  const { canAccess } = useCanAccess({ resource: "customers", action: "edit" });
+  const [asking, setAsking] = useState<CustomerAction | null>(null);
+  if (!record || !canAccess || record.status === "closed") return null;
+  const shown: CustomerAction[] = [record.status === "blocked" ? "unblock" : "block", "revoke-sessions"];
+  return (
+    <>
+      {shown.map((action) => (
+        <Button key={action} label={ACTIONS[action].label} onClick={() => setAsking(action)}>
+          {ACTIONS[action].icon}
+        </Button>
+      ))}
+      {asking && <ReasonDialog id={record.id} action={asking} onClose={() => setAsking(null)} />}
+    </>
+  );
+}
+
+function ReasonDialog({ id, action, onClose }: { id: string | number; action: CustomerAction; onClose(): void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [reason, setReason] = useState("");
+  const [sending, setSending] = useState(false);
+  const { label, explanation } = ACTIONS[action];
+  const confirm = async () => {
+    setSending(true);
+    try {
+      const result = await dataProvider.customerAction(id, action, reason);
+      notify(action === "revoke-sessions" ? `Sessions signed out: ${result.revoked}` : `${label}: done`);
+      onClose();
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: "error" });
+      setSending(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="compliance-action-title">
+      <DialogTitle id="compliance-action-title">{label}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{explanation}</DialogContentText>
+        <TextField
+          label="Reason (kept in the audit log)"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          required
+          multiline
+          minRows={2}
+          fullWidth
+          margin="normal"
+          slotProps={{ htmlInput: { maxLength: 1000 } }}
+          autoFocus
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button label="Cancel" onClick={onClose} />
+        <Button label={label} variant="contained" onClick={confirm} disabled={sending || reason.trim() === ""} />
+      </DialogActions>
+    </Dialog>
+  );
+}

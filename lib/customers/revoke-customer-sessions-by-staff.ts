@@ -1,0 +1,19 @@
+/** Signing a customer out everywhere from the back office (POST /api/admin/customers/{id}/revoke-sessions). */
+import type { Actor } from "@/lib/audit/record-audit";
+import { revokeLiveLoginTokens } from "@/lib/tokens/revoke-login-tokens";
+import { complianceAction, type ComplianceActionInput } from "./compliance-action";
+
+/** Revokes every live session of the customer; how many it revoked (0 is not an error). */
+export async function revokeCustomerSessionsByStaff(
+  id: number,
+  input: ComplianceActionInput,
+  actor: Actor,
+): Promise<{ revoked: number }> {
+  return complianceAction(
+    id,
+    input,
+    actor,
+    { name: "revoke_sessions", event: "sessions_revoked_by_staff" },
+    async (tx, customer, now) => ({ revoked: await revokeLiveLoginTokens(tx, customer, now) }),
+  );
+}
