@@ -141,6 +141,11 @@ const ERROR_RESPONSES = {
     ["invalid_request_error"],
   ),
   Unauthorized: errorResponse("Missing or invalid client credentials.", [401], ["authentication_error"]),
+  Forbidden: errorResponse(
+    "The account is blocked (by customer support): the same answer whatever the password.",
+    [403],
+    ["permission_error"],
+  ),
   NotAcceptable: errorResponse("The Accept header admits no application/json.", [406], ["invalid_request_error"]),
   PayloadTooLarge: errorResponse(
     "Request body too large: over 64 KiB, declared or as sent. Answered as soon as that is known; the rest is not read.",
@@ -438,7 +443,8 @@ const WRITES: Write[] = [
     tag: "accounts",
     summary: "Log in",
     description:
-      "Checks the e-mail address and password and returns a new login token. Failed attempts are limited per e-mail address and per IP.",
+      "Checks the e-mail address and password and returns a new login token. Failed attempts are limited per e-mail address and per IP. " +
+      "A blocked account is refused with 403, whatever the password.",
     security: "client",
     body: loginRequest,
     status: 200,
@@ -446,6 +452,7 @@ const WRITES: Write[] = [
     errors: {
       400: "BadRequest",
       401: invalidLogin,
+      403: "Forbidden",
       413: "PayloadTooLarge",
       429: "TooManyRequests",
       503: "ServiceUnavailable",
@@ -456,7 +463,7 @@ const WRITES: Write[] = [
     operationId: "requestPasswordReset",
     tag: "accounts",
     summary: "E-mail a password reset link",
-    description: `E-mails a reset link, valid 1 hour, and returns the masked recipient. Limited per e-mail address and per IP. ${SENT_AN_EMAIL}`,
+    description: `E-mails a reset link, valid 1 hour, and returns the masked recipient. Limited per e-mail address and per IP. A blocked account is sent nothing, with the same answer. ${SENT_AN_EMAIL}`,
     security: "client",
     body: forgotPasswordRequest,
     status: 200,
