@@ -422,6 +422,49 @@ test("statement: password reset's count with account read", async () => {
   ]);
 });
 
+test("statement: login's count with account read, of a blocked account (refused, counted, no token)", async () => {
+  const customer = await makeCustomer();
+  await db().customer.update({ where: { id: customer.id }, data: { blockedAt: new Date() } });
+  await assert.rejects(
+    loginCustomer({ input: { email: customer.email, password: customer.password }, client: CLIENT, device: DEVICE }),
+    { code: "forbidden", message: "This account is blocked. Please contact customer support." },
+  );
+  assert.equal(await db().loginToken.count({ where: { customerId: customer.id } }), 0);
+  const events = await db().customerEvent.findMany({ where: { customerId: customer.id } });
+  assert.deepEqual(
+    events.map((event) => [String(event.type), String(event.outcome)]),
+    [["login_failed", "failure"]],
+  );
+  const counters = await db().rateLimit.findMany({
+    where: { key: { in: [customer.email] }, bucket: { startsWith: "login_" } },
+  });
+  assert.deepEqual(
+    counters.map((counter) => [counter.bucket, counter.hits.length]),
+    [["login_email", 1]],
+  );
+});
+
+test("statement: password reset's count with account read, of a blocked account (nothing sent)", async () => {
+  const customer = await makeCustomer();
+  await db().customer.update({ where: { id: customer.id }, data: { blockedAt: new Date() } });
+  const masked = await requestPasswordReset({
+    input: { email: customer.email, reset_password_url: "https://app.example.com/reset?token=:token" },
+    client: CLIENT,
+    device: { ...DEVICE, ip: "203.0.113.99" },
+  });
+  assert.match(masked, /^cu\*+@example\.org$/);
+  assert.equal(await db().emailToken.count({ where: { customerId: customer.id } }), 0);
+  assert.equal(await db().emailOutbox.count({ where: { toAddress: customer.email } }), 0);
+  // No e-mail went out: the address's count was given back; the IP's stays.
+  const counters = await db().rateLimit.findMany({
+    where: { key: { in: [customer.email, "203.0.113.99"] }, bucket: { startsWith: "forgot_" } },
+  });
+  assert.deepEqual(counters.map((counter) => [counter.bucket, counter.hits.length]).sort(), [
+    ["forgot_email", 0],
+    ["forgot_ip", 1],
+  ]);
+});
+
 test("statement: staff sign-in update with rehash", async () => {
   const password = "a staff password";
   // A bcrypt hash from the previous system: the sign-in replaces it with argon2id.
