@@ -182,3 +182,38 @@ test("compliance finds a customer registered through the API and sees its events
   expect(edit.status()).toBe(403);
   expect((await edit.json()).type).toBe("permission_error");
 });
+
+test("compliance blocks the customer from its page with a reason, and finds the reason in the audit log", async ({
+  page,
+  request,
+}) => {
+  await signIn(page, COMPLIANCE);
+  await page.goto("/admin#/customers");
+  await page.getByPlaceholder("E-mail").fill("registered.customer");
+  await expect(page).toHaveURL(/filter=[^&]*registered\.customer/);
+  await expect(page.getByRole("cell", { name: "Active", exact: true })).toBeVisible();
+  await page.getByRole("cell", { name: CUSTOMER_EMAIL }).click();
+
+  await page.getByRole("button", { name: "Block", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Block" });
+  await expect(dialog.getByRole("button", { name: "Block" })).toBeDisabled();
+  await dialog.getByLabel(/Reason/).fill("Documents do not match the account holder");
+  await screenshot(page, "customer-block-reason");
+  await dialog.getByRole("button", { name: "Block" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Blocked by staff")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Unblock" })).toBeVisible();
+
+  const login = await request.post("/client/v1/login", {
+    headers: { "X-Client-ID": client.id, "X-Client-Secret": client.secret, "X-Client-IP": "203.0.113.77" },
+    form: { email: CUSTOMER_EMAIL, password: "customer password 1" },
+  });
+  expect(login.status()).toBe(403);
+  expect((await login.json()).message).toBe("This account is blocked. Please contact customer support.");
+
+  await page.goto("/admin#/audit-log");
+  const row = page.getByRole("row").filter({ hasText: COMPLIANCE.email }).filter({ hasText: "block" });
+  await row.first().click();
+  await expect(page.getByText("Documents do not match the account holder")).toBeVisible();
+  await screenshot(page, "customer-block-audit");
+});
