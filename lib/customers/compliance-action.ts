@@ -4,8 +4,7 @@
  * customer's event log and writes the audit entry with the reason.
  */
 import { z } from "zod";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Customer } from "@/lib/generated/prisma/client";
+import type { Customer, Prisma } from "@/lib/generated/prisma/client";
 import type { CustomerEventType } from "@/lib/generated/prisma/enums";
 import { notFound } from "@/lib/errors/domain-error";
 import { fields } from "@/lib/validation/fields";
