@@ -207,3 +207,28 @@ test("a login racing a block: once the block has answered, no token from that lo
     assert.equal(await tokenWorks(customer.token), false);
   }
 });
+
+test("a closed account shows as closed, is listed under closed, and cannot be blocked", async () => {
+  const customer = await registeredCustomer(app);
+  const id = await customerId(customer.email);
+  const closed = await app.request("/client/v1/close-account", {
+    method: "POST",
+    headers: bearer(customer.token),
+    form: { password: customer.password },
+  });
+  assert.equal(closed.status, 200);
+
+  const record = await (await compliance.request(`/api/admin/customers/${id}`)).json();
+  assert.equal(record.status, "closed");
+  const listed = await compliance.request(
+    `/api/admin/customers?${new URLSearchParams({ filter: JSON.stringify({ status: "closed", id: [id] }) })}`,
+  );
+  assert.deepEqual(
+    ((await listed.json()) as { id: number; status: string }[]).map((row) => [row.id, row.status]),
+    [[id, "closed"]],
+  );
+  const refused = await act(compliance, id, "block");
+  assert.equal(refused.status, 400);
+  assert.equal((await refused.json()).message, "This account is closed");
+  assert.equal(await db().auditLog.count({ where: { resource: "customers", resourceId: String(id) } }), 0);
+});
