@@ -4,31 +4,30 @@
  * them.
  */
 import { Text } from "@react-email/components";
-import { EmailFrame, type TemplateProps, styles } from "./components/EmailFrame";
+import { NoticeEmail } from "./components/NoticeEmail";
+import { type TemplateProps, styles } from "./components/EmailFrame";
 import { fill } from "./components/fill";
 
 /** The sign-in's details: the time in the customer's language with its timezone, the app's name, the user agent and the IP address. */
 export default function NewDevice(props: TemplateProps & { when: string; app: string; userAgent: string; ip: string }) {
   const text = props.messages.new_device;
-  const values = { tradingName: props.tradingName };
+  const details = (
+    <Text key="details" style={styles.text}>
+      {fill(text.when, { when: props.when })}
+      <br />
+      {fill(text.app, { app: props.app })}
+      <br />
+      {fill(text.device, { userAgent: props.userAgent })}
+      <br />
+      {fill(text.ip, { ip: props.ip })}
+    </Text>
+  );
   return (
-    <EmailFrame
+    <NoticeEmail
       {...props}
-      title={fill(text.subject, values)}
-      preview={fill(text.preview, values)}
-      heading={fill(text.heading, values)}
-    >
-      <Text style={styles.text}>{fill(text.what, values)}</Text>
-      <Text style={styles.text}>
-        {fill(text.when, { when: props.when })}
-        <br />
-        {fill(text.app, { app: props.app })}
-        <br />
-        {fill(text.device, { userAgent: props.userAgent })}
-        <br />
-        {fill(text.ip, { ip: props.ip })}
-      </Text>
-      <Text style={styles.text}>{fill(text.ifNotYou, values)}</Text>
-    </EmailFrame>
+      text={text}
+      values={{ tradingName: props.tradingName }}
+      paragraphs={[text.what, details, text.ifNotYou]}
+    />
   );
 }

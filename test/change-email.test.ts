@@ -5,19 +5,12 @@
  * a registration) that the unique index decides.
  */
 import assert from "node:assert/strict";
-import { after, test } from "node:test";
-import { startFakeResend } from "./support/fake-resend";
-import { db, startTestApp } from "./support/app";
+import { test } from "node:test";
+import { db, startTestAppWithResend } from "./support/app";
 import { bearer, DEVICE, login, register, registeredCustomer, uniqueEmail } from "./support/accounts";
 import { until } from "./support/until";
 
-const resend = await startFakeResend();
-after(() => resend.close());
-const app = await startTestApp({
-  RESEND_API_KEY: "re_test_key",
-  RESEND_BASE_URL: resend.url,
-  EMAIL_DISPATCH_INTERVAL_MS: "50",
-});
+const { app, resend } = await startTestAppWithResend();
 
 const CHANGE_URL = "https://app.example.com/verify/:token?change=1";
 

@@ -4,18 +4,12 @@
  * current passwords count against the account's login limit, and hostile input is refused.
  */
 import assert from "node:assert/strict";
-import { after, test } from "node:test";
-import { startFakeResend } from "./support/fake-resend";
-import { db, startTestApp } from "./support/app";
+import { test } from "node:test";
+import { db, startTestAppWithResend } from "./support/app";
 import { bearer, DEVICE, login, registeredCustomer, assertSuccessWithDevice } from "./support/accounts";
 
 const LOGIN_LIMIT = 4;
-const resend = await startFakeResend();
-after(() => resend.close());
-const app = await startTestApp({
-  RESEND_API_KEY: "re_test_key",
-  RESEND_BASE_URL: resend.url,
-  EMAIL_DISPATCH_INTERVAL_MS: "50",
+const { app, resend } = await startTestAppWithResend({
   LOGIN_MAX_FAILURES_PER_EMAIL: String(LOGIN_LIMIT),
 });
 

@@ -1,17 +1,12 @@
 import assert from "node:assert/strict";
-import { after, test } from "node:test";
-import { startFakeResend } from "./support/fake-resend";
-import { startTestApp } from "./support/app";
+import { test } from "node:test";
+import { startTestAppWithResend } from "./support/app";
 import { bearer, DEVICE, RESET_URL, uniqueEmail, VERIFY_URL } from "./support/accounts";
 import { until } from "./support/until";
 
 // The whole customer journey, with e-mail delivered through a stand-in of Resend's API that is
 // down when the reset e-mail is first sent: the mail is late, never lost, and arrives once.
-const resend = await startFakeResend();
-after(() => resend.close());
-const app = await startTestApp({
-  RESEND_API_KEY: "re_test_key",
-  RESEND_BASE_URL: resend.url,
+const { app, resend } = await startTestAppWithResend({
   EMAIL_FROM: "Example Remit <no-reply@example.com>",
   EMAIL_DISPATCH_INTERVAL_MS: "100",
   EMAIL_RETRY_BASE_MS: "200",

@@ -6,21 +6,15 @@
  * every catalogue has every message of en_GB's, with the same placeholders.
  */
 import assert from "node:assert/strict";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { bumpVersion, changedHere } from "@/lib/cache/versioned-cache";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { CATALOGUES, FALLBACK_CATALOGUE } from "@/emails/messages";
-import { startFakeResend, type Delivery } from "./support/fake-resend";
-import { db, startTestApp } from "./support/app";
+import type { Delivery } from "./support/fake-resend";
+import { db, startTestAppWithResend } from "./support/app";
 import { bearer, DEVICE, RESET_URL, uniqueEmail, VERIFY_URL } from "./support/accounts";
 
-const resend = await startFakeResend();
-after(() => resend.close());
-const app = await startTestApp({
-  RESEND_API_KEY: "re_test_key",
-  RESEND_BASE_URL: resend.url,
-  EMAIL_DISPATCH_INTERVAL_MS: "50",
-});
+const { app, resend } = await startTestAppWithResend();
 const { tradingName } = await db().settings.findFirstOrThrow();
 
 const PASSWORD = "correct horse battery";

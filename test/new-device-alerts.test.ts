@@ -5,18 +5,11 @@
  * once (NEW_DEVICE_ALERTS=false: new-device-alerts-off.test.ts, an app of its own).
  */
 import assert from "node:assert/strict";
-import { after, test } from "node:test";
-import { startFakeResend } from "./support/fake-resend";
-import { db, startTestApp } from "./support/app";
+import { test } from "node:test";
+import { db, startTestAppWithResend } from "./support/app";
 import { DEVICE, login, registeredCustomer } from "./support/accounts";
 
-const resend = await startFakeResend();
-after(() => resend.close());
-const app = await startTestApp({
-  RESEND_API_KEY: "re_test_key",
-  RESEND_BASE_URL: resend.url,
-  EMAIL_DISPATCH_INTERVAL_MS: "50",
-});
+const { app, resend } = await startTestAppWithResend();
 
 const ALERT_SUBJECT = /^New sign-in to your .* account$/;
 const from = (fingerprint: string) => ({

@@ -4,18 +4,11 @@
  * account however many requests arrive at once.
  */
 import assert from "node:assert/strict";
-import { after, test } from "node:test";
-import { startFakeResend } from "./support/fake-resend";
-import { db, startTestApp } from "./support/app";
+import { test } from "node:test";
+import { db, startTestAppWithResend } from "./support/app";
 import { bearer, DEVICE, registeredCustomer, VERIFY_URL, assertSuccessWithDevice } from "./support/accounts";
 
-const resend = await startFakeResend();
-after(() => resend.close());
-const app = await startTestApp({
-  RESEND_API_KEY: "re_test_key",
-  RESEND_BASE_URL: resend.url,
-  EMAIL_DISPATCH_INTERVAL_MS: "50",
-});
+const { app, resend } = await startTestAppWithResend();
 
 const resendVerification = (
   token: string,

@@ -7,6 +7,7 @@ import { startHttpServer } from "@/lib/server/http-server";
 import { startBackgroundWork } from "@/lib/server/background";
 import { contractFetch } from "@/tooling/api-contract";
 import { createTestDatabase } from "@/tooling/throwaway-database";
+import { type FakeResend, startFakeResend } from "./fake-resend";
 
 /**
  * The real app for a test file: the production build served over HTTP on a free loopback port,
@@ -85,3 +86,21 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
 }
 
 export { db };
+
+/**
+ * A test app that delivers its e-mails through a Resend stand-in of its own (dispatching every
+ * 50 ms), for the files that read what was sent; `env` adds to or overrides those settings.
+ */
+export async function startTestAppWithResend(
+  env: Record<string, string> = {},
+): Promise<{ app: TestApp; resend: FakeResend }> {
+  const resend = await startFakeResend();
+  after(() => resend.close());
+  const app = await startTestApp({
+    RESEND_API_KEY: "re_test_key",
+    RESEND_BASE_URL: resend.url,
+    EMAIL_DISPATCH_INTERVAL_MS: "50",
+    ...env,
+  });
+  return { app, resend };
+}
