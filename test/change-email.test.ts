@@ -142,3 +142,20 @@ test("a registration racing a change to its address: one account has it", async 
   assert.deepEqual(await codes(loser), ["email:unique"]);
   assert.equal(await db().customer.count({ where: { email: target } }), 1);
 });
+
+test("hostile bodies: malformed JSON, an oversized body, an address far too long; nothing is sent or changed", async () => {
+  const customer = await registeredCustomer(app);
+  const malformed = await app.request("/client/v1/change-email", {
+    method: "POST",
+    headers: { ...DEVICE, ...bearer(customer.token), "Content-Type": "application/json" },
+    body: '{"email": ',
+  });
+  assert.equal(malformed.status, 400);
+  const oversized = await changeEmail(customer.token, uniqueEmail("big"), "x".repeat(70 * 1024));
+  assert.equal(oversized.status, 413);
+  const long = await changeEmail(customer.token, `${"a".repeat(300)}@example.org`, customer.password);
+  assert.equal(long.status, 400);
+  assert.deepEqual(await codes(long), ["email:too_long"]);
+  const account = await db().customer.findUniqueOrThrow({ where: { email: customer.email } });
+  assert.equal(await db().emailToken.count({ where: { customerId: account.id, purpose: "change_email" } }), 0);
+});
