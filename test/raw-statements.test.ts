@@ -17,6 +17,7 @@ import { databaseAnswers } from "@/lib/db/readiness";
 import { DEFAULT_SETTINGS } from "@/lib/reference-data/seed-reference-data";
 import { sha256 } from "@/lib/secrets";
 import { bumpVersion } from "@/lib/cache/versioned-cache";
+import { accountActivityStatement } from "@/lib/dashboard/read-dashboard";
 import { eventInsert } from "@/lib/customers/record-customer-event";
 import { loginCustomer } from "@/lib/customers/login-customer";
 import { registerCustomer } from "@/lib/customers/register-customer";
@@ -532,4 +533,30 @@ test("statement: cache version bump", async () => {
 
 test("statement: readiness probe", async () => {
   assert.equal(await databaseAnswers(10_000), true);
+});
+
+test("statement: account activity per day", async () => {
+  const since = new Date("2020-03-01T00:00:00Z");
+  const at = (iso: string) => new Date(iso);
+  const event = { email: uniqueEmail("activity"), ip: DEVICE.ip };
+  await db().customerEvent.createMany({
+    data: [
+      { ...event, type: "register", outcome: "success", createdAt: at("2020-03-01T00:00:00Z") },
+      { ...event, type: "login", outcome: "success", createdAt: at("2020-03-01T23:59:59.999Z") },
+      { ...event, type: "login_failed", outcome: "failure", createdAt: at("2020-03-02T08:00:00Z") },
+      { ...event, type: "login", outcome: "rate_limited", createdAt: at("2020-03-02T09:00:00Z") },
+      { ...event, type: "register", outcome: "failure", createdAt: at("2020-03-02T10:00:00Z") },
+      { ...event, type: "login", outcome: "success", createdAt: at("2020-02-29T23:59:59.999Z") },
+    ],
+  });
+  const rows = await db().$queryRaw<Record<string, unknown>[]>(accountActivityStatement(since));
+  const days = Object.fromEntries(
+    rows
+      .filter((row) => String(row.day) < "2020-03-03")
+      .map(({ day, ...counts }) => [day, Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)]))]),
+  );
+  assert.deepEqual(days, {
+    "2020-03-01": { registrations: 1, logins: 1, failed_logins: 0, rate_limited: 0 },
+    "2020-03-02": { registrations: 0, logins: 0, failed_logins: 1, rate_limited: 1 },
+  });
 });

@@ -1,45 +1,139 @@
-/** The back office's first page: counts of customers, API clients and e-mails (lib/dashboard). */
+/**
+ * The back office's first page: tiles that open the list they count, and charts of the last 30
+ * days of account activity (lib/dashboard). The server leaves out what the role may not read, so
+ * each person sees only the tiles and charts of their own resources.
+ */
 import { useEffect, useState } from "react";
-import { Alert, Box, Card, CardContent, Skeleton, Typography } from "@mui/material";
-import { Title, useDataProvider } from "react-admin";
-import type { DashboardCounts } from "@/lib/dashboard/read-dashboard";
+import { Alert, Box, Card, CardActionArea, CardContent, Skeleton, Typography, useTheme } from "@mui/material";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { LinkBase, Title, useDataProvider } from "react-admin";
+import type { ActivityDay, Dashboard as DashboardFigures } from "@/lib/dashboard/read-dashboard";
 import type { AdminDataProvider } from "./dataProvider";
 
-const TILES: { key: keyof DashboardCounts; label: string }[] = [
-  { key: "customers", label: "Customers" },
-  { key: "registrations_this_week", label: "Registrations in the last 7 days" },
-  { key: "active_api_clients", label: "Active API clients" },
-  { key: "pending_emails", label: "E-mails waiting to be sent" },
-  { key: "failed_emails", label: "E-mails that failed" },
+type CountKey = Exclude<keyof DashboardFigures, "activity">;
+
+/** A react-admin list with a filter, as a link of the back office's own router. */
+const listLink = (resource: string, filter?: Record<string, unknown>) =>
+  filter ? `/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}` : `/${resource}`;
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+const TILES: { key: CountKey; label: string; to: () => string }[] = [
+  { key: "customers", label: "Customers", to: () => listLink("customers") },
+  {
+    key: "registrations_this_week",
+    label: "Registrations in the last 7 days",
+    to: () => listLink("customers", { created_gte: daysAgo(6) }),
+  },
+  { key: "active_api_clients", label: "Active API clients", to: () => listLink("clients", { active: true }) },
+  { key: "pending_emails", label: "E-mails waiting to be sent", to: () => listLink("outbox", { status: "pending" }) },
+  { key: "failed_emails", label: "E-mails that failed", to: () => listLink("outbox", { status: "failed" }) },
 ];
 
 export function Dashboard() {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const [counts, setCounts] = useState<DashboardCounts>();
+  const [figures, setFigures] = useState<DashboardFigures>();
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    dataProvider.dashboard().then(setCounts, (failure: Error) => setError(failure.message));
+    dataProvider.dashboard().then(setFigures, (failure: Error) => setError(failure.message));
   }, [dataProvider]);
 
+  // Until the figures arrive every tile waits; then only those the role may read remain.
+  const tiles = figures ? TILES.filter(({ key }) => figures[key] !== undefined) : TILES;
   return (
-    <Box sx={{ mt: 2 }}>
+    <Box sx={{ mt: 2, display: "grid", gap: 2 }}>
       <Title title="Dashboard" />
-      {error && <Alert severity="error">Could not load the counts: {error}</Alert>}
+      {error && <Alert severity="error">Could not load the dashboard: {error}</Alert>}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" }}>
-        {TILES.map(({ key, label }) => (
+        {tiles.map(({ key, label, to }) => (
           <Card key={key}>
-            <CardContent>
-              <Typography color="text.secondary" variant="body2">
-                {label}
-              </Typography>
-              <Typography variant="h4" data-testid={`count-${key}`}>
-                {counts ? counts[key].toLocaleString() : <Skeleton width={60} />}
-              </Typography>
-            </CardContent>
+            <CardActionArea component={LinkBase} to={to()} sx={{ height: "100%" }}>
+              <CardContent>
+                <Typography color="text.secondary" variant="body2">
+                  {label}
+                </Typography>
+                <Typography variant="h4" data-testid={`count-${key}`}>
+                  {figures ? figures[key]?.toLocaleString("en-GB") : <Skeleton width={60} />}
+                </Typography>
+              </CardContent>
+            </CardActionArea>
           </Card>
         ))}
       </Box>
+      {figures?.activity && <ActivityCharts activity={figures.activity} />}
     </Box>
+  );
+}
+
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
+function ActivityCharts({ activity }: { activity: ActivityDay[] }) {
+  const { palette } = useTheme();
+  const axis = { stroke: palette.text.secondary, fontSize: 12 };
+  const tooltip = {
+    labelFormatter: (day: unknown) => dayLabel(String(day)),
+    contentStyle: { background: palette.background.paper, borderColor: palette.divider },
+  };
+  return (
+    <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fit, minmax(420px, 1fr))" }}>
+      <ChartCard title="Registrations and logins per day, last 30 days (UTC)" testId="chart-activity">
+        <LineChart data={activity}>
+          <CartesianGrid stroke={palette.divider} strokeDasharray="3 3" />
+          <XAxis dataKey="day" tickFormatter={dayLabel} {...axis} />
+          <YAxis allowDecimals={false} {...axis} />
+          <Tooltip {...tooltip} />
+          <Legend />
+          <Line
+            type="monotone"
+            dataKey="registrations"
+            name="Registrations"
+            stroke={palette.primary.main}
+            dot={false}
+          />
+          <Line type="monotone" dataKey="logins" name="Logins" stroke={palette.success.main} dot={false} />
+        </LineChart>
+      </ChartCard>
+      <ChartCard title="Failed and rate-limited attempts per day, last 30 days (UTC)" testId="chart-failures">
+        <BarChart data={activity}>
+          <CartesianGrid stroke={palette.divider} strokeDasharray="3 3" />
+          <XAxis dataKey="day" tickFormatter={dayLabel} {...axis} />
+          <YAxis allowDecimals={false} {...axis} />
+          <Tooltip {...tooltip} cursor={{ fill: palette.action.hover }} />
+          <Legend />
+          <Bar dataKey="failed_logins" name="Failed logins" fill={palette.warning.main} />
+          <Bar dataKey="rate_limited" name="Rate-limited attempts" fill={palette.error.main} />
+        </BarChart>
+      </ChartCard>
+    </Box>
+  );
+}
+
+function ChartCard({ title, testId, children }: { title: string; testId: string; children: React.ReactElement }) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        <Box sx={{ height: 280 }}>
+          <ResponsiveContainer width="100%" height="100%">
+            {children}
+          </ResponsiveContainer>
+        </Box>
+      </CardContent>
+    </Card>
   );
 }

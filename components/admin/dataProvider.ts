@@ -7,7 +7,7 @@
  */
 import simpleRestProvider from "ra-data-simple-rest";
 import { fetchUtils, HttpError, type Identifier } from "react-admin";
-import type { DashboardCounts } from "@/lib/dashboard/read-dashboard";
+import type { Dashboard } from "@/lib/dashboard/read-dashboard";
 
 const API = "/api/admin";
 
@@ -38,7 +38,7 @@ export type CustomerAction = "block" | "unblock" | "revoke-sessions";
 
 export const dataProvider = {
   ...simpleRestProvider(API, httpClient),
-  dashboard: async (): Promise<DashboardCounts> => (await httpClient(`${API}/dashboard`)).json,
+  dashboard: async (): Promise<Dashboard> => (await httpClient(`${API}/dashboard`)).json,
   rotateClientSecret: (id: Identifier) => post(`/clients/${encodeURIComponent(id)}/rotate`),
   revokeClient: (id: Identifier) => post(`/clients/${encodeURIComponent(id)}/revoke`),
   resendEmail: (id: Identifier) => post(`/outbox/${encodeURIComponent(id)}/retry`),

@@ -1,7 +1,7 @@
 import { adminRoute } from "@/lib/http/with-staff";
 import { plainJson } from "@/lib/http/respond";
-import { dashboardCounts } from "@/lib/dashboard/read-dashboard";
+import { readDashboard } from "@/lib/dashboard/read-dashboard";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("dashboard", {
-  GET: async () => plainJson(await dashboardCounts()),
+  GET: async ({ staff }) => plainJson(await readDashboard(staff.role)),
 });
