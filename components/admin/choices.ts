@@ -8,6 +8,7 @@
 import {
   type CustomerEventType,
   type CustomerSource,
+  type EmailTemplate,
   type OutboxStatus,
   StaffRole,
 } from "@/lib/generated/prisma/enums";
@@ -65,6 +66,17 @@ export const OUTBOX_STATUSES = choicesOf({
   sent: "Sent",
   failed: "Failed",
 } satisfies Record<OutboxStatus, string>);
+
+/** What an e-mail in the outbox is (`email_outbox.template`). */
+export const EMAIL_TEMPLATES = choicesOf({
+  verify_email: "Verify the e-mail address",
+  reset_password: "Reset the password",
+  password_changed: "Password changed",
+  change_email: "Confirm a new e-mail address",
+  email_change_notice: "E-mail address changed",
+  new_device: "Login from a new device",
+  account_closed: "Account closed",
+} satisfies Record<EmailTemplate, string>);
 
 /** A staff account's role, named with a capital. */
 export const STAFF_ROLES = Object.values(StaffRole).map((role) => ({

@@ -1,15 +1,19 @@
 /**
  * The e-mail outbox for operations: what was sent, what is waiting and what failed. Never the
- * bodies, which carry single-use tokens.
+ * bodies as stored, which carry single-use tokens (preview-outbox-email.ts hides them).
  */
+import { config } from "@/lib/config";
 import type { EmailOutbox } from "@/lib/generated/prisma/client";
+import type { EmailTemplate, OutboxStatus } from "@/lib/generated/prisma/enums";
 
 export type OutboxRecord = {
   id: string;
-  template: string;
+  template: EmailTemplate;
   to_address: string;
   subject: string;
-  status: string;
+  status: OutboxStatus;
+  /** Why a waiting e-mail is not being sent: `no_provider` while RESEND_API_KEY is not set. */
+  not_sent_reason: "no_provider" | null;
   attempts: number;
   next_attempt_at: string;
   last_error: string | null;
@@ -25,6 +29,7 @@ export function toOutboxRecord(email: EmailOutbox): OutboxRecord {
     to_address: email.toAddress,
     subject: email.subject,
     status: email.status,
+    not_sent_reason: email.status === "pending" && !config().RESEND_API_KEY ? "no_provider" : null,
     attempts: email.attempts,
     next_attempt_at: email.nextAttemptAt.toISOString(),
     last_error: email.lastError,

@@ -1,12 +1,14 @@
-/** The outbox, newest first, searchable by recipient and filtered by status. */
+/** The outbox, newest first, searchable by recipient and filtered by status and kind; a row opens the e-mail. */
 import { Datagrid, DateField, List, NumberField, SearchInput, SelectField, SelectInput, TextField } from "react-admin";
 import { EmptyState } from "../EmptyState";
-import { OUTBOX_STATUSES } from "../choices";
+import { EMAIL_TEMPLATES, OUTBOX_STATUSES } from "../choices";
+import OutboxStatusField from "./OutboxStatusField";
 import ResendButton from "./ResendButton";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Recipient" />,
   <SelectInput key="status" source="status" choices={OUTBOX_STATUSES} alwaysOn />,
+  <SelectInput key="template" source="template" label="E-mail" choices={EMAIL_TEMPLATES} />,
 ];
 
 export default function OutboxList() {
@@ -20,11 +22,11 @@ export default function OutboxList() {
       sort={{ field: "created_at", order: "DESC" }}
       perPage={50}
     >
-      <Datagrid rowClick={false} bulkActionButtons={false}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
         <DateField source="created_at" label="Queued" showTime />
         <TextField source="to_address" label="To" />
-        <TextField source="template" />
-        <SelectField source="status" choices={OUTBOX_STATUSES} />
+        <SelectField source="template" label="E-mail" choices={EMAIL_TEMPLATES} />
+        <OutboxStatusField label="Status" sortBy="status" />
         <NumberField source="attempts" />
         <DateField source="sent_at" label="Sent" showTime emptyText="—" />
         <TextField source="last_error" label="Last error" emptyText="—" />

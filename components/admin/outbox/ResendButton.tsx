@@ -20,7 +20,14 @@ export default function ResendButton() {
     }
   };
   return (
-    <Button label="Send again" onClick={resend}>
+    <Button
+      label="Send again"
+      onClick={(event) => {
+        // In a list row, the click would also open the e-mail.
+        event.stopPropagation();
+        resend();
+      }}
+    >
       <ReplayIcon />
     </Button>
   );
