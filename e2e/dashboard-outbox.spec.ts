@@ -132,3 +132,42 @@ test("operations open the customer's verification e-mail and read it, its link's
   await page.getByRole("tab", { name: "Plain text" }).click();
   await expect(page.getByText("https://app.example.com/verify/[single-use-token-hidden]")).toBeVisible();
 });
+
+test("the audit log reads a settings change and a country switch in words", async ({ page }) => {
+  await signIn(page, FIRST_ADMIN);
+  const settings = await (await page.request.get("/api/admin/settings/1")).json();
+  const saved = await page.request.put("/api/admin/settings/1", {
+    data: { ...settings, tag_line: `Audited ${stamp}` },
+  });
+  expect(saved.status()).toBe(200);
+  const countries = await (
+    await page.request.get(`/api/admin/countries?${new URLSearchParams({ filter: '{"q":"Poland"}' })}`)
+  ).json();
+  const poland = countries.find((country: { known_name: string }) => country.known_name === "Poland");
+  const switched = await page.request.put(`/api/admin/countries/${poland.id}`, {
+    data: { is_source: !poland.is_source },
+  });
+  expect(switched.status()).toBe(200);
+
+  await page.goto("/admin#/audit-log");
+  const countryRow = page.getByRole("row").filter({ hasText: "Poland" }).first();
+  await expect(countryRow).toContainText("Changed");
+  await expect(countryRow).toContainText("Countries");
+  await expect(countryRow).toContainText(FIRST_ADMIN.email);
+  await expect(countryRow).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} (UTC|GMT)/);
+  await countryRow.click();
+  // The expanded entry is a table of its own inside the list's row.
+  const changes = page.locator("table table tr");
+  const countryChange = changes.filter({ hasText: "Source country" });
+  await expect(countryChange).toContainText(poland.is_source ? "YesNo" : "NoYes");
+
+  const settingsRow = page.getByRole("row").filter({ hasText: "Business settings" }).first();
+  await settingsRow.click();
+  await expect(changes.filter({ hasText: "Tag line" })).toContainText(`Audited ${stamp}`);
+  await expect(page.getByRole("cell", { name: "tag_line" })).toHaveCount(0);
+  await screenshot(page, "audit-log-readable");
+
+  await page.getByLabel("Resource").click();
+  await expect(page.getByRole("option", { name: "E-mail outbox" })).toBeVisible();
+  await expect(page.getByRole("option", { name: "outbox", exact: true })).toHaveCount(0);
+});

@@ -12,7 +12,7 @@ import {
   type OutboxStatus,
   StaffRole,
 } from "@/lib/generated/prisma/enums";
-import { ADMIN_RESOURCES } from "@/lib/staff/permissions";
+import { ADMIN_RESOURCES, type AdminResource } from "@/lib/staff/permissions";
 import type { CustomerStatus } from "@/lib/customers/customer-record";
 
 /** The choices of an enum, in the order of `labels`. */
@@ -84,8 +84,22 @@ export const STAFF_ROLES = Object.values(StaffRole).map((role) => ({
   name: role[0].toUpperCase() + role.slice(1),
 }));
 
+/** Each back-office resource as people name it. */
+export const RESOURCE_NAMES = {
+  dashboard: "Dashboard",
+  settings: "Business settings",
+  locales: "Locales",
+  timezones: "Time zones",
+  countries: "Countries",
+  clients: "API clients",
+  customers: "Customers",
+  staff: "Staff",
+  "audit-log": "Audit log",
+  outbox: "E-mail outbox",
+} satisfies Record<AdminResource, string>;
+
 /** What an audit-log entry can be about: every admin resource but the dashboard, which changes nothing. */
 export const AUDITED_RESOURCES = ADMIN_RESOURCES.filter((resource) => resource !== "dashboard").map((id) => ({
   id,
-  name: id,
+  name: RESOURCE_NAMES[id],
 }));

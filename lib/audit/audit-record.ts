@@ -1,4 +1,7 @@
-/** An audit log entry as the admin API shows it, with the e-mail address of the staff member who made the change. */
+/**
+ * An audit log entry as the admin API shows it, with the e-mail address of the staff member who
+ * made the change and the name of the record it changed (name-audited-records.ts).
+ */
 import type { AuditLog, Staff } from "@/lib/generated/prisma/client";
 
 export type AuditRecord = {
@@ -8,6 +11,8 @@ export type AuditRecord = {
   action: string;
   resource: string;
   resource_id: string;
+  /** "Poland" for countries 177; null when the entry is about no one record. */
+  record_name: string | null;
   before: unknown;
   after: unknown;
   created_at: string;
@@ -16,7 +21,10 @@ export type AuditRecord = {
 /** What findMany/findUnique include so that toAuditRecord can name the staff member. */
 export const WITH_STAFF_EMAIL = { staff: { select: { email: true } } } as const;
 
-export function toAuditRecord(entry: AuditLog & { staff: Pick<Staff, "email"> | null }): AuditRecord {
+export function toAuditRecord(
+  entry: AuditLog & { staff: Pick<Staff, "email"> | null },
+  recordName: string | null,
+): AuditRecord {
   return {
     id: entry.id,
     staff_id: entry.staffId,
@@ -24,6 +32,7 @@ export function toAuditRecord(entry: AuditLog & { staff: Pick<Staff, "email"> | 
     action: entry.action,
     resource: entry.resource,
     resource_id: entry.resourceId,
+    record_name: recordName,
     before: entry.before,
     after: entry.after,
     created_at: entry.createdAt.toISOString(),

@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { textFilter, pageOf, idsFilter, numericId, type ListQuery } from "@/lib/db/list-query";
 import { toAuditRecord, WITH_STAFF_EMAIL } from "./audit-record";
+import { nameAuditedRecords } from "./name-audited-records";
 
 export const SORTABLE = { id: "id", created_at: "createdAt", resource: "resource", action: "action" };
 
@@ -18,5 +19,6 @@ export async function listAuditLog(query: ListQuery) {
     db().auditLog.findMany({ where, include: WITH_STAFF_EMAIL, ...pageOf(query, query.order) }),
     db().auditLog.count({ where }),
   ]);
-  return { rows: rows.map(toAuditRecord), total };
+  const names = await nameAuditedRecords(rows);
+  return { rows: rows.map((row, index) => toAuditRecord(row, names[index])), total };
 }

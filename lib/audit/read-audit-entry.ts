@@ -2,9 +2,11 @@
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/domain-error";
 import { toAuditRecord, WITH_STAFF_EMAIL, type AuditRecord } from "./audit-record";
+import { nameAuditedRecords } from "./name-audited-records";
 
 export async function readAuditEntry(id: number): Promise<AuditRecord> {
   const entry = await db().auditLog.findUnique({ where: { id }, include: WITH_STAFF_EMAIL });
   if (!entry) throw notFound();
-  return toAuditRecord(entry);
+  const [name] = await nameAuditedRecords([entry]);
+  return toAuditRecord(entry, name);
 }

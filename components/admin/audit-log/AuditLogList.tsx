@@ -1,7 +1,13 @@
-/** The audit entries, newest first, filtered by resource, action and record; a row expands to its changes. */
-import { Datagrid, DateField, List, SelectInput, TextField, TextInput } from "react-admin";
+/**
+ * The audit entries, newest first, in words: who did what to which record ("Changed", "Countries",
+ * "Poland"), filtered by resource, action and record; a row expands to its changes.
+ */
+import { Datagrid, DateField, FunctionField, List, SelectField, SelectInput, TextInput } from "react-admin";
+import type { AuditRecord } from "@/lib/audit/audit-record";
 import { EmptyState } from "../EmptyState";
 import { AUDITED_RESOURCES } from "../choices";
+import { DATE_TIME_OPTIONS } from "../dateTime";
+import { actionLabel } from "./auditWords";
 import BeforeAndAfter from "./BeforeAndAfter";
 
 const filters = [
@@ -20,11 +26,19 @@ export default function AuditLogList() {
       perPage={50}
     >
       <Datagrid rowClick="expand" expand={<BeforeAndAfter />} bulkActionButtons={false}>
-        <DateField source="created_at" label="Time" showTime />
-        <TextField source="staff_email" label="By" emptyText="command line" />
-        <TextField source="action" />
-        <TextField source="resource" />
-        <TextField source="resource_id" label="Record" />
+        <DateField source="created_at" label="Time" showTime locales="en-GB" options={DATE_TIME_OPTIONS} />
+        <FunctionField<AuditRecord>
+          label="By"
+          render={(entry) => entry.staff_email ?? "command line"}
+          sortable={false}
+        />
+        <FunctionField<AuditRecord> source="action" label="Action" render={(entry) => actionLabel(entry.action)} />
+        <SelectField source="resource" label="What" choices={AUDITED_RESOURCES} />
+        <FunctionField<AuditRecord>
+          label="Record"
+          sortable={false}
+          render={(entry) => entry.record_name ?? (entry.resource_id ? `#${entry.resource_id}` : "—")}
+        />
       </Datagrid>
     </List>
   );

@@ -1,11 +1,9 @@
-/** An audit entry's expanded row: each recorded field as it was before and after the change. */
+/** An audit entry's expanded row: each recorded field, in words, as it was before and after the change. */
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useRecordContext } from "react-admin";
+import { fieldLabel, shownValue } from "./auditWords";
 
 type Fields = Record<string, unknown>;
-
-const shown = (value: unknown) =>
-  value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value);
 
 /** An update shows the fields it changed; a creation or a deletion shows the whole record. */
 function changedFields(before: Fields | null, after: Fields | null): [string, unknown, unknown][] {
@@ -34,9 +32,9 @@ export default function BeforeAndAfter() {
       <TableBody>
         {rows.map(([name, before, after]) => (
           <TableRow key={name}>
-            <TableCell sx={cell}>{name}</TableCell>
-            <TableCell sx={cell}>{shown(before)}</TableCell>
-            <TableCell sx={cell}>{shown(after)}</TableCell>
+            <TableCell sx={cell}>{fieldLabel(name)}</TableCell>
+            <TableCell sx={cell}>{shownValue(before)}</TableCell>
+            <TableCell sx={cell}>{shownValue(after)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

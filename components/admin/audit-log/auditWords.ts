@@ -1,0 +1,68 @@
+/**
+ * The audit log in words: what was done, to which field, and each value as a person reads it
+ * (dates with their timezone, yes and no, lists). The field names are those of the admin API's
+ * records; one not listed here is spelled out from its name ("tag_line" → "Tag line").
+ */
+import { formatDateTime } from "../dateTime";
+
+const ACTIONS: Record<string, string> = {
+  create: "Created",
+  update: "Changed",
+  delete: "Deleted",
+  resend: "Sent again",
+  export: "Exported",
+  block: "Blocked",
+  unblock: "Unblocked",
+  revoke_sessions: "Signed out everywhere",
+};
+
+const FIELDS: Record<string, string> = {
+  known_name: "Name",
+  official_name: "Official name",
+  endonym: "Name in its own language",
+  isd_code: "Dialling code",
+  iso_code_alpha2: "ISO code (2 letters)",
+  iso_code_alpha3: "ISO code (3 letters)",
+  fips_code: "FIPS code",
+  is_source: "Source country",
+  updated_at: "Last changed",
+  created_at: "Created",
+  cs_number: "Customer support phone",
+  cs_email: "Customer support e-mail",
+  hq_address: "Head office address",
+  hq_city: "Head office city",
+  hq_region: "Head office region",
+  hq_postcode: "Head office postcode",
+  hq_country: "Head office country",
+  license: "Licence",
+  label: "Name",
+  client_id: "Client id",
+  allowed_origins: "Allowed origins",
+  last_used_at: "Last used",
+  revoked_at: "Revoked",
+  email: "E-mail",
+  last_login_at: "Last sign-in",
+  to_address: "To",
+  template: "E-mail",
+  revoked: "Sessions ended",
+  rows: "Rows exported",
+};
+
+const spelledOut = (name: string) => {
+  const words = name.replaceAll("_", " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export const actionLabel = (action: string) => ACTIONS[action] ?? spelledOut(action);
+export const fieldLabel = (name: string) => FIELDS[name] ?? spelledOut(name);
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** A recorded value for reading: "—" for none. */
+export function shownValue(value: unknown): string {
+  if (value === undefined || value === null || value === "") return "—";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "string") return ISO_TIMESTAMP.test(value) ? formatDateTime(value) : value;
+  if (Array.isArray(value)) return value.length ? value.map(shownValue).join(", ") : "—";
+  return JSON.stringify(value);
+}
