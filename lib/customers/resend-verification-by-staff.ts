@@ -2,10 +2,11 @@
  * Staff sending a customer a new verification e-mail (POST /api/admin/customers/{id}/resend-verification),
  * built from the link template the customer registered with (kept by register-customer.ts).
  */
-import { invalidRequest } from "@/lib/errors/domain-error";
+import { invalidRequest, notFound } from "@/lib/errors/domain-error";
+import { db } from "@/lib/db";
 import type { Customer, Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/audit/record-audit";
-import { composeEmail, type OutgoingEmail } from "@/lib/email/compose-email";
+import { composeEmail } from "@/lib/email/compose-email";
 import { emailQueued, queueEmail } from "@/lib/email/queue-email";
 import { createEmailToken } from "@/lib/tokens/issue-email-token";
 import { newToken } from "@/lib/tokens/new-token";
@@ -30,6 +31,8 @@ function refusal(customer: Customer): string | null {
  * with the customer's event and the audit entry, in one transaction. Refused (400, nothing sent)
  * for a closed, blocked or already verified account, one without a link template on record, or
  * one whose template's origin its API client no longer allows (or that client is gone or revoked).
+ * The e-mail is written before the transaction (rendering reads settings, which must not wait on
+ * the transaction's connection); the transaction checks the account is still as it was read.
  * Concurrent requests take their turn on the customer's row: each sends its e-mail, and only the
  * link of the last one works.
  */
@@ -38,30 +41,36 @@ export async function resendVerificationByStaff(
   input: ComplianceActionInput,
   actor: Actor,
 ): Promise<{ sent_to: string }> {
-  let queued: OutgoingEmail | undefined;
+  const customer = await db().customer.findUnique({ where: { id } });
+  if (!customer) throw notFound("No such customer");
+  const early = refusal(customer);
+  if (early) throw invalidRequest(early);
+  await refuseUnlessAllowed(customer);
+  const verification = newToken();
+  const email = await composeEmail(
+    "verify_email",
+    customer.email,
+    linkWithToken(customer.emailVerificationUrl as string, verification.token),
+    await effectiveLocale(customer.locale),
+  );
+
   const result = await complianceAction(
     id,
     input,
     actor,
     { name: "resend_verification", event: "verification_resent_by_staff" },
-    async (tx, customer, now) => {
-      const current = await lockSendable(tx, customer, now);
-      await refuseUnlessAllowed(tx, current);
-      const verification = newToken();
-      const email = await composeEmail(
-        "verify_email",
-        current.email,
-        linkWithToken(current.emailVerificationUrl as string, verification.token),
-        await effectiveLocale(current.locale),
-      );
+    async (tx, _, now) => {
+      const current = await lockSendable(tx, id, now);
+      if (current.email !== customer.email || current.locale !== customer.locale) {
+        throw invalidRequest("This account changed meanwhile: try again");
+      }
       await revokeEmailTokens(tx, id, "verify_email", now);
       await createEmailToken(tx, { customerId: id, purpose: "verify_email", tokenHash: verification.tokenHash }, now);
       await queueEmail(tx, email, now);
-      queued = email;
       return { sent_to: current.email };
     },
   );
-  if (queued) emailQueued(queued);
+  emailQueued(email);
   return result;
 }
 
@@ -69,23 +78,21 @@ export async function resendVerificationByStaff(
  * Locks the customer's row while it may still be sent an e-mail (so a block, a verification or
  * another resend waits for this one, or this one for them) and returns the row as locked.
  */
-async function lockSendable(tx: Prisma.TransactionClient, customer: Customer, now: Date): Promise<Customer> {
-  const early = refusal(customer);
-  if (early) throw invalidRequest(early);
+async function lockSendable(tx: Prisma.TransactionClient, id: number, now: Date): Promise<Customer> {
   const { count } = await tx.customer.updateMany({
-    where: { id: customer.id, closedAt: null, blockedAt: null, emailVerifiedAt: null },
+    where: { id, closedAt: null, blockedAt: null, emailVerifiedAt: null },
     data: { updatedAt: now },
   });
-  const current = await tx.customer.findUniqueOrThrow({ where: { id: customer.id } });
+  const current = await tx.customer.findUniqueOrThrow({ where: { id } });
   const late = refusal(current);
   if (count === 0 || late) throw invalidRequest(late ?? "This account changed meanwhile: try again");
   return current;
 }
 
 /** The template's origin must still be one its API client allows. */
-async function refuseUnlessAllowed(tx: Prisma.TransactionClient, customer: Customer): Promise<void> {
+async function refuseUnlessAllowed(customer: Customer): Promise<void> {
   const client = customer.registeredVia
-    ? await tx.apiClient.findUnique({ where: { id: customer.registeredVia } })
+    ? await db().apiClient.findUnique({ where: { id: customer.registeredVia } })
     : null;
   const origin = parseLinkTemplate(customer.emailVerificationUrl ?? "")?.origin;
   if (!client?.active || client.revokedAt || !origin || !client.allowedOrigins.includes(origin)) {
