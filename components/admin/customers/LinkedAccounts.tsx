@@ -18,8 +18,17 @@ export default function LinkedAccounts() {
 
   useEffect(() => {
     if (id === undefined) return;
+    // Another customer's page may open before this answer arrives: it is then dropped.
+    let current = true;
     setLinked(undefined);
-    dataProvider.linkedCustomers(id).then(setLinked, (failure: Error) => setError(failure.message));
+    setError(undefined);
+    dataProvider.linkedCustomers(id).then(
+      (rows) => current && setLinked(rows),
+      (failure: Error) => current && setError(failure.message),
+    );
+    return () => {
+      current = false;
+    };
   }, [dataProvider, id]);
 
   return (
