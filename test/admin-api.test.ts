@@ -560,11 +560,11 @@ test("customers: search, filters, detail with events, CSV export; never a hash o
   const lines = (await csv.text()).trim().split("\r\n");
   assert.equal(
     lines[0],
-    "id,email,verified,email_verified_at,source,registered_via,registered_via_name,created_at,closed_at",
+    "id,email,verified,email_verified_at,source,registered_via,registered_via_name,created_at,closed_at,status",
   );
   assert.deepEqual(
     lines.slice(1),
-    [`${old.id},'=old.timer@example.org,false,,import,,,2025-01-15T10:00:00.000Z,`],
+    [`${old.id},'=old.timer@example.org,false,,import,,,2025-01-15T10:00:00.000Z,,active`],
     "a formula-looking cell is made inert",
   );
   const exported = await latestAudit("customers");

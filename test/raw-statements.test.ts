@@ -234,6 +234,7 @@ test("statement: registration's one statement", async () => {
   assert.equal(customer.registeredVia, CLIENT.id);
   assert.equal(customer.credentialsVersion, 0);
   assert.equal(customer.locale, "fr_FR");
+  assert.equal(customer.emailVerificationUrl, "https://app.example.com/verify/:token", "kept for staff to resend");
   assert.match(customer.passwordHash, /^\$argon2id\$/);
   assert.equal(customer.createdAt.getTime(), customer.updatedAt.getTime());
 

@@ -58,6 +58,7 @@ export const CUSTOMER_EVENT_TYPES = choicesOf({
   blocked: "Blocked by staff",
   unblocked: "Unblocked by staff",
   sessions_revoked_by_staff: "Signed out everywhere by staff",
+  verification_resent_by_staff: "Verification e-mail resent by staff",
 } satisfies Record<CustomerEventType, string>);
 
 /** Where an e-mail in the outbox stands (`email_outbox.status`). */

@@ -8,6 +8,7 @@
 import simpleRestProvider from "ra-data-simple-rest";
 import { fetchUtils, HttpError, type Identifier } from "react-admin";
 import type { Dashboard } from "@/lib/dashboard/read-dashboard";
+import type { LinkedCustomer } from "@/lib/customers/linked-customers";
 
 const API = "/api/admin";
 
@@ -34,7 +35,7 @@ const post = async (path: string, body?: unknown) =>
     .json;
 
 /** The compliance actions on a customer, each with the reason the audit log keeps. */
-export type CustomerAction = "block" | "unblock" | "revoke-sessions";
+export type CustomerAction = "block" | "unblock" | "revoke-sessions" | "resend-verification";
 
 export const dataProvider = {
   ...simpleRestProvider(API, httpClient),
@@ -44,6 +45,8 @@ export const dataProvider = {
   resendEmail: (id: Identifier) => post(`/outbox/${encodeURIComponent(id)}/retry`),
   customerAction: (id: Identifier, action: CustomerAction, reason: string) =>
     post(`/customers/${encodeURIComponent(id)}/${action}`, { reason }),
+  linkedCustomers: async (id: Identifier): Promise<LinkedCustomer[]> =>
+    (await httpClient(`${API}/customers/${encodeURIComponent(id)}/linked`)).json,
 };
 
 export type AdminDataProvider = typeof dataProvider;

@@ -1,7 +1,7 @@
 /**
- * What the compliance actions on a customer (block, unblock, sign out everywhere) share: the
- * written reason they require, and the one transaction that makes the change, records it in the
- * customer's event log and writes the audit entry with the reason.
+ * What the compliance actions on a customer (block, unblock, sign out everywhere, resend the
+ * verification e-mail) share: the written reason they require, and the one transaction that makes
+ * the change, records it in the customer's event log and writes the audit entry with the reason.
  */
 import { z } from "zod";
 import type { Customer, Prisma } from "@/lib/generated/prisma/client";

@@ -2,8 +2,10 @@
  * The back office's customer filters, shared by the list and the export: `q` (part of the
  * e-mail, or of the address a closed account had), `verified`, `source` ("api" or "import"), `status` ("active", "blocked" or
  * "closed", see customerStatus), `created_gte` / `created_lte` (dates, both
- * days included).
+ * days included), `fingerprint` and `ip` (customers with an account event from that device or
+ * address, exactly as the events show them).
  */
+import { isIP } from "node:net";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { invalidRequest } from "@/lib/errors/domain-error";
 import { booleanFilter, enumFilter, idsFilter, numericId, searchText } from "@/lib/db/list-query";
@@ -21,8 +23,34 @@ export function customerFilter(filter: Record<string, unknown>): Prisma.Customer
     emailVerifiedAt: verified === undefined ? undefined : verified ? { not: null } : null,
     source: enumFilter(CustomerSource, filter.source),
     createdAt: createdFrom || createdTo ? { gte: createdFrom, lt: createdTo && nextDay(createdTo) } : undefined,
-    AND: statusFilter(filter.status),
+    AND: [statusFilter(filter.status), deviceFilter(filter)].filter((where) => where !== undefined),
   };
+}
+
+/** As the events store them (read-device.ts): fingerprints cut at 512 characters, addresses at most 45. */
+const MAX_FINGERPRINT_LENGTH = 512;
+const MAX_ADDRESS_LENGTH = 45;
+
+/** `fingerprint` and `ip`: text of bounded length, the address an IPv4 or IPv6 one; else a 400. */
+function deviceFilter(filter: Record<string, unknown>): Prisma.CustomerWhereInput | undefined {
+  const fingerprint = deviceValue(filter.fingerprint, "fingerprint", MAX_FINGERPRINT_LENGTH);
+  const ip = deviceValue(filter.ip, "ip", MAX_ADDRESS_LENGTH);
+  if (ip !== undefined && isIP(ip) === 0) throw invalidRequest("ip must be an IPv4 or IPv6 address");
+  if (fingerprint === undefined && ip === undefined) return undefined;
+  return {
+    AND: [
+      ...(fingerprint === undefined ? [] : [{ events: { some: { fingerprint } } }]),
+      ...(ip === undefined ? [] : [{ events: { some: { ip: ip.toLowerCase() } } }]),
+    ],
+  };
+}
+
+function deviceValue(value: unknown, name: string, max: number): string | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value !== "string" || value.length > max) {
+    throw invalidRequest(`${name} must be text of at most ${max} characters`);
+  }
+  return value.trim() === "" ? undefined : value.trim();
 }
 
 const STATUS_WHERE: Record<CustomerStatus, Prisma.CustomerWhereInput> = {

@@ -21,6 +21,7 @@ const CSV_COLUMNS: (keyof CustomerRecord)[] = [
   "registered_via_name",
   "created_at",
   "closed_at",
+  "status",
 ];
 
 // A cell starting with = + - @ is a formula to Excel and its kin; e-mail addresses may start so.

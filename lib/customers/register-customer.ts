@@ -31,7 +31,8 @@ export const emailTaken = () => fieldError("email", "unique", "An account with t
 
 /**
  * Creates the account, its first login token and its e-mail verification token, and queues the
- * verification e-mail, all in one statement (so all or nothing). Returns the login token. The
+ * verification e-mail, all in one statement (so all or nothing). The link template is kept with the
+ * account, so staff can send a new verification e-mail later (resend-verification-by-staff.ts). Returns the login token. The
  * password must pass checkPasswordStrength first (a common one, or one built on the address, is refused).
  */
 export async function registerCustomer({ input, client, device }: RegisterCustomerOptions): Promise<string> {
@@ -54,8 +55,8 @@ export async function registerCustomer({ input, client, device }: RegisterCustom
   const customerId = new InsertedRow(
     "new_customer",
     Prisma.sql`
-      INSERT INTO customers (email, password_hash, registered_via, source, locale, created_at, updated_at)
-      VALUES (${input.email}, ${passwordHash}, ${client.id}, 'api', ${locale}, ${now}, ${now}) RETURNING id`,
+      INSERT INTO customers (email, password_hash, registered_via, source, locale, email_verification_url, created_at, updated_at)
+      VALUES (${input.email}, ${passwordHash}, ${client.id}, 'api', ${locale}, ${input.email_verification_url}, ${now}, ${now}) RETURNING id`,
   );
   // A new account's credentials are at their first version.
   const login = loginTokenInsert({ customerId, apiClientId: client.id, device, credentialsVersion: 0 }, now);

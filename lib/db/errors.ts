@@ -56,13 +56,13 @@ const UNREACHABLE_DRIVER_MESSAGES = new Set([
 export function unreachableDatabaseReason(error: unknown): string | undefined {
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     const adapterError = error.meta?.driverAdapterError;
-    if (isDriverAdapterError(adapterError)) return adapterErrorReason(adapterError);
+    if (isAdapterError(adapterError)) return adapterErrorReason(adapterError);
     if (error.code === "P2028" && error.message.includes("Unable to start a transaction in the given time")) {
       return "no database connection came free to start a transaction";
     }
     return undefined;
   }
-  if (isDriverAdapterError(error)) return adapterErrorReason(error);
+  if (isAdapterError(error)) return adapterErrorReason(error);
   if (!(error instanceof Error)) return undefined;
   const { code, syscall } = error as Error & { code?: unknown; syscall?: unknown };
   if (typeof code === "string" && typeof syscall === "string" && UNREACHABLE_SOCKET_CODES.has(code))
@@ -72,6 +72,10 @@ export function unreachableDatabaseReason(error: unknown): string | undefined {
   if (code === undefined && UNREACHABLE_DRIVER_MESSAGES.has(error.message)) return error.message;
   return undefined;
 }
+
+/** isDriverAdapterError reads a property of what it is given: not safe on undefined (an error without an adapter's error in its meta, a transaction that timed out). */
+const isAdapterError = (value: unknown): value is DriverAdapterError =>
+  typeof value === "object" && value !== null && isDriverAdapterError(value);
 
 function adapterErrorReason({ cause }: DriverAdapterError): string | undefined {
   if (UNREACHABLE_KINDS.has(cause.kind)) return cause.kind;

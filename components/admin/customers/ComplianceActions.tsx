@@ -1,11 +1,13 @@
 /**
- * The compliance actions on a customer's page: Block or Unblock, and Sign out everywhere, each
- * asking in a dialog for the reason the audit log keeps. Shown to the roles that may write customers.
+ * The compliance actions on a customer's page: Block or Unblock, Sign out everywhere, and Resend
+ * verification e-mail (to an active customer not yet verified), each asking in a dialog for the
+ * reason the audit log keeps. Shown to the roles that may write customers.
  */
 import { useState } from "react";
 import BlockIcon from "@mui/icons-material/Block";
 import LockOpenIcon from "@mui/icons-material/LockOpen";
 import LogoutIcon from "@mui/icons-material/Logout";
+import MarkEmailUnreadIcon from "@mui/icons-material/MarkEmailUnread";
 import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
 import { Button, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
 import type { AdminDataProvider, CustomerAction } from "../dataProvider";
@@ -26,7 +28,20 @@ const ACTIONS: Record<CustomerAction, { label: string; explanation: string; icon
     explanation: "Every session of the customer ends now; the customer can log in again.",
     icon: <LogoutIcon />,
   },
+  "resend-verification": {
+    label: "Resend verification e-mail",
+    explanation:
+      "A new verification link goes to the customer's address, built from the link the customer's app registered with; earlier links stop working.",
+    icon: <MarkEmailUnreadIcon />,
+  },
 };
+
+/** What the page says once an action is done. */
+function doneMessage(action: CustomerAction, label: string, result: Record<string, unknown>): string {
+  if (action === "revoke-sessions") return `Sessions signed out: ${result.revoked}`;
+  if (action === "resend-verification") return `Verification e-mail sent to ${result.sent_to}`;
+  return `${label}: done`;
+}
 
 export default function ComplianceActions() {
   const record = useRecordContext();
@@ -34,6 +49,7 @@ export default function ComplianceActions() {
   const [asking, setAsking] = useState<CustomerAction | null>(null);
   if (!record || !canAccess || record.status === "closed") return null;
   const shown: CustomerAction[] = [record.status === "blocked" ? "unblock" : "block", "revoke-sessions"];
+  if (record.status === "active" && !record.verified) shown.push("resend-verification");
   return (
     <>
       {shown.map((action) => (
@@ -57,7 +73,7 @@ function ReasonDialog({ id, action, onClose }: { id: string | number; action: Cu
     setSending(true);
     try {
       const result = await dataProvider.customerAction(id, action, reason);
-      notify(action === "revoke-sessions" ? `Sessions signed out: ${result.revoked}` : `${label}: done`);
+      notify(doneMessage(action, label, result));
       onClose();
       refresh();
     } catch (error) {

@@ -1,4 +1,7 @@
-/** The customers, newest first, searchable by e-mail and filtered by status, verification, source and date. */
+/**
+ * The customers, newest first, searchable by e-mail and filtered by status, verification, source,
+ * date, and a device fingerprint or IP address seen in their account events.
+ */
 import {
   BooleanField,
   Datagrid,
@@ -11,6 +14,7 @@ import {
   SelectField,
   SelectInput,
   TextField,
+  TextInput,
   TopToolbar,
 } from "react-admin";
 import { EmptyState } from "../EmptyState";
@@ -24,6 +28,8 @@ const filters = [
   <SelectInput key="source" source="source" label="Source" choices={CUSTOMER_SOURCES} />,
   <DateInput key="created_gte" source="created_gte" label="Registered from" />,
   <DateInput key="created_lte" source="created_lte" label="Registered until" />,
+  <TextInput key="fingerprint" source="fingerprint" label="Device fingerprint" />,
+  <TextInput key="ip" source="ip" label="IP address" />,
 ];
 
 export default function CustomerList() {

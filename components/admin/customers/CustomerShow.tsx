@@ -1,6 +1,7 @@
 /**
- * One customer account, its status and its events (registration, logins, resets, verification,
- * staff actions), newest first, with the compliance actions for the roles that may take them.
+ * One customer account, its status, the other accounts linked to it by device or address, and its
+ * events (registration, logins, resets, verification, staff actions), newest first, with the
+ * compliance actions for the roles that may take them.
  */
 import {
   ArrayField,
@@ -15,6 +16,7 @@ import {
 } from "react-admin";
 import { CUSTOMER_EVENT_TYPES, CUSTOMER_SOURCES, CUSTOMER_STATUSES } from "../choices";
 import ComplianceActions from "./ComplianceActions";
+import LinkedAccounts from "./LinkedAccounts";
 
 export default function CustomerShow() {
   return (
@@ -35,6 +37,7 @@ export default function CustomerShow() {
         <TextField source="registered_via_name" label="Registered via" emptyText="—" />
         <DateField source="created_at" label="Registered" showTime />
         <DateField source="closed_at" label="Closed" showTime emptyText="—" />
+        <LinkedAccounts />
         <ArrayField source="events" label="Account events (newest first)">
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No account events recorded.</p>}>
             <DateField source="created_at" label="Time" showTime />

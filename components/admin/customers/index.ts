@@ -1,4 +1,4 @@
-/** Customers for compliance: search and filters, the account's events, CSV export, block and sign-out actions. */
+/** Customers for compliance: search and filters, the account's events and linked accounts, CSV export, the compliance actions. */
 import PeopleIcon from "@mui/icons-material/People";
 import CustomerList from "./CustomerList";
 import CustomerShow from "./CustomerShow";
