@@ -14,6 +14,7 @@ const ACTIONS: Record<string, string> = {
   block: "Blocked",
   unblock: "Unblocked",
   revoke_sessions: "Signed out everywhere",
+  resend_verification: "Verification e-mail sent again",
 };
 
 const FIELDS: Record<string, string> = {
@@ -46,6 +47,7 @@ const FIELDS: Record<string, string> = {
   template: "E-mail",
   revoked: "Sessions ended",
   rows: "Rows exported",
+  sent_to: "Sent to",
 };
 
 const spelledOut = (name: string) => {
