@@ -1,12 +1,13 @@
-/** A display option's label, position and whether enabled; its id stays as it is. */
+/** A display option's label, position and whether enabled; its id stays as it is. Titled by its label. */
 import { Edit, SimpleForm, TextInput } from "react-admin";
+import { RecordTitle } from "../PageTitle";
 import DisplayOptionInputs from "./DisplayOptionInputs";
 import { useDisplayOptionKind } from "./displayOptionKind";
 
 export default function DisplayOptionEdit() {
   const { idLabel } = useDisplayOptionKind();
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <Edit mutationMode="pessimistic" redirect="list" title={<RecordTitle />}>
       <SimpleForm>
         <TextInput source="id" label={idLabel} readOnly />
         <DisplayOptionInputs />
