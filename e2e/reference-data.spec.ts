@@ -43,7 +43,7 @@ test("a country's ISO codes, FIPS code and slug are shown read-only, even to an 
   }
   await expect(page.locator("input[name=fips_code]")).toHaveAttribute("readonly", "");
   await expect(page.locator("input[name=known_name]")).not.toHaveAttribute("readonly", "");
-  await expect(page.getByText("Codes and slug are not edited here")).toBeVisible();
+  await expect(page.getByText("are not edited here: other systems key on them")).toBeVisible();
 });
 
 test("the API client form refuses a client without an origin, names a bad one, then shows id and secret", async ({

@@ -53,7 +53,7 @@ export function SecretDialog({
   onClose(): void;
 }) {
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="secret-dialog-title">
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="secret-dialog-title">
       <DialogTitle id="secret-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Create, SimpleForm, TextInput, required, useRedirect } from "react-admin";
 import { SecretDialog } from "../SecretDialog";
+import { FORM_WIDTH } from "../formLayout";
 import { PageTitle } from "../PageTitle";
 import AllowedOriginsInput from "./AllowedOriginsInput";
 
@@ -16,7 +17,7 @@ export default function ClientCreate() {
         title={<PageTitle text="New API client" />}
         mutationOptions={{ onSuccess: (client: ClientWithSecret) => setCreated(client) }}
       >
-        <SimpleForm defaultValues={{ allowed_origins: [] }}>
+        <SimpleForm sx={{ maxWidth: FORM_WIDTH }} defaultValues={{ allowed_origins: [] }}>
           <TextInput source="name" validate={required()} helperText="The app that will use these credentials" />
           <AllowedOriginsInput />
         </SimpleForm>

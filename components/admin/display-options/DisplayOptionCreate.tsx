@@ -1,5 +1,6 @@
 /** A new display option: its id is chosen here, once; it starts enabled, at the end of the list unless placed. */
 import { Create, SimpleForm, TextInput, required } from "react-admin";
+import { FORM_WIDTH } from "../formLayout";
 import { PageTitle } from "../PageTitle";
 import DisplayOptionInputs from "./DisplayOptionInputs";
 import { useDisplayOptionKind } from "./displayOptionKind";
@@ -8,7 +9,7 @@ export default function DisplayOptionCreate() {
   const { idLabel, idHelp, singular } = useDisplayOptionKind();
   return (
     <Create redirect="list" title={<PageTitle text={`New ${singular}`} />}>
-      <SimpleForm defaultValues={{ enabled: true }}>
+      <SimpleForm sx={{ maxWidth: FORM_WIDTH }} defaultValues={{ enabled: true }}>
         <TextInput source="id" label={idLabel} helperText={idHelp} validate={required()} />
         <DisplayOptionInputs positionHelp="Leave empty to add it at the end of the list; lower numbers come first" />
       </SimpleForm>
