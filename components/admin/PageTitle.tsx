@@ -11,6 +11,10 @@ const APP_NAME = "Remit back office";
 export function PageTitle({ text }: { text: string }) {
   useEffect(() => {
     document.title = text ? `${text} · ${APP_NAME}` : APP_NAME;
+    // A page without a title of its own does not keep the last one's.
+    return () => {
+      document.title = APP_NAME;
+    };
   }, [text]);
   return <span>{text}</span>;
 }
