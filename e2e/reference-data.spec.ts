@@ -69,6 +69,20 @@ test("the API client form refuses a client without an origin, names a bad one, t
   await origins.press("Backspace");
   await origins.fill("https://origin.example.com");
   await origins.press("Enter");
+
+  // The server's own refusal lands on the field too: the request is altered past the form's check.
+  await page.route("**/api/admin/clients", (route) =>
+    route.continue({
+      postData: JSON.stringify({
+        ...route.request().postDataJSON(),
+        allowed_origins: ["https://ok.example.com", "htp:/y"],
+      }),
+    }),
+  );
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("“htp:/y” is not a valid origin", { exact: false })).toBeVisible();
+  await page.unroute("**/api/admin/clients");
+
   await page.getByRole("button", { name: "Save" }).click();
   const dialog = page.getByRole("dialog", { name: "Client secret for Origin app" });
   await expect(dialog.getByTestId("identifier-value")).toHaveValue(/^cli_[0-9a-f]{24}$/);
