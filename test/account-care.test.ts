@@ -88,7 +88,7 @@ test("GET /sessions lists the live login tokens, newest first, the calling one m
   const customer = await registeredCustomer(app);
   const phone = device();
   const second = await loggedIn(customer.email, customer.password, phone);
-  const other = await createApiClient({ name: "Other app", allowed_origins: [] });
+  const other = await createApiClient({ name: "Other app", allowed_origins: ["https://app.example.com"] });
   const viaOther = await app.fetch("/client/v1/login", {
     method: "POST",
     headers: {

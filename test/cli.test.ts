@@ -58,7 +58,11 @@ test("mistakes are explained, with a non-zero exit", async () => {
   assert.match(noName.stderr, /--name/);
   const badOrigin = await cli("clients", "create", "--name", "x", "--origin", "https://app.example.com/path");
   assert.equal(badOrigin.code, 2);
-  assert.match(badOrigin.stderr, /origin/);
+  assert.match(badOrigin.stderr, /“https:\/\/app\.example\.com\/path” is not a valid origin/);
+  const noOrigin = await cli("clients", "create", "--name", "No origin");
+  assert.equal(noOrigin.code, 2, "a client no registration could go through is not made");
+  assert.match(noOrigin.stderr, /needs --origin/);
+  assert.ok(!(await cli("clients", "list")).stdout.includes("No origin"));
   const unknown = await cli("clients", "revoke", "cli_nope");
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /No API client/);

@@ -87,7 +87,7 @@ describe("a database outage", { skip }, async () => {
         name: "Unseen",
         clientId: `cli_unseen_${randomToken(6)}`,
         secretHash: sha256(secret),
-        allowedOrigins: [],
+        allowedOrigins: ["https://app.example.com"],
       },
     });
 

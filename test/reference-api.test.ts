@@ -126,7 +126,7 @@ test("missing, unknown, wrong and revoked client credentials are all the same 40
     assert.deepEqual(await response.json(), INVALID_CLIENT);
   }
 
-  const client = await createApiClient({ name: "Soon revoked", allowed_origins: [] });
+  const client = await createApiClient({ name: "Soon revoked", allowed_origins: ["https://app.example.com"] });
   const credentials = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
   assert.equal((await app.fetch("/client/v1/settings", { headers: credentials })).status, 200);
   await revokeApiClient({ clientId: client.client_id });
@@ -136,7 +136,7 @@ test("missing, unknown, wrong and revoked client credentials are all the same 40
 });
 
 test("the client's last use is recorded", async () => {
-  const client = await createApiClient({ name: "Used once", allowed_origins: [] });
+  const client = await createApiClient({ name: "Used once", allowed_origins: ["https://app.example.com"] });
   assert.equal(client.last_used_at, null);
   const response = await app.fetch("/client/v1/countries", {
     headers: { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret },

@@ -35,7 +35,7 @@ test("missing, malformed, unknown and expired tokens are a 401", async () => {
 
 test("a token works only through the API client it was issued to", async () => {
   const customer = await registeredCustomer(app);
-  const client = await createApiClient({ name: "Other app", allowed_origins: [] });
+  const client = await createApiClient({ name: "Other app", allowed_origins: ["https://app.example.com"] });
   const response = await app.fetch("/client/v1/me", {
     headers: { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret, ...bearer(customer.token) },
   });

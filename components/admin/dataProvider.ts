@@ -1,7 +1,8 @@
 /**
  * ra-data-simple-rest on /api/admin, plus the few actions that are not CRUD. The API answers
  * validation failures as `errors: [{ param, message }]`; react-admin's forms want
- * `errors: { field: message }` (and `root.serverError` for what belongs to no field).
+ * `errors: { field: message }` (and `root.serverError` for what belongs to no field); the problems of
+ * a list's entries ("allowed_origins.1") are the list input's, together.
  * Every write says it is JSON, even one without a body (ra-data-simple-rest sends a DELETE as
  * text/plain): the API refuses any other write, as a form on another site could send those.
  */
@@ -21,8 +22,9 @@ async function httpClient(url: string, options: fetchUtils.Options = {}) {
     if (error instanceof HttpError && Array.isArray(error.body?.errors)) {
       const errors: Record<string, unknown> = {};
       for (const { param, message } of error.body.errors as { param: string; message: string }[]) {
+        const field = param.replace(/\.\d+$/, "");
         if (param === "body") errors.root = { serverError: message };
-        else errors[param] = message;
+        else errors[field] = errors[field] ? `${errors[field]}; ${message}` : message;
       }
       throw new HttpError(error.message, error.status, { ...error.body, errors });
     }

@@ -1,6 +1,7 @@
 /** The input of creating and changing API clients, and the fields their list sorts by. */
 import { z } from "zod";
 import { fields } from "@/lib/validation/fields";
+import { NO_ORIGIN, originProblem } from "./origin-rule";
 
 export const SORTABLE = {
   id: "id",
@@ -10,26 +11,27 @@ export const SORTABLE = {
   active: "active",
 };
 
+/** An allowed origin, as the browser sends it in Origin: `originProblem` says what is wrong with one. */
 export const originSchema = z
-  .string()
+  .string({ error: "Each allowed origin must be text" })
   .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === "https:" || url.protocol === "http:") && url.origin === value.replace(/\/$/, "");
-    } catch {
-      return false;
-    }
-  }, "must be an origin such as https://app.example.com (scheme, host and optional port, nothing else)")
+  .superRefine((value, context) => {
+    const problem = originProblem(value);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  })
   .transform((value) => new URL(value).origin);
 
+/** At least one: a client without an allowed origin cannot register anyone (every e-mail link is refused). */
 const allowedOrigins = z
-  .array(originSchema, { error: "Allowed origins must be a list of origins" })
+  .array(originSchema, {
+    error: (issue) => (issue.input === undefined ? NO_ORIGIN : "Allowed origins must be a list of origins"),
+  })
+  .min(1, NO_ORIGIN)
   .max(50, "At most 50 allowed origins");
 
 export const newClientInput = z.object({
   name: fields.text("Name", 100),
-  allowed_origins: allowedOrigins.default([]),
+  allowed_origins: allowedOrigins,
 });
 
 export const clientChanges = z.object({

@@ -11,6 +11,7 @@ import { createApiClient } from "@/lib/api-clients/create-api-client";
 import { listApiClients } from "@/lib/api-clients/list-api-clients";
 import { revokeApiClient } from "@/lib/api-clients/revoke-api-client";
 import { originSchema } from "@/lib/api-clients/api-client-schemas";
+import { NO_ORIGIN } from "@/lib/api-clients/origin-rule";
 import { DomainError } from "@/lib/errors/domain-error";
 import { parseInput } from "@/lib/validation/parse-input";
 import { COMMAND_LINE } from "@/lib/audit/record-audit";
@@ -77,10 +78,12 @@ async function explained<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The same rule as the back office's: at least one allowed origin, each a valid one (named if not). */
 function parseOrigins(origins: string[] = []): string[] {
+  if (origins.length === 0) throw new CommandError(`clients create needs --origin <origin>. ${NO_ORIGIN}.`);
   return origins.map((origin) => {
     const parsed = originSchema.safeParse(origin);
-    if (!parsed.success) throw new CommandError(`--origin ${origin}: ${parsed.error.issues[0].message}`);
+    if (!parsed.success) throw new CommandError(`--origin: ${parsed.error.issues[0].message}`);
     return parsed.data;
   });
 }

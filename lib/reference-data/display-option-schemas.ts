@@ -21,7 +21,8 @@ export function newDisplayOptionInput(kind: DisplayOptionKind) {
     id: idFields[kind],
     label: fields.text("Label", 100),
     enabled: fields.flag("Enabled").default(true),
-    position: fields.integer("Position", 0, 100_000).default(0),
+    /** Left out: the end of the list (create-display-option.ts). */
+    position: fields.integer("Position", 0, 100_000).optional(),
   });
 }
 

@@ -8,9 +8,24 @@ import { mayEditCountryDetails } from "@/lib/staff/permissions";
 import { countryColumns, toCountryRecord, type CountryRecord } from "./country-record";
 import type { CountryChanges } from "./country-schemas";
 
+/** What a refusal calls each field an operator may not change. */
+const FIELD_LABELS: Record<keyof CountryChanges, string> = {
+  known_name: "known name",
+  official_name: "official name",
+  endonym: "endonym",
+  demonym: "demonym",
+  isd_code: "dialling code",
+  iso_code_alpha2: "ISO alpha-2 code",
+  iso_code_alpha3: "ISO alpha-3 code",
+  fips_code: "FIPS code",
+  slug: "slug",
+  is_source: "source country",
+};
+
 /**
  * Operations may only flip `is_source`; any other field that differs from what is stored needs an
- * admin. (react-admin sends the whole record on save, so unchanged fields are allowed through.)
+ * admin, and the refusal names each such field. (react-admin sends the whole record on save, so
+ * unchanged fields are allowed through.)
  */
 export async function updateCountry(
   id: number,
@@ -25,8 +40,10 @@ export async function updateCountry(
       const changed = (Object.keys(changes) as (keyof CountryChanges)[]).filter(
         (field) => changes[field] !== before[field],
       );
-      if (changed.some((field) => field !== "is_source") && !mayEditCountryDetails(actor.role)) {
-        throw forbidden("Only an admin may change a country's names and codes");
+      const adminOnly = changed.filter((field) => field !== "is_source");
+      if (adminOnly.length > 0 && !mayEditCountryDetails(actor.role)) {
+        const named = adminOnly.map((field) => `${FIELD_LABELS[field]} (${field})`).join(", ");
+        throw forbidden(`Only an admin may change these fields of a country: ${named}`);
       }
       const after = toCountryRecord(
         await tx.country.update({

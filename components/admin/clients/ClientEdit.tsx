@@ -1,15 +1,24 @@
 /** An API client's name and allowed origins, with the toolbar that rotates its secret or revokes it. */
-import { Edit, FunctionField, SimpleForm, TextField, TextInput, required } from "react-admin";
+import { Stack } from "@mui/material";
+import { Edit, FunctionField, Labeled, SimpleForm, TextField, TextInput, required } from "react-admin";
+import { FORM_WIDTH } from "../formLayout";
+import { RecordTitle } from "../PageTitle";
 import AllowedOriginsInput from "./AllowedOriginsInput";
 import ClientToolbar from "./ClientToolbar";
 import { status } from "./clientFields";
 
 export default function ClientEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect={false}>
-      <SimpleForm toolbar={<ClientToolbar />}>
-        <TextField source="client_id" label="Client id" sx={{ fontFamily: "monospace" }} />
-        <FunctionField label="Status" render={status} />
+    <Edit mutationMode="pessimistic" redirect={false} title={<RecordTitle />}>
+      <SimpleForm sx={{ maxWidth: FORM_WIDTH }} toolbar={<ClientToolbar />}>
+        <Stack direction="row" spacing={4} sx={{ mb: 2 }}>
+          <Labeled label="Client id">
+            <TextField source="client_id" sx={{ fontFamily: "monospace" }} />
+          </Labeled>
+          <Labeled label="Status">
+            <FunctionField render={status} />
+          </Labeled>
+        </Stack>
         <TextInput source="name" validate={required()} />
         <AllowedOriginsInput />
       </SimpleForm>

@@ -2,7 +2,6 @@
 import {
   BooleanField,
   Datagrid,
-  DateField,
   FunctionField,
   List,
   NullableBooleanInput,
@@ -10,6 +9,8 @@ import {
   TextField,
   useCanAccess,
 } from "react-admin";
+import { DateTimeField } from "../DateTimeField";
+import { PageTitle } from "../PageTitle";
 import { originsText } from "./clientFields";
 
 const filters = [
@@ -20,14 +21,19 @@ const filters = [
 export default function ClientList() {
   const { canAccess: canEdit } = useCanAccess({ resource: "clients", action: "edit" });
   return (
-    <List exporter={false} filters={filters} sort={{ field: "id", order: "ASC" }}>
+    <List
+      title={<PageTitle text="API clients" />}
+      exporter={false}
+      filters={filters}
+      sort={{ field: "id", order: "ASC" }}
+    >
       <Datagrid rowClick={canEdit ? "edit" : "show"} bulkActionButtons={false}>
         <TextField source="name" />
         <TextField source="client_id" label="Client id" sx={{ fontFamily: "monospace" }} />
         <FunctionField label="Allowed origins" render={originsText} />
         <BooleanField source="active" />
-        <DateField source="last_used_at" label="Last used" showTime emptyText="Never" />
-        <DateField source="created_at" label="Created" showTime />
+        <DateTimeField source="last_used_at" label="Last used" emptyText="Never" />
+        <DateTimeField source="created_at" label="Created" />
       </Datagrid>
     </List>
   );

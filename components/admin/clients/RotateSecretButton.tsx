@@ -38,6 +38,7 @@ export default function RotateSecretButton() {
           title={`New client secret for ${record.name}`}
           label="Client secret"
           secret={secret}
+          identifier={{ label: "Client id", value: record.client_id }}
           onClose={() => {
             setSecret(undefined);
             refresh();

@@ -1,5 +1,6 @@
 /** The countries by name, searchable by name or ISO code and filtered by whether they are a source. */
 import { Datagrid, EditButton, List, NullableBooleanInput, NumberField, SearchInput, TextField } from "react-admin";
+import { PageTitle } from "../PageTitle";
 import SourceToggle from "./SourceToggle";
 
 const filters = [
@@ -9,7 +10,13 @@ const filters = [
 
 export default function CountryList() {
   return (
-    <List exporter={false} filters={filters} sort={{ field: "known_name", order: "ASC" }} perPage={25}>
+    <List
+      title={<PageTitle text="Countries" />}
+      exporter={false}
+      filters={filters}
+      sort={{ field: "known_name", order: "ASC" }}
+      perPage={25}
+    >
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <TextField source="known_name" label="Name" />
         <TextField source="iso_code_alpha2" label="ISO 2" />

@@ -1,15 +1,17 @@
-/** A new display option: its id is chosen here, once; it starts enabled, at position 0. */
+/** A new display option: its id is chosen here, once; it starts enabled, at the end of the list unless placed. */
 import { Create, SimpleForm, TextInput, required } from "react-admin";
+import { FORM_WIDTH } from "../formLayout";
+import { PageTitle } from "../PageTitle";
 import DisplayOptionInputs from "./DisplayOptionInputs";
 import { useDisplayOptionKind } from "./displayOptionKind";
 
 export default function DisplayOptionCreate() {
-  const { idLabel, idHelp } = useDisplayOptionKind();
+  const { idLabel, idHelp, singular } = useDisplayOptionKind();
   return (
-    <Create redirect="list">
-      <SimpleForm defaultValues={{ enabled: true, position: 0 }}>
+    <Create redirect="list" title={<PageTitle text={`New ${singular}`} />}>
+      <SimpleForm sx={{ maxWidth: FORM_WIDTH }} defaultValues={{ enabled: true }}>
         <TextInput source="id" label={idLabel} helperText={idHelp} validate={required()} />
-        <DisplayOptionInputs />
+        <DisplayOptionInputs positionHelp="Leave empty to add it at the end of the list; lower numbers come first" />
       </SimpleForm>
     </Create>
   );

@@ -1,13 +1,15 @@
-/** A display option's label, position and whether enabled; its id stays as it is. */
+/** A display option's label, position and whether enabled; its id stays as it is. Titled by its label. */
 import { Edit, SimpleForm, TextInput } from "react-admin";
+import { FORM_WIDTH } from "../formLayout";
+import { RecordTitle } from "../PageTitle";
 import DisplayOptionInputs from "./DisplayOptionInputs";
 import { useDisplayOptionKind } from "./displayOptionKind";
 
 export default function DisplayOptionEdit() {
   const { idLabel } = useDisplayOptionKind();
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
-      <SimpleForm>
+    <Edit mutationMode="pessimistic" redirect="list" title={<RecordTitle />}>
+      <SimpleForm sx={{ maxWidth: FORM_WIDTH }}>
         <TextInput source="id" label={idLabel} readOnly />
         <DisplayOptionInputs />
       </SimpleForm>

@@ -1,30 +1,80 @@
-/** A display option's list, by position: edit or delete in place. */
+/**
+ * A display option's list, by position: edit or delete in place, enable or disable the selected
+ * rows at once (one audited update per row, as from the edit page). Time zones also show each
+ * zone's UTC offset now, by the browser's Intl (so daylight saving is as of today).
+ */
 import {
   BooleanField,
+  BulkUpdateButton,
   Datagrid,
-  DateField,
   DeleteButton,
   EditButton,
+  FunctionField,
   List,
   NullableBooleanInput,
   NumberField,
   SearchInput,
   TextField,
+  useListContext,
 } from "react-admin";
+import CheckCircleIcon from "@mui/icons-material/CheckCircle";
+import BlockIcon from "@mui/icons-material/Block";
+import { utcOffset } from "@/lib/reference-data/timezone-offsets";
+import type { DisplayOptionRecord } from "@/lib/reference-data/display-option-record";
+import { DateTimeField } from "../DateTimeField";
+import { PageTitle } from "../PageTitle";
 import { useDisplayOptionKind } from "./displayOptionKind";
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <NullableBooleanInput key="enabled" source="enabled" />];
 
-export default function DisplayOptionList() {
-  const { idLabel } = useDisplayOptionKind();
+function BulkSwitch() {
+  const { label, singular } = useDisplayOptionKind();
+  const { selectedIds } = useListContext();
+  const entries = `${selectedIds.length} ${selectedIds.length === 1 ? singular : label.toLowerCase()}`;
+  const shared = { mutationMode: "pessimistic", confirmContent: "Each is saved, and audited, on its own." } as const;
   return (
-    <List exporter={false} filters={filters} sort={{ field: "position", order: "ASC" }} perPage={50}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <>
+      <BulkUpdateButton
+        {...shared}
+        label="Enable"
+        data={{ enabled: true }}
+        icon={<CheckCircleIcon />}
+        confirmTitle={`Enable ${entries}?`}
+      />
+      <BulkUpdateButton
+        {...shared}
+        label="Disable"
+        data={{ enabled: false }}
+        icon={<BlockIcon />}
+        confirmTitle={`Disable ${entries}?`}
+      />
+    </>
+  );
+}
+
+export default function DisplayOptionList() {
+  const { label, idLabel, showsOffset } = useDisplayOptionKind();
+  return (
+    <List
+      title={<PageTitle text={label} />}
+      exporter={false}
+      filters={filters}
+      sort={{ field: "position", order: "ASC" }}
+      perPage={50}
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={<BulkSwitch />}>
         <NumberField source="position" />
         <TextField source="id" label={idLabel} />
+        {showsOffset && (
+          <FunctionField
+            label="UTC offset now"
+            sortable={false}
+            render={(record: DisplayOptionRecord) => `UTC${utcOffset(record.id)}`}
+          />
+        )}
         <TextField source="label" />
         <BooleanField source="enabled" />
-        <DateField source="updated_at" showTime label="Updated" />
+        <DateTimeField source="updated_at" label="Updated" />
         <EditButton />
         <DeleteButton mutationMode="pessimistic" />
       </Datagrid>

@@ -4,6 +4,7 @@ import { displayOptionResource } from "../display-options/displayOptionResource"
 
 export default displayOptionResource(TranslateIcon, {
   label: "Locales",
+  singular: "locale",
   idLabel: "Code",
   idHelp: "Language and country, e.g. en_GB",
 });

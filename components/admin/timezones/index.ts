@@ -4,6 +4,8 @@ import { displayOptionResource } from "../display-options/displayOptionResource"
 
 export default displayOptionResource(ScheduleIcon, {
   label: "Time zones",
+  singular: "time zone",
+  showsOffset: true,
   idLabel: "Zone",
   idHelp: "An IANA zone, e.g. Europe/London",
 });

@@ -1,0 +1,127 @@
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./support";
+import { FIRST_ADMIN } from "./accounts";
+
+/**
+ * Safer reference data in the back office (issue 16): a country's codes shown but not editable,
+ * an API client form that will not save without a valid origin and names a bad one, time zones
+ * with their UTC offset and a bulk switch; pages titled in words, timestamps with their zone.
+ */
+
+/** The UTC offset of `zone` now, as the list shows it: "UTC+01:00". */
+function offsetNow(zone: string): string {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+    .formatToParts(new Date())
+    .find((part) => part.type === "timeZoneName")!.value;
+  return name === "GMT" ? "UTC+00:00" : name.replace("GMT", "UTC");
+}
+
+async function countryId(page: Page, alpha2: string): Promise<number> {
+  const filter = encodeURIComponent(JSON.stringify({ q: alpha2 }));
+  const rows: { id: number; iso_code_alpha2: string }[] = await (
+    await page.request.get(`/api/admin/countries?filter=${filter}`)
+  ).json();
+  return rows.find((row) => row.iso_code_alpha2 === alpha2)!.id;
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, FIRST_ADMIN);
+});
+
+test("a country's ISO codes, FIPS code and slug are shown read-only, even to an admin", async ({ page }) => {
+  await page.goto(`/admin#/countries/${await countryId(page, "PL")}`);
+  await expect(page.locator("#react-admin-title")).toHaveText("Edit country Poland");
+  await expect(page).toHaveTitle("Edit country Poland · Remit back office");
+  for (const [name, value] of [
+    ["iso_code_alpha2", "PL"],
+    ["iso_code_alpha3", "POL"],
+    ["slug", "poland"],
+  ]) {
+    const input = page.locator(`input[name=${name}]`);
+    await expect(input).toHaveValue(value);
+    await expect(input).toHaveAttribute("readonly", "");
+  }
+  await expect(page.locator("input[name=fips_code]")).toHaveAttribute("readonly", "");
+  await expect(page.locator("input[name=known_name]")).not.toHaveAttribute("readonly", "");
+  await expect(page.getByText("are not edited here: other systems key on them")).toBeVisible();
+});
+
+test("the API client form refuses a client without an origin, names a bad one, then shows id and secret", async ({
+  page,
+}) => {
+  await page.goto("/admin#/clients/create");
+  await expect(page).toHaveTitle("New API client · Remit back office");
+  await page.locator("input[name=name]").fill("Origin app");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(/Add at least one allowed origin/)).toBeVisible();
+
+  const origins = page.getByLabel("Allowed origins");
+  await origins.fill("htp:/x");
+  await origins.press("Enter");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("“htp:/x” is not a valid origin", { exact: false })).toBeVisible();
+  await expect(page.getByRole("dialog")).toBeHidden();
+  const none = await (
+    await page.request.get(`/api/admin/clients?filter=${encodeURIComponent('{"q":"Origin app"}')}`)
+  ).json();
+  expect(none).toEqual([]);
+
+  await origins.press("Backspace");
+  await origins.fill("https://origin.example.com");
+  await origins.press("Enter");
+
+  // The server's own refusal lands on the field too: the request is altered past the form's check.
+  await page.route("**/api/admin/clients", (route) =>
+    route.continue({
+      postData: JSON.stringify({
+        ...route.request().postDataJSON(),
+        allowed_origins: ["https://ok.example.com", "htp:/y"],
+      }),
+    }),
+  );
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("“htp:/y” is not a valid origin", { exact: false })).toBeVisible();
+  await page.unroute("**/api/admin/clients");
+
+  await page.getByRole("button", { name: "Save" }).click();
+  const dialog = page.getByRole("dialog", { name: "Client secret for Origin app" });
+  await expect(dialog.getByTestId("identifier-value")).toHaveValue(/^cli_[0-9a-f]{24}$/);
+  await expect(dialog.getByTestId("secret-value")).toHaveValue(/^sec_/);
+  await expect(dialog.getByRole("button", { name: "Copy client id" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(page.locator("#react-admin-title")).toHaveText("Origin app");
+});
+
+test("time zones show their UTC offset now and switch on and off in bulk", async ({ page }) => {
+  await page.goto(`/admin#/timezones?filter=${encodeURIComponent('{"q":"Europe/B"}')}`);
+  await expect(page).toHaveTitle("Time zones · Remit back office");
+  const berlin = page.getByRole("row").filter({ hasText: "Europe/Berlin" });
+  await expect(berlin.getByRole("cell", { name: offsetNow("Europe/Berlin"), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("row").filter({ hasText: "Europe/Bucharest" }).getByText(offsetNow("Europe/Bucharest")),
+  ).toBeVisible();
+  await expect(berlin.locator("time")).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \S+$/);
+
+  const rows = page.locator("tbody tr");
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(3);
+  const switchAll = async (action: "Enable" | "Disable") => {
+    await page.getByRole("checkbox", { name: "Select all" }).check();
+    await page.locator("[data-test=bulk-actions-toolbar]").getByRole("button", { name: action, exact: true }).click();
+    const confirm = page.getByRole("dialog", { name: `${action} ${count} time zones?` });
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await expect(confirm).toBeHidden();
+  };
+  const enabledFlags = async () => {
+    const filter = encodeURIComponent('{"q":"Europe/B"}');
+    const zones: { enabled: boolean }[] = await (
+      await page.request.get(`/api/admin/timezones?filter=${filter}`)
+    ).json();
+    return zones.map((zone) => zone.enabled);
+  };
+
+  await switchAll("Disable");
+  await expect.poll(enabledFlags).toEqual(Array(count).fill(false));
+  await switchAll("Enable");
+  await expect.poll(enabledFlags).toEqual(Array(count).fill(true));
+});
