@@ -6,25 +6,32 @@
 import { Typography } from "@mui/material";
 import { type FieldProps, useFieldValue } from "react-admin";
 
-const formatter = new Intl.DateTimeFormat("en-GB", {
+const TO_THE_MINUTE: Intl.DateTimeFormatOptions = {
   day: "numeric",
   month: "short",
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
   timeZoneName: "short",
-});
+};
+const formatters = {
+  minutes: new Intl.DateTimeFormat("en-GB", TO_THE_MINUTE),
+  // The audit log tells apart changes made within the same minute.
+  seconds: new Intl.DateTimeFormat("en-GB", { ...TO_THE_MINUTE, second: "2-digit" }),
+};
+
+type Precision = { withSeconds?: boolean };
 
 /** An ISO timestamp as the back office shows it; "" for none or an unreadable one. */
-export function formatDateTime(value: string | Date | null | undefined): string {
+export function formatDateTime(value: string | Date | null | undefined, { withSeconds }: Precision = {}): string {
   if (!value) return "";
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : formatter.format(date);
+  return Number.isNaN(date.getTime()) ? "" : formatters[withSeconds ? "seconds" : "minutes"].format(date);
 }
 
-export function DateTimeField(props: FieldProps & { emptyText?: string }) {
+export function DateTimeField(props: FieldProps & Precision & { emptyText?: string }) {
   const value = useFieldValue(props);
-  const text = formatDateTime(value);
+  const text = formatDateTime(value, props);
   const date = text ? new Date(value) : undefined;
   return (
     <Typography component="span" variant="body2">

@@ -2,13 +2,13 @@
  * The audit entries, newest first, in words: who did what to which record ("Changed", "Countries",
  * "Poland"), filtered by resource, action and record; a row expands to its changes.
  */
-import { Datagrid, DateField, FunctionField, List, SelectField, SelectInput, TextInput } from "react-admin";
+import { Datagrid, FunctionField, List, SelectField, SelectInput, TextInput } from "react-admin";
 import type { AuditRecord } from "@/lib/audit/audit-record";
 import { EmptyState } from "../EmptyState";
 import { AUDITED_RESOURCES } from "../choices";
-import { DATE_TIME_OPTIONS } from "../dateTime";
 import { actionLabel } from "./auditWords";
 import BeforeAndAfter from "./BeforeAndAfter";
+import { DateTimeField } from "../DateTimeField";
 
 const filters = [
   <SelectInput key="resource" source="resource" choices={AUDITED_RESOURCES} alwaysOn />,
@@ -26,7 +26,7 @@ export default function AuditLogList() {
       perPage={50}
     >
       <Datagrid rowClick="expand" expand={<BeforeAndAfter />} bulkActionButtons={false}>
-        <DateField source="created_at" label="Time" showTime locales="en-GB" options={DATE_TIME_OPTIONS} />
+        <DateTimeField source="created_at" label="Time" withSeconds />
         <FunctionField<AuditRecord>
           label="By"
           render={(entry) => entry.staff_email ?? "command line"}

@@ -3,7 +3,7 @@
  * (dates with their timezone, yes and no, lists). The field names are those of the admin API's
  * records; one not listed here is spelled out from its name ("tag_line" → "Tag line").
  */
-import { formatDateTime } from "../dateTime";
+import { formatDateTime } from "../DateTimeField";
 
 const ACTIONS: Record<string, string> = {
   create: "Created",
@@ -64,7 +64,8 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 export function shownValue(value: unknown): string {
   if (value === undefined || value === null || value === "") return "—";
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (typeof value === "string") return ISO_TIMESTAMP.test(value) ? formatDateTime(value) : value;
+  if (typeof value === "string")
+    return ISO_TIMESTAMP.test(value) ? formatDateTime(value, { withSeconds: true }) : value;
   if (Array.isArray(value)) return value.length ? value.map(shownValue).join(", ") : "—";
   return JSON.stringify(value);
 }

@@ -5,7 +5,6 @@
 import {
   BooleanField,
   Datagrid,
-  DateField,
   DateInput,
   FilterButton,
   List,
@@ -20,6 +19,7 @@ import {
 import { EmptyState } from "../EmptyState";
 import { CUSTOMER_SOURCES, CUSTOMER_STATUSES } from "../choices";
 import ExportCsvButton from "./ExportCsvButton";
+import { DateTimeField } from "../DateTimeField";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="E-mail" />,
@@ -53,8 +53,8 @@ export default function CustomerList() {
         <BooleanField source="verified" label="Verified" />
         <SelectField source="source" choices={CUSTOMER_SOURCES} />
         <TextField source="registered_via_name" label="Via" emptyText="—" sortable={false} />
-        <DateField source="created_at" label="Registered" showTime />
-        <DateField source="closed_at" label="Closed" showTime emptyText="—" />
+        <DateTimeField source="created_at" label="Registered" />
+        <DateTimeField source="closed_at" label="Closed" emptyText="—" />
       </Datagrid>
     </List>
   );

@@ -7,7 +7,6 @@ import {
   ArrayField,
   BooleanField,
   Datagrid,
-  DateField,
   SelectField,
   Show,
   SimpleShowLayout,
@@ -17,6 +16,7 @@ import {
 import { CUSTOMER_EVENT_TYPES, CUSTOMER_SOURCES, CUSTOMER_STATUSES } from "../choices";
 import ComplianceActions from "./ComplianceActions";
 import LinkedAccounts from "./LinkedAccounts";
+import { DateTimeField } from "../DateTimeField";
 
 export default function CustomerShow() {
   return (
@@ -30,17 +30,17 @@ export default function CustomerShow() {
       <SimpleShowLayout>
         <TextField source="email" label="E-mail" />
         <SelectField source="status" choices={CUSTOMER_STATUSES} />
-        <DateField source="blocked_at" label="Blocked" showTime emptyText="—" />
+        <DateTimeField source="blocked_at" label="Blocked" emptyText="—" />
         <BooleanField source="verified" label="E-mail verified" />
-        <DateField source="email_verified_at" label="Verified at" showTime emptyText="—" />
+        <DateTimeField source="email_verified_at" label="Verified at" emptyText="—" />
         <SelectField source="source" choices={CUSTOMER_SOURCES} />
         <TextField source="registered_via_name" label="Registered via" emptyText="—" />
-        <DateField source="created_at" label="Registered" showTime />
-        <DateField source="closed_at" label="Closed" showTime emptyText="—" />
+        <DateTimeField source="created_at" label="Registered" />
+        <DateTimeField source="closed_at" label="Closed" emptyText="—" />
         <LinkedAccounts />
         <ArrayField source="events" label="Account events (newest first)">
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No account events recorded.</p>}>
-            <DateField source="created_at" label="Time" showTime />
+            <DateTimeField source="created_at" label="Time" />
             <SelectField source="type" choices={CUSTOMER_EVENT_TYPES} />
             <TextField source="outcome" />
             <TextField source="ip" label="IP" />

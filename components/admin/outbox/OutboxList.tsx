@@ -1,9 +1,10 @@
 /** The outbox, newest first, searchable by recipient and filtered by status and kind; a row opens the e-mail. */
-import { Datagrid, DateField, List, NumberField, SearchInput, SelectField, SelectInput, TextField } from "react-admin";
+import { Datagrid, List, NumberField, SearchInput, SelectField, SelectInput, TextField } from "react-admin";
 import { EmptyState } from "../EmptyState";
 import { EMAIL_TEMPLATES, OUTBOX_STATUSES } from "../choices";
 import OutboxStatusField from "./OutboxStatusField";
 import ResendButton from "./ResendButton";
+import { DateTimeField } from "../DateTimeField";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Recipient" />,
@@ -23,12 +24,12 @@ export default function OutboxList() {
       perPage={50}
     >
       <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateField source="created_at" label="Queued" showTime />
+        <DateTimeField source="created_at" label="Queued" />
         <TextField source="to_address" label="To" />
         <SelectField source="template" label="E-mail" choices={EMAIL_TEMPLATES} />
         <OutboxStatusField label="Status" sortBy="status" />
         <NumberField source="attempts" />
-        <DateField source="sent_at" label="Sent" showTime emptyText="—" />
+        <DateTimeField source="sent_at" label="Sent" emptyText="—" />
         <TextField source="last_error" label="Last error" emptyText="—" />
         <ResendButton />
       </Datagrid>

@@ -7,7 +7,6 @@
 import { Alert, Box, Tab, Tabs } from "@mui/material";
 import { useState } from "react";
 import {
-  DateField,
   Labeled,
   NumberField,
   SelectField,
@@ -21,6 +20,7 @@ import type { OutboxPreview } from "@/lib/email/preview-outbox-email";
 import { EMAIL_TEMPLATES } from "../choices";
 import OutboxStatusField from "./OutboxStatusField";
 import ResendButton from "./ResendButton";
+import { DateTimeField } from "../DateTimeField";
 
 export default function OutboxShow() {
   return (
@@ -40,8 +40,8 @@ export default function OutboxShow() {
           <OutboxStatusField />
         </Labeled>
         <NumberField source="attempts" label="Delivery attempts" />
-        <DateField source="created_at" label="Queued" showTime />
-        <DateField source="sent_at" label="Sent" showTime emptyText="—" />
+        <DateTimeField source="created_at" label="Queued" />
+        <DateTimeField source="sent_at" label="Sent" emptyText="—" />
         <TextField source="last_error" label="Last error" emptyText="—" />
         <TextField source="provider_id" label="Provider's message id" emptyText="—" />
         <Labeled label="The e-mail" fullWidth>

@@ -2,7 +2,6 @@
 import {
   BooleanField,
   Datagrid,
-  DateField,
   List,
   NullableBooleanInput,
   SearchInput,
@@ -11,6 +10,7 @@ import {
   TextField,
 } from "react-admin";
 import { STAFF_ROLES } from "../choices";
+import { DateTimeField } from "../DateTimeField";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="E-mail or name" />,
@@ -26,7 +26,7 @@ export default function StaffList() {
         <TextField source="name" />
         <SelectField source="role" choices={STAFF_ROLES} />
         <BooleanField source="active" />
-        <DateField source="last_login_at" label="Last sign-in" showTime emptyText="Never" />
+        <DateTimeField source="last_login_at" label="Last sign-in" emptyText="Never" />
       </Datagrid>
     </List>
   );
