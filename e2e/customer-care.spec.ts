@@ -55,11 +55,11 @@ async function act(page: Page, action: string, reason: string, done: string | Re
 }
 
 /** The audit log, narrowed to the customer and the action, shows the reason in the entry's changes. */
-async function expectAudited(page: Page, id: number, action: string, reason: string) {
+async function expectAudited(page: Page, id: number, [action, shownAs]: [string, string], reason: string) {
   await page.goto(
     `/admin#/audit-log?${new URLSearchParams({ filter: JSON.stringify({ resource: "customers", resource_id: String(id), action }) })}`,
   );
-  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: action, exact: true }) });
+  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: shownAs, exact: true }) });
   await row.first().click();
   await expect(page.getByText(reason)).toBeVisible();
   await expect(page.getByText(COMPLIANCE.email).first()).toBeVisible();
@@ -112,10 +112,20 @@ test("compliance resends the verification e-mail, signs the customer out everywh
   await expect(page.getByText("Unblocked by staff")).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("customer-actions.png"), fullPage: true });
 
-  await expectAudited(page, HOLDER.id, "resend_verification", "Customer says the first e-mail never arrived");
-  await expectAudited(page, HOLDER.id, "revoke_sessions", "Customer reported a stolen phone");
-  await expectAudited(page, HOLDER.id, "block", "Identity documents under review");
-  await expectAudited(page, HOLDER.id, "unblock", "Identity documents accepted");
+  await expectAudited(
+    page,
+    HOLDER.id,
+    ["resend_verification", "Verification e-mail sent again"],
+    "Customer says the first e-mail never arrived",
+  );
+  await expectAudited(
+    page,
+    HOLDER.id,
+    ["revoke_sessions", "Signed out everywhere"],
+    "Customer reported a stolen phone",
+  );
+  await expectAudited(page, HOLDER.id, ["block", "Blocked"], "Identity documents under review");
+  await expectAudited(page, HOLDER.id, ["unblock", "Unblocked"], "Identity documents accepted");
 });
 
 test("the linked-accounts panel shows the customer on the same device, and its link opens that customer's page", async ({
