@@ -84,7 +84,9 @@ test("staff create beside the running server: the new admin signs in at once", a
 
 test("commands sent at once are each run and answered with their own output", async () => {
   const names = ["One", "Two", "Three", "Four"];
-  const results = await Promise.all(names.map((name) => cli("clients", "create", "--name", name)));
+  const results = await Promise.all(
+    names.map((name) => cli("clients", "create", "--name", name, "--origin", "https://app.example.com")),
+  );
   const clients = results.map((result) => {
     assert.equal(result.code, 0, result.stderr);
     return jsonLines(result.stdout)[0] as Client;
@@ -143,7 +145,15 @@ test("a CLI finding the database held by a process that takes no commands refuse
   const race = await raceForLock(busyDir, 1);
   const [holder] = race.contenders;
   try {
-    const refused = await runCli({ DATABASE_URL: `pglite:${busyDir}` }, "clients", "create", "--name", "Lost");
+    const refused = await runCli(
+      { DATABASE_URL: `pglite:${busyDir}` },
+      "clients",
+      "create",
+      "--name",
+      "Lost",
+      "--origin",
+      "https://app.example.com",
+    );
     assert.equal(refused.code, 1);
     assert.equal(refused.stdout, "");
     assert.match(refused.stderr, new RegExp(`in use by process ${holder.pid} .*which does not take commands`));

@@ -88,7 +88,15 @@ test("of two starts racing for a free directory one serves and the other names i
     const [refused] = starts.flatMap((start) => (start.status === "rejected" ? [String(start.reason)] : []));
     assert.match(refused, new RegExp(`in use by process ${winner.pid} `));
 
-    const created = await runCli(env, "clients", "create", "--name", "Before the crash");
+    const created = await runCli(
+      env,
+      "clients",
+      "create",
+      "--name",
+      "Before the crash",
+      "--origin",
+      "https://app.example.com",
+    );
     assert.equal(created.code, 0, created.stderr);
     const [client] = jsonLines(created.stdout);
     await winner.kill();
