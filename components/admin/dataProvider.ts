@@ -44,6 +44,11 @@ export const dataProvider = {
   resendEmail: (id: Identifier) => post(`/outbox/${encodeURIComponent(id)}/retry`),
   customerAction: (id: Identifier, action: CustomerAction, reason: string) =>
     post(`/customers/${encodeURIComponent(id)}/${action}`, { reason }),
+  /** The signed-in member's own two-factor: start (or restart) enrolment, then confirm it with a code. */
+  startTwoFactor: (): Promise<{ secret: string; otpauth_url: string }> => post("/me/mfa/totp"),
+  confirmTwoFactor: (code: string): Promise<{ recovery_codes: string[] }> => post("/me/mfa/totp/confirm", { code }),
+  resetTwoFactor: async (id: Identifier) =>
+    (await httpClient(`${API}/staff/${encodeURIComponent(id)}/mfa`, { method: "DELETE" })).json,
 };
 
 export type AdminDataProvider = typeof dataProvider;
