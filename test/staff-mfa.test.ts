@@ -214,6 +214,41 @@ test("confirm refuses a malformed body, an oversized, non-digit or missing code 
   assert.ok([400, 413].includes(huge.status), `${huge.status}`);
 });
 
+test("concurrent confirmations of one enrolment: one gets the recovery codes, the other a 400", async () => {
+  const { staff, request } = await staffSession(app, "operations");
+  const { secret } = await (await request("/api/admin/me/mfa/totp", { method: "POST" })).json();
+  const code = await totpCode(secret);
+  const answers = await Promise.all(
+    Array.from({ length: 4 }, () => request("/api/admin/me/mfa/totp/confirm", { method: "POST", json: { code } })),
+  );
+  assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, 400, 400, 400]);
+  const [winner] = answers.filter((answer) => answer.status === 200);
+  const { recovery_codes } = await winner.json();
+  assert.equal(await db().staffRecoveryCode.count({ where: { staffId: staff.id } }), 10);
+  const used = await signIn(app, staff.email, STAFF_PASSWORD, {}, recovery_codes[0]);
+  assert.equal(used.status, 200, "the codes that were shown are the ones stored");
+  const enabled = await db().auditLog.count({ where: { action: "two_factor_enabled", resourceId: String(staff.id) } });
+  assert.equal(enabled, 1);
+});
+
+test("enrolments started at once: the one left pending is confirmed by its own code only", async () => {
+  const { staff, request } = await staffSession(app, "compliance");
+  const started = await Promise.all(
+    Array.from({ length: 3 }, async () => (await request("/api/admin/me/mfa/totp", { method: "POST" })).json()),
+  );
+  assert.equal(new Set(started.map((enrolment) => enrolment.secret)).size, 3);
+  const outcomes = [];
+  for (const { secret } of started) {
+    const confirmed = await request("/api/admin/me/mfa/totp/confirm", {
+      method: "POST",
+      json: { code: await totpCode(secret) },
+    });
+    outcomes.push(confirmed.status);
+  }
+  assert.deepEqual(outcomes.filter((status) => status === 200).length, 1, `${outcomes}`);
+  assert.ok((await db().staff.findUniqueOrThrow({ where: { id: staff.id } })).totpSecretEncrypted);
+});
+
 test("sign-in: the code is asked for only after a right password; a wrong, malformed or replayed code signs nobody in", async () => {
   const member = await enrolledMember();
   const email = member.staff.email;
@@ -391,10 +426,25 @@ test("an admin resets a colleague's two-factor, audited; other roles may not", a
 
   const passwordOnly = await signIn(app, member.staff.email, STAFF_PASSWORD);
   assert.equal(passwordOnly.status, 200, "the password alone signs in again");
-  const again = await admin.request(path, { method: "DELETE" });
-  assert.equal(again.status, 200);
+  const again = await Promise.all([1, 2].map(() => admin.request(path, { method: "DELETE" })));
+  assert.deepEqual(
+    again.map((answer) => answer.status),
+    [200, 200],
+  );
   assert.equal(
     await db().auditLog.count({ where: { action: "two_factor_reset", resourceId: String(member.staff.id) } }),
+    1,
+  );
+  const twice = await enrolledMember("operations");
+  const resets = await Promise.all(
+    [1, 2, 3].map(() => admin.request(`/api/admin/staff/${twice.staff.id}/mfa`, { method: "DELETE" })),
+  );
+  assert.deepEqual(
+    resets.map((answer) => answer.status),
+    [200, 200, 200],
+  );
+  assert.equal(
+    await db().auditLog.count({ where: { action: "two_factor_reset", resourceId: String(twice.staff.id) } }),
     1,
   );
   // Held again until they enrol: the session from the password alone reaches nothing else.

@@ -12,22 +12,22 @@ export async function resetTwoFactor(id: number, actor: Actor): Promise<StaffRec
   return auditedChange(actor, [], async (tx) => {
     const existing = await tx.staff.findUnique({ where: { id } });
     if (!existing) throw notFound("No such staff member");
-    if (!existing.totpSecretEncrypted && !existing.totpPendingSecretEncrypted) {
-      return { result: toStaffRecord(existing) };
-    }
-    const updated = await tx.staff.update({
-      where: { id },
+    // Only while there is something to reset: of two resets at once, one is written and audited.
+    const { count } = await tx.staff.updateMany({
+      where: { id, OR: [{ totpSecretEncrypted: { not: null } }, { totpPendingSecretEncrypted: { not: null } }] },
       data: { totpSecretEncrypted: null, totpPendingSecretEncrypted: null, totpLastStep: null },
     });
+    const updated = toStaffRecord(await tx.staff.findUniqueOrThrow({ where: { id } }));
+    if (count === 0) return { result: updated };
     await tx.staffRecoveryCode.deleteMany({ where: { staffId: id } });
     return {
-      result: toStaffRecord(updated),
+      result: updated,
       audit: {
         action: "two_factor_reset",
         resource: "staff",
         resourceId: id,
         before: toStaffRecord(existing),
-        after: toStaffRecord(updated),
+        after: updated,
       },
     };
   });
