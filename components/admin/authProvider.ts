@@ -82,11 +82,16 @@ export const authProvider: AuthProvider = {
     if (!(await currentSession())) throw new Error("Please sign in.");
   },
 
-  // 401: the session ended (expired, signed out elsewhere, deactivated); 403 is only a refusal.
-  async checkError(error: { status?: number }) {
+  // 401: the session ended (expired, signed out elsewhere, deactivated); 403 is only a refusal,
+  // but mfa_required (the member's role came to require two-factor) turns the page into the set-up.
+  async checkError(error: { status?: number; body?: { type?: string } }) {
     if (error?.status === 401) {
       cached = undefined;
       throw new Error("Your session has ended. Please sign in again.");
+    }
+    if (error?.status === 403 && error.body?.type === "mfa_required") {
+      cached = undefined;
+      window.location.assign("/admin");
     }
   },
 
