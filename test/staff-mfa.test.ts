@@ -466,3 +466,20 @@ test("a secret that cannot be read (AUTH_SECRET changed) accepts no code, but a 
     "a code given without two-factor is ignored",
   );
 });
+
+test("a database error while a code is checked answers the fixed 503, never the error's text, and no session", async () => {
+  const member = await enrolledMember();
+  await db().$executeRawUnsafe("ALTER TABLE staff_recovery_codes RENAME TO staff_recovery_codes_away");
+  let attempt: SignInAttempt;
+  try {
+    attempt = await signIn(app, member.staff.email, STAFF_PASSWORD, {}, member.recoveryCodes[0]);
+  } finally {
+    await db().$executeRawUnsafe("ALTER TABLE staff_recovery_codes_away RENAME TO staff_recovery_codes");
+  }
+  assert.equal(attempt.status, 503);
+  assert.deepEqual(attempt.body, { code: 503, type: "api_error", message: "Service temporarily unavailable" });
+  assert.ok(!signedIn(attempt));
+  const codeRequired = await signIn(app, member.staff.email, STAFF_PASSWORD);
+  assert.deepEqual(Object.keys(codeRequired.body), ["url"], "the code step says nothing else");
+  assert.equal((await signIn(app, member.staff.email, STAFF_PASSWORD, {}, member.recoveryCodes[0])).status, 200);
+});

@@ -10,13 +10,12 @@ import { verify } from "otplib";
 import type { Staff } from "@/lib/generated/prisma/client";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { config } from "@/lib/config";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { sha256 } from "@/lib/secrets";
 import { openTotpSecret } from "./totp-secret-box";
 
 export const TOTP_ISSUER = "Remit back office";
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 const TOTP_CODE = /^\d{6}$/;
 // Ten characters of an alphabet without look-alikes (31 signs, 49 bits), shown as xxxxx-xxxxx.
@@ -35,8 +34,8 @@ export async function totpStep(secret: string, code: string, afterStep: number |
 }
 
 /** Records `step` as the last one accepted, unless this or a later one was already: true when this call did. */
-export async function claimTotpStep(tx: Prisma.TransactionClient, staffId: number, step: number): Promise<boolean> {
-  const { count } = await tx.staff.updateMany({
+async function claimTotpStep(staffId: number, step: number): Promise<boolean> {
+  const { count } = await db().staff.updateMany({
     where: { id: staffId, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
     data: { totpLastStep: step },
   });
@@ -52,7 +51,7 @@ export async function acceptSecondFactor(staff: Staff, code: string): Promise<bo
   // A secret sealed under another AUTH_SECRET cannot be read: the recovery codes still work.
   const secret = openTotpSecret(staff.totpSecretEncrypted);
   const step = secret && (await totpStep(secret, code.trim(), staff.totpLastStep));
-  if (step) return claimTotpStep(db(), staff.id, step);
+  if (step) return claimTotpStep(staff.id, step);
   const recovery = normalizeRecoveryCode(code);
   if (!recovery) return false;
   const { count } = await db().staffRecoveryCode.deleteMany({
