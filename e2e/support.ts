@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test as base, type Page } from "@playwright/test";
+import { generate } from "otplib";
 
 /**
  * What the browser tests share. `test` is Playwright's, failing any test during which the browser
@@ -28,10 +31,80 @@ export const test = base.extend<{ noPolicyViolations: void }>({
 
 export { expect };
 
+/**
+ * The two-factor secrets of the members the tests enrolled, with the last time step each used (a
+ * code is accepted once): in a file of this run, so that a worker restarted after a failure still
+ * knows them.
+ */
+type TwoFactor = { secret: string; lastStep: number; recoveryCodes: string[] };
+const TWO_FACTOR_FILE = path.join("test-results", `two-factor-${process.env.E2E_PORT}.json`);
+
+function twoFactors(): Record<string, TwoFactor> {
+  return fs.existsSync(TWO_FACTOR_FILE) ? JSON.parse(fs.readFileSync(TWO_FACTOR_FILE, "utf8")) : {};
+}
+
+export function rememberTwoFactor(email: string, twoFactor: TwoFactor | undefined) {
+  const all = twoFactors();
+  if (twoFactor) all[email] = twoFactor;
+  else delete all[email];
+  fs.mkdirSync(path.dirname(TWO_FACTOR_FILE), { recursive: true });
+  fs.writeFileSync(TWO_FACTOR_FILE, JSON.stringify(all));
+}
+
+export const knownTwoFactor = (email: string): TwoFactor | undefined => twoFactors()[email];
+
+const currentStep = () => Math.floor(Date.now() / 30_000);
+
+/**
+ * A code of `email`'s secret for a step after the last one used: the current step or the next
+ * (the server allows one either side), waiting for the step to come when both were used.
+ */
+export async function nextCode(email: string): Promise<string> {
+  const twoFactor = knownTwoFactor(email);
+  if (!twoFactor) throw new Error(`no two-factor secret known for ${email}`);
+  const step = Math.max(currentStep(), twoFactor.lastStep + 1);
+  if (step > currentStep() + 1) {
+    const wait = (step - 1) * 30_000 - Date.now() + 100;
+    test.info().setTimeout(test.info().timeout + wait);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  rememberTwoFactor(email, { ...twoFactor, lastStep: step });
+  return generate({ secret: twoFactor.secret, epoch: step * 30 });
+}
+
+/** On the enrolment screen or dialog: reads the key, confirms it with a code, keeps the recovery codes. */
+export async function enrolInPage(page: Page, email: string): Promise<TwoFactor> {
+  const secret = await page.getByTestId("totp-secret").inputValue();
+  const step = currentStep();
+  await page.locator("input[name=code]").fill(await generate({ secret, epoch: step * 30 }));
+  await page.getByRole("button", { name: "Turn on two-factor" }).click();
+  const list = page.getByTestId("recovery-codes");
+  await expect(list.getByRole("listitem")).toHaveCount(10);
+  const twoFactor = { secret, lastStep: step, recoveryCodes: await list.getByRole("listitem").allTextContents() };
+  rememberTwoFactor(email, twoFactor);
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  return twoFactor;
+}
+
+/**
+ * Signs in as the sign-in page asks: with the code of the moment when the member has two-factor,
+ * and through enrolment first when the role requires it and the member has none (the default for
+ * admins, STAFF_MFA_REQUIRED_ROLES).
+ */
 export async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto("/admin");
   await page.locator("input[name=email]").fill(account.email);
   await page.locator("input[name=password]").fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("button", { name: "Profile" })).toBeVisible();
+  const backOffice = page.getByRole("button", { name: "Profile" });
+  const codeStep = page.getByRole("button", { name: "Verify" });
+  const enrolment = page.getByTestId("totp-secret");
+  await expect(backOffice.or(codeStep).or(enrolment)).toBeVisible();
+  if (await enrolment.isVisible()) {
+    await enrolInPage(page, account.email);
+  } else if (await codeStep.isVisible()) {
+    await page.locator("input[name=code]").fill(await nextCode(account.email));
+    await codeStep.click();
+  }
+  await expect(backOffice).toBeVisible();
 }

@@ -4,6 +4,7 @@
  */
 import { isIP } from "node:net";
 import { z } from "zod";
+import { StaffRole } from "@/lib/generated/prisma/enums";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -42,6 +43,27 @@ const networks = z
       .filter(Boolean),
   )
   .pipe(z.array(network));
+
+const STAFF_ROLES = Object.values(StaffRole);
+
+/** Comma-separated staff roles, or "none"; unset or empty: admin. */
+const staffRoles = z
+  .string()
+  .optional()
+  .transform((value, context): StaffRole[] => {
+    const text = value?.trim() || "admin";
+    if (text === "none") return [];
+    const roles = text.split(",").map((item) => item.trim());
+    const unknown = roles.filter((role) => !STAFF_ROLES.includes(role as StaffRole));
+    if (unknown.length > 0) {
+      context.addIssue({
+        code: "custom",
+        message: `${unknown.map((role) => `"${role}"`).join(", ")} is not a staff role: use a comma-separated list of ${STAFF_ROLES.join(", ")}, or "none"`,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(roles as StaffRole[])];
+  });
 
 const envSchema = z
   .object({
@@ -89,6 +111,8 @@ const envSchema = z
     STAFF_LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(5),
     STAFF_LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
     STAFF_LOGIN_WINDOW_MINUTES: positiveInt(15),
+    /** The roles whose members must sign in with two-factor (TOTP) and can do nothing else until they enrol. */
+    STAFF_MFA_REQUIRED_ROLES: staffRoles,
   })
   .refine((env) => !env.DIRECT_DATABASE_URL || env.DATABASE_URL?.startsWith("postgres"), {
     path: ["DIRECT_DATABASE_URL"],

@@ -63,7 +63,14 @@ test("sign-in through next-auth sets an httpOnly, SameSite=Lax session cookie (S
   const session = await (
     await fetch(`${app.url}/api/auth/session`, { headers: { Cookie: attempt.jar.header() } })
   ).json();
-  assert.deepEqual(session.user, { id: staff.id, email: staff.email, name: staff.name, role: "operations" });
+  assert.deepEqual(session.user, {
+    id: staff.id,
+    email: staff.email,
+    name: staff.name,
+    role: "operations",
+    twoFactor: false,
+    twoFactorRequired: false,
+  });
   const expiresInHours = (Date.parse(session.expires) - Date.now()) / 3_600_000;
   assert.ok(expiresInHours > 7.9 && expiresInHours <= 8, "the session ends 8 hours after sign-in");
   assert.ok((await db().staff.findUniqueOrThrow({ where: { id: staff.id } })).lastLoginAt, "last login recorded");

@@ -475,11 +475,12 @@ test("statement: staff sign-in update with rehash", async () => {
   });
   const before = new Date();
   const signIn = await countStaffSignIn(staff.email.toUpperCase(), DEVICE.ip);
-  assert.deepEqual(await verifyStaffCredentials(signIn, staff.email, password), {
+  assert.deepEqual(await verifyStaffCredentials(signIn, staff.email, password, undefined), {
     id: staff.id,
     email: staff.email,
     name: "Sam Staff",
     role: "admin",
+    twoFactor: false,
   });
   const row = await db().staff.findUniqueOrThrow({ where: { id: staff.id } });
   assert.match(row.passwordHash, /^\$argon2id\$/);

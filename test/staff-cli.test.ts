@@ -48,6 +48,7 @@ test("staff create prints the account as one JSON line, with a generated passwor
     "name",
     "password",
     "role",
+    "two_factor",
   ]);
   assert.equal(admin.email, "first.admin@example.com");
   assert.equal(admin.name, "first.admin");

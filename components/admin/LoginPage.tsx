@@ -1,21 +1,73 @@
 /** The back office's sign-in page: react-admin's login layout around a form of our own. */
 import { useState } from "react";
-import { Button, CardContent, CircularProgress, Typography } from "@mui/material";
+import { Button, CardContent, CircularProgress, Link, Typography } from "@mui/material";
 import { Form, Login, PasswordInput, TextInput, email, required, useLogin, useNotify } from "react-admin";
+import { CodeRequired } from "./authProvider";
 
-/** Staff sign-in: e-mail and password, checked by next-auth's credentials provider. */
+type Credentials = { email: string; password: string };
+
+/**
+ * Staff sign-in: e-mail and password, checked by next-auth's credentials provider; then, for a
+ * member with two-factor (the server says so only after a right password), the code from the app
+ * or one of the recovery codes.
+ */
 function SignInForm() {
   const login = useLogin();
   const notify = useNotify();
   const [submitting, setSubmitting] = useState(false);
+  // Set once the password was right and a code is needed.
+  const [credentials, setCredentials] = useState<Credentials | null>(null);
+  const [recovery, setRecovery] = useState(false);
 
   const submit = (values: Record<string, unknown>) => {
     setSubmitting(true);
-    login(values).catch((error: Error) => {
+    const attempt = credentials
+      ? { ...credentials, code: String(values.code ?? "") }
+      : { email: String(values.email ?? ""), password: String(values.password ?? "") };
+    login(attempt).catch((error: Error) => {
       setSubmitting(false);
-      notify(error.message, { type: "error" });
+      if (error instanceof CodeRequired) setCredentials(attempt);
+      else notify(error.message, { type: "error" });
     });
   };
+
+  const button = (label: string) => (
+    <Button type="submit" variant="contained" color="primary" disabled={submitting} fullWidth sx={{ mt: 1 }}>
+      {submitting ? <CircularProgress size={22} thickness={3} /> : label}
+    </Button>
+  );
+
+  if (credentials) {
+    return (
+      <Form key={recovery ? "recovery" : "code"} onSubmit={submit} noValidate>
+        <CardContent sx={{ width: 320 }}>
+          <Typography variant="h6" align="center" gutterBottom>
+            Two-factor sign-in
+          </Typography>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            {recovery
+              ? "Enter one of your recovery codes. Each works once."
+              : "Enter the 6-digit code your authenticator app shows."}
+          </Typography>
+          <TextInput
+            source="code"
+            label={recovery ? "Recovery code" : "Code"}
+            autoComplete="one-time-code"
+            autoFocus
+            validate={required()}
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: recovery ? "text" : "numeric", maxLength: recovery ? 20 : 6 } }}
+          />
+          {button("Verify")}
+          <Typography variant="body2" align="center" sx={{ mt: 2 }}>
+            <Link component="button" type="button" onClick={() => setRecovery(!recovery)}>
+              {recovery ? "Use the code from your app" : "Use a recovery code"}
+            </Link>
+          </Typography>
+        </CardContent>
+      </Form>
+    );
+  }
 
   return (
     <Form onSubmit={submit} noValidate>
@@ -39,9 +91,7 @@ function SignInForm() {
           validate={required()}
           fullWidth
         />
-        <Button type="submit" variant="contained" color="primary" disabled={submitting} fullWidth sx={{ mt: 1 }}>
-          {submitting ? <CircularProgress size={22} thickness={3} /> : "Sign in"}
-        </Button>
+        {button("Sign in")}
       </CardContent>
     </Form>
   );

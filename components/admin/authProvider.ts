@@ -6,7 +6,22 @@ import type { AuthProvider } from "react-admin";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { isAdminResource, mayTakeAction } from "@/lib/staff/permissions";
 
-type StaffSession = { user: { id: number; email: string; name: string; role: StaffRole }; expires: string };
+type StaffSession = {
+  user: { id: number; email: string; name: string; role: StaffRole; twoFactor: boolean; twoFactorRequired: boolean };
+  expires: string;
+};
+
+/** The password was right; the member signs in with two-factor, so the page asks for the code. */
+export class CodeRequired extends Error {}
+
+/** A member whose role requires two-factor and who has none yet: the back office shows only enrolment. */
+export const heldForEnrolment = (session: StaffSession | null) =>
+  !!session && session.user.twoFactorRequired && !session.user.twoFactor;
+
+/** Reads the session again at the next question (after enrolling, say). */
+export function forgetSession(): void {
+  cached = undefined;
+}
 
 // react-admin asks for the session on every navigation and for every menu item and button.
 const SESSION_REUSE_MS = 5_000;
@@ -34,11 +49,28 @@ async function postToNextAuth(path: string, fields: Record<string, string>): Pro
   return response;
 }
 
+async function signInError(response: Response): Promise<string | null> {
+  const body = await response.json().catch(() => null);
+  return typeof body?.url === "string" ? new URL(body.url, window.location.href).searchParams.get("error") : null;
+}
+
 export const authProvider: AuthProvider = {
-  async login({ email, password }: { email: string; password: string }) {
-    const response = await postToNextAuth("/api/auth/callback/credentials", { email, password });
+  // With `code` (two-factor or recovery code) on the second step; next-auth answers 401 with
+  // error=code_required, only after a right password, when the member needs one.
+  async login({ email, password, code }: { email: string; password: string; code?: string }) {
+    const response = await postToNextAuth("/api/auth/callback/credentials", {
+      email,
+      password,
+      ...(code === undefined ? {} : { code }),
+    });
     if (response.status === 429) throw new Error("Too many failed attempts. Please wait a few minutes and try again.");
     if (response.status === 503) throw new Error("Signing in is not possible just now. Please try again in a minute.");
+    if (response.status === 401 && code === undefined && (await signInError(response)) === "code_required") {
+      throw new CodeRequired("Enter the code from your authenticator app.");
+    }
+    if (code !== undefined && (!response.ok || !(await currentSession()))) {
+      throw new Error("This code is not right, or was already used.");
+    }
     if (!response.ok || !(await currentSession())) throw new Error("Incorrect e-mail address or password.");
   },
 
@@ -50,18 +82,29 @@ export const authProvider: AuthProvider = {
     if (!(await currentSession())) throw new Error("Please sign in.");
   },
 
-  // 401: the session ended (expired, signed out elsewhere, deactivated); 403 is only a refusal.
-  async checkError(error: { status?: number }) {
+  // 401: the session ended (expired, signed out elsewhere, deactivated); 403 is only a refusal,
+  // but mfa_required (the member's role came to require two-factor) turns the page into the set-up.
+  async checkError(error: { status?: number; body?: { type?: string } }) {
     if (error?.status === 401) {
       cached = undefined;
       throw new Error("Your session has ended. Please sign in again.");
+    }
+    if (error?.status === 403 && error.body?.type === "mfa_required") {
+      cached = undefined;
+      window.location.assign("/admin");
     }
   },
 
   async getIdentity() {
     const session = await currentSession();
     if (!session) throw new Error("Please sign in.");
-    return { id: session.user.id, fullName: `${session.user.name} (${session.user.role})`, email: session.user.email };
+    return {
+      id: session.user.id,
+      fullName: `${session.user.name} (${session.user.role})`,
+      email: session.user.email,
+      twoFactor: session.user.twoFactor,
+      heldForEnrolment: heldForEnrolment(session),
+    };
   },
 
   async getPermissions() {
@@ -70,6 +113,11 @@ export const authProvider: AuthProvider = {
 
   async canAccess({ action, resource }) {
     const session = await currentSession();
-    return !!session && isAdminResource(resource) && mayTakeAction(session.user.role, resource, action);
+    return (
+      !!session &&
+      !heldForEnrolment(session) &&
+      isAdminResource(resource) &&
+      mayTakeAction(session.user.role, resource, action)
+    );
   },
 };

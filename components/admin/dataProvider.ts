@@ -49,6 +49,11 @@ export const dataProvider = {
     post(`/customers/${encodeURIComponent(id)}/${action}`, { reason }),
   linkedCustomers: async (id: Identifier): Promise<LinkedCustomer[]> =>
     (await httpClient(`${API}/customers/${encodeURIComponent(id)}/linked`)).json,
+  /** The signed-in member's own two-factor: start (or restart) enrolment, then confirm it with a code. */
+  startTwoFactor: (): Promise<{ secret: string; otpauth_url: string }> => post("/me/mfa/totp"),
+  confirmTwoFactor: (code: string): Promise<{ recovery_codes: string[] }> => post("/me/mfa/totp/confirm", { code }),
+  resetTwoFactor: async (id: Identifier) =>
+    (await httpClient(`${API}/staff/${encodeURIComponent(id)}/mfa`, { method: "DELETE" })).json,
 };
 
 export type AdminDataProvider = typeof dataProvider;

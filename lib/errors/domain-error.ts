@@ -29,6 +29,8 @@ export const DOMAIN_ERROR_CODES = [
   /** Wrong or missing credentials of a person (a login token, an e-mail and password). */
   "unauthenticated",
   "forbidden",
+  /** A staff member whose role requires two-factor sign-in and who has not enrolled yet. */
+  "mfa_required",
   "not_found",
   /** Too many attempts: try again after `retryAfterSeconds`. */
   "rate_limited",
@@ -59,6 +61,9 @@ export const unauthenticated = (message = "Missing or invalid login token") =>
   new DomainError("unauthenticated", message);
 
 export const forbidden = (message = "You do not have permission to do this") => new DomainError("forbidden", message);
+
+export const mfaRequired = () =>
+  new DomainError("mfa_required", "Your role requires two-factor sign-in: set it up before anything else");
 
 export const notFound = (message = "Not found") => new DomainError("not_found", message);
 

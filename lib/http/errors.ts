@@ -12,6 +12,8 @@ export const ERROR_TYPES = [
   "permission_error",
   "rate_limit_error",
   "api_error",
+  // The admin API only: the staff member must enrol in two-factor sign-in first.
+  "mfa_required",
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 
@@ -34,6 +36,7 @@ const STATUS_OF: Record<DomainErrorCode, { status: number; type: ErrorType }> = 
   invalid_request: { status: 400, type: "invalid_request_error" },
   unauthenticated: { status: 401, type: "authentication_error" },
   forbidden: { status: 403, type: "permission_error" },
+  mfa_required: { status: 403, type: "mfa_required" },
   not_found: { status: 404, type: "invalid_request_error" },
   rate_limited: { status: 429, type: "rate_limit_error" },
   unavailable: { status: 503, type: "api_error" },

@@ -2,7 +2,9 @@
  * Staff sessions: next-auth v4 with the credentials provider and a JWT in an httpOnly, SameSite=Lax
  * cookie, marked Secure when the request came over https. A session lasts STAFF_SESSION_HOURS from
  * sign-in however active it is, and ends at once when the account is deactivated; a database
- * outage does not end it.
+ * outage does not end it. A member with two-factor signs in with e-mail, password and `code` (the
+ * code of the moment or a recovery code); without the code, once the password was right, the
+ * sign-in answers next-auth's 401 with `error=code_required` so that the page asks for it.
  */
 import NextAuth, { type AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
@@ -18,7 +20,9 @@ import { refuseCrossOriginWrite, servedOverHttps } from "./origin";
 import { failure, newRequestId } from "./respond";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { requestAddress } from "./request-address";
+import { twoFactorRequired } from "@/lib/staff/staff-two-factor";
 import {
+  CODE_REQUIRED,
   countStaffSignIn,
   verifyStaffCredentials,
   type SignedInStaff,
@@ -27,15 +31,18 @@ import {
 
 declare module "next-auth" {
   interface Session {
-    user?: SignedInStaff;
+    /** `twoFactorRequired`: the role requires two-factor; without it the member can only enrol. */
+    user?: SignedInStaff & { twoFactorRequired: boolean };
   }
   interface User {
     role: SignedInStaff["role"];
+    twoFactor: boolean;
   }
 }
 declare module "next-auth/jwt" {
   interface JWT {
     role?: StaffRole;
+    twoFactor?: boolean;
     /** Seconds since the epoch, set at sign-in and never moved. */
     signedInAt?: number;
   }
@@ -96,25 +103,33 @@ function staffAuthOptions(
     providers: [
       CredentialsProvider({
         name: "Staff",
-        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "E-mail", type: "email" },
+          password: { label: "Password", type: "password" },
+          code: { label: "Two-factor code", type: "text" },
+        },
         authorize: async (credentials) => {
           // No password is checked for an attempt the limits did not count.
-          const { email, password } = (credentials ?? {}) as Record<string, unknown>;
+          const { email, password, code } = (credentials ?? {}) as Record<string, unknown>;
           if (!signIn || typeof email !== "string" || typeof password !== "string" || !email || !password) return null;
+          if (code !== undefined && typeof code !== "string") return null;
+          let staff: Awaited<ReturnType<typeof verifyStaffCredentials>>;
           try {
-            const staff = await verifyStaffCredentials(signIn, email, password);
-            return staff && { ...staff, id: String(staff.id) };
+            staff = await verifyStaffCredentials(signIn, email, password, code);
           } catch (error) {
             console.error(`[${requestId}] staff sign-in failed:`, error);
             check.failed = true;
             return null;
           }
+          // next-auth answers a thrown error with 401 and `error=<its message>`.
+          if (staff === CODE_REQUIRED) throw new Error(CODE_REQUIRED);
+          return staff && { ...staff, id: String(staff.id) };
         },
       }),
     ],
     callbacks: {
       async jwt({ token, user }) {
-        if (user) return { ...token, role: user.role, signedInAt: nowSeconds() };
+        if (user) return { ...token, role: user.role, twoFactor: user.twoFactor, signedInAt: nowSeconds() };
         let staff: SignedInStaff | null;
         try {
           staff = await staffForToken(token);
@@ -126,10 +141,17 @@ function staffAuthOptions(
         }
         // Thrown, next-auth clears the cookie and answers an empty session.
         if (!staff) throw new Error("The staff session has expired or the account was deactivated");
-        return { ...token, name: staff.name, email: staff.email, role: staff.role };
+        return { ...token, name: staff.name, email: staff.email, role: staff.role, twoFactor: staff.twoFactor };
       },
       session({ token }) {
-        const user = { id: Number(token.sub), email: token.email ?? "", name: token.name ?? "", role: token.role! };
+        const user = {
+          id: Number(token.sub),
+          email: token.email ?? "",
+          name: token.name ?? "",
+          role: token.role!,
+          twoFactor: !!token.twoFactor,
+          twoFactorRequired: twoFactorRequired(token.role!),
+        };
         return { user, expires: new Date(((token.signedInAt ?? 0) + sessionSeconds()) * 1000).toISOString() };
       },
     },
@@ -156,5 +178,11 @@ async function staffForToken(token: JWT | null): Promise<SignedInStaff | null> {
   if (nowSeconds() - token.signedInAt >= sessionSeconds()) return null;
   const staff = await db().staff.findUnique({ where: { id } });
   if (!staff?.active) return null;
-  return { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
+  return {
+    id: staff.id,
+    email: staff.email,
+    name: staff.name,
+    role: staff.role,
+    twoFactor: !!staff.totpSecretEncrypted,
+  };
 }

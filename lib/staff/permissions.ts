@@ -16,6 +16,8 @@ export const ADMIN_RESOURCES = [
   "staff",
   "audit-log",
   "outbox",
+  // The signed-in member's own two-factor enrolment (/api/admin/me/mfa/*).
+  "two-factor",
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -40,6 +42,7 @@ const ACCESS: Record<AdminResource, Record<Access, StaffRole[]>> = {
   staff: { read: ADMIN, write: ADMIN },
   "audit-log": { read: COMPLIANCE, write: NOBODY },
   outbox: { read: OPERATIONS, write: OPERATIONS },
+  "two-factor": { read: EVERYONE, write: EVERYONE },
 };
 
 export function isAdminResource(value: unknown): value is AdminResource {

@@ -1,19 +1,26 @@
 /**
- * Staff sign-in: e-mail and password against the staff table. Attempts count per e-mail and per IP
- * address like customers' logins, in buckets of their own: counted before the password is checked,
- * given back when it was right.
+ * Staff sign-in: e-mail and password against the staff table, and for a member with two-factor the
+ * code of the moment or a recovery code (./staff-two-factor.ts). Attempts count per e-mail and per
+ * IP address like customers' logins, in buckets of their own: counted before the password is
+ * checked, given back when it was right and so was the code (or none was given yet: the page then
+ * asks for it); a wrong code stays counted.
  */
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { oneStatement } from "@/lib/db/one-statement";
-import { refuse, releaseSteps } from "@/lib/rate-limits/release-attempt";
+import { refuse, release, releaseSteps } from "@/lib/rate-limits/release-attempt";
 import type { Attempt } from "@/lib/rate-limits/count-attempt";
 import { check, staffSignInLimits } from "@/lib/rate-limits/limits";
 import { hashPassword } from "@/lib/passwords/hash-password";
 import { verifyPassword } from "@/lib/passwords/verify-password";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
+import { acceptSecondFactor } from "./staff-two-factor";
 
-export type SignedInStaff = { id: number; email: string; name: string; role: StaffRole };
+/** `twoFactor`: whether the member signs in with a second factor. */
+export type SignedInStaff = { id: number; email: string; name: string; role: StaffRole; twoFactor: boolean };
+
+/** The password was right, and the member has two-factor: the sign-in needs its code. */
+export const CODE_REQUIRED = "code_required";
 
 /** A sign-in attempt that the limits counted: only its e-mail may be checked. */
 export type StaffSignInAttempt = { email: string; attempt: Attempt };
@@ -33,19 +40,28 @@ export async function countStaffSignIn(emailInput: string, ip: string): Promise<
 }
 
 /**
- * The staff member these credentials belong to, or null. An unknown e-mail, a wrong password and
- * an inactive account are the same null, in comparable time, and stay counted. Only the e-mail the
- * attempt was counted for is checked.
+ * The staff member these credentials belong to, or null. An unknown e-mail, a wrong password, an
+ * inactive account and a wrong second-factor `code` are the same null, in comparable time, and stay
+ * counted. CODE_REQUIRED, only once the password was right, when the member has two-factor and no
+ * code was given. Only the e-mail the attempt was counted for is checked.
  */
 export async function verifyStaffCredentials(
   signIn: StaffSignInAttempt,
   emailInput: string,
   password: string,
-): Promise<SignedInStaff | null> {
+  code: string | undefined,
+): Promise<SignedInStaff | typeof CODE_REQUIRED | null> {
   if (normalizeEmail(emailInput) !== signIn.email) return null;
   const staff = await db().staff.findUnique({ where: { email: signIn.email } });
   const verification = await verifyPassword(password, staff?.passwordHash);
   if (!staff || !verification.valid || !staff.active) return null;
+  if (staff.totpSecretEncrypted) {
+    if (!code) {
+      await release(signIn.attempt);
+      return CODE_REQUIRED;
+    }
+    if (!(await acceptSecondFactor(staff, code))) return null;
+  }
 
   // A new hash of the same password, only over the one just verified: a change meanwhile stays.
   const rehash = verification.needsRehash
@@ -57,5 +73,11 @@ export async function verifyStaffCredentials(
       Prisma.sql`UPDATE staff SET last_login_at = ${new Date()} ${rehash} WHERE id = ${staff.id}`,
     ]),
   );
-  return { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
+  return {
+    id: staff.id,
+    email: staff.email,
+    name: staff.name,
+    role: staff.role,
+    twoFactor: !!staff.totpSecretEncrypted,
+  };
 }

@@ -1,4 +1,4 @@
-/** A back-office account as the admin API and the command line show it: never the password hash. */
+/** A back-office account as the admin API and the command line show it: never the password hash or two-factor secrets. */
 import type { Staff } from "@/lib/generated/prisma/client";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 
@@ -8,6 +8,8 @@ export type StaffRecord = {
   name: string;
   role: StaffRole;
   active: boolean;
+  /** Signs in with a second factor (TOTP). */
+  two_factor: boolean;
   last_login_at: string | null;
   created_at: string;
 };
@@ -19,6 +21,7 @@ export function toStaffRecord(staff: Staff): StaffRecord {
     name: staff.name,
     role: staff.role,
     active: staff.active,
+    two_factor: staff.totpSecretEncrypted !== null,
     last_login_at: staff.lastLoginAt?.toISOString() ?? null,
     created_at: staff.createdAt.toISOString(),
   };

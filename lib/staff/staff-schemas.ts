@@ -25,3 +25,6 @@ export const staffChanges = z.object({
   role: fields.choice("Role", StaffRole).optional(),
   active: fields.flag("Active").optional(),
 });
+
+/** Confirming a two-factor enrolment: the code the authenticator app shows (checked in ./confirm-two-factor.ts). */
+export const twoFactorConfirmation = z.object({ code: fields.text("Code", 64) });

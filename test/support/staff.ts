@@ -1,4 +1,6 @@
+import { generate } from "otplib";
 import { db } from "@/lib/db";
+import { twoFactorRequired } from "@/lib/staff/staff-two-factor";
 import { hashPassword } from "@/lib/passwords/hash-password";
 import type { StaffRole as Role } from "@/lib/generated/prisma/enums";
 import type { TestApp } from "./app";
@@ -47,12 +49,16 @@ export class CookieJar {
 
 export type SignInAttempt = { status: number; body: Record<string, unknown>; jar: CookieJar; setCookie: string[] };
 
-/** GET /api/auth/csrf, then POST /api/auth/callback/credentials form-encoded, as the sign-in page does. */
+/**
+ * GET /api/auth/csrf, then POST /api/auth/callback/credentials form-encoded, as the sign-in page
+ * does; with `code` (a two-factor or recovery code) when given.
+ */
 export async function signIn(
   app: Pick<TestApp, "url">,
   email: string,
   password: string,
   headers: Record<string, string> = {},
+  code?: string,
 ): Promise<SignInAttempt> {
   const jar = new CookieJar();
   const csrf = await fetch(`${app.url}/api/auth/csrf`, { headers });
@@ -61,22 +67,46 @@ export async function signIn(
   const response = await fetch(`${app.url}/api/auth/callback/credentials`, {
     method: "POST",
     headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }).toString(),
+    body: new URLSearchParams({ csrfToken, email, password, ...(code === undefined ? {} : { code }), json: "true" }),
     redirect: "manual",
   });
   jar.store(response);
   return { status: response.status, body: await response.json(), jar, setCookie: response.headers.getSetCookie() };
 }
 
+type AdminFetch = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+
+/** The TOTP code of `secret` for the time step `offset` steps from now. */
+export const totpCode = (secret: string, offset = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
+
+/**
+ * Enrols the signed-in member of `request` in two-factor through the HTTP contract, as the page
+ * does: POST /api/admin/me/mfa/totp, then confirm with the code of the moment.
+ */
+export async function enrolTwoFactor(request: AdminFetch): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const started = await request("/api/admin/me/mfa/totp", { method: "POST" });
+  if (started.status !== 200) throw new Error(`two-factor enrolment failed with ${started.status}`);
+  const { secret } = await started.json();
+  const confirmed = await request("/api/admin/me/mfa/totp/confirm", {
+    method: "POST",
+    json: { code: await totpCode(secret) },
+  });
+  if (confirmed.status !== 200) throw new Error(`two-factor confirmation failed with ${confirmed.status}`);
+  return { secret, recoveryCodes: (await confirmed.json()).recovery_codes };
+}
+
 /**
  * A signed-in staff member of `role` and a fetch for /api/admin that carries their session. Like
  * the back office, it says every write is JSON, even one without a body, unless told otherwise.
+ * When STAFF_MFA_REQUIRED_ROLES holds the role, the member enrols in two-factor first (`twoFactor`
+ * then has the secret), or is left held at enrolment with `{ enrol: false }`.
  */
-export async function staffSession(app: TestApp, role: Role) {
+export async function staffSession(app: TestApp, role: Role, options: { enrol?: boolean } = {}) {
   const staff = await makeStaff(role);
   const { jar, status } = await signIn(app, staff.email, STAFF_PASSWORD);
   if (status !== 200) throw new Error(`sign-in as ${role} failed with ${status}`);
-  const request = (path: string, init: RequestInit & { json?: unknown } = {}) => {
+  const request: AdminFetch = (path, init = {}) => {
     const { json, ...rest } = init;
     const headers = new Headers(rest.headers);
     headers.set("Cookie", jar.header());
@@ -88,5 +118,6 @@ export async function staffSession(app: TestApp, role: Role) {
       body: json === undefined ? rest.body : JSON.stringify(json),
     });
   };
-  return { staff, jar, request };
+  const twoFactor = twoFactorRequired(role) && options.enrol !== false ? await enrolTwoFactor(request) : undefined;
+  return { staff, jar, request, twoFactor };
 }

@@ -1,12 +1,27 @@
-/** A staff account's name, role and whether it may sign in; the e-mail stays as it is. */
-import { BooleanInput, Edit, SelectInput, SimpleForm, TextField, TextInput, required } from "react-admin";
+/** A staff account's name, role and whether it may sign in; the e-mail stays as it is. Its two-factor can be reset. */
+import {
+  BooleanField,
+  BooleanInput,
+  Edit,
+  Labeled,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  required,
+} from "react-admin";
 import { STAFF_ROLES } from "../choices";
+import ResetTwoFactorButton from "./ResetTwoFactorButton";
 
 export default function StaffEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="list">
       <SimpleForm>
         <TextField source="email" label="E-mail" />
+        <Labeled label="Two-factor sign-in">
+          <BooleanField source="two_factor" />
+        </Labeled>
+        <ResetTwoFactorButton />
         <TextInput source="name" validate={required()} />
         <SelectInput source="role" choices={STAFF_ROLES} validate={required()} />
         <BooleanInput source="active" helperText="An inactive account cannot sign in; its open sessions end at once" />

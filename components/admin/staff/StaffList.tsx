@@ -26,6 +26,7 @@ export default function StaffList() {
         <TextField source="name" />
         <SelectField source="role" choices={STAFF_ROLES} />
         <BooleanField source="active" />
+        <BooleanField source="two_factor" label="Two-factor" sortable={false} />
         <DateTimeField source="last_login_at" label="Last sign-in" emptyText="Never" />
       </Datagrid>
     </List>
