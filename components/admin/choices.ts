@@ -72,8 +72,10 @@ export const STAFF_ROLES = Object.values(StaffRole).map((role) => ({
   name: role[0].toUpperCase() + role.slice(1),
 }));
 
-/** What an audit-log entry can be about: every admin resource but the dashboard, which changes nothing. */
-export const AUDITED_RESOURCES = ADMIN_RESOURCES.filter((resource) => resource !== "dashboard").map((id) => ({
+/** What an audit-log entry can be about: every admin resource but the dashboard, which changes nothing, and "me" (entries about one's own account are the staff resource's). */
+export const AUDITED_RESOURCES = ADMIN_RESOURCES.filter(
+  (resource) => resource !== "dashboard" && resource !== "me",
+).map((id) => ({
   id,
   name: id,
 }));

@@ -1,5 +1,9 @@
-/** An audit log entry as the admin API shows it, with the e-mail address of the staff member who made the change. */
+/**
+ * An audit log entry as the admin API shows it, with the e-mail address of the staff member who
+ * made the change; a sign-in's entry also the e-mail tried, its address, browser and outcome.
+ */
 import type { AuditLog, Staff } from "@/lib/generated/prisma/client";
+import type { SignInOutcome } from "@/lib/generated/prisma/enums";
 
 export type AuditRecord = {
   id: number;
@@ -10,6 +14,10 @@ export type AuditRecord = {
   resource_id: string;
   before: unknown;
   after: unknown;
+  email: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  outcome: SignInOutcome | null;
   created_at: string;
 };
 
@@ -26,6 +34,10 @@ export function toAuditRecord(entry: AuditLog & { staff: Pick<Staff, "email"> | 
     resource_id: entry.resourceId,
     before: entry.before,
     after: entry.after,
+    email: entry.email,
+    ip: entry.ip,
+    user_agent: entry.userAgent,
+    outcome: entry.outcome,
     created_at: entry.createdAt.toISOString(),
   };
 }

@@ -16,6 +16,7 @@ export const ADMIN_RESOURCES = [
   "staff",
   "audit-log",
   "outbox",
+  "me",
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -40,6 +41,8 @@ const ACCESS: Record<AdminResource, Record<Access, StaffRole[]>> = {
   staff: { read: ADMIN, write: ADMIN },
   "audit-log": { read: COMPLIANCE, write: NOBODY },
   outbox: { read: OPERATIONS, write: OPERATIONS },
+  // The signed-in member's own account (/api/admin/me/*): their password.
+  me: { read: EVERYONE, write: EVERYONE },
 };
 
 export function isAdminResource(value: unknown): value is AdminResource {

@@ -1,7 +1,8 @@
 /**
  * Staff sign-in: e-mail and password against the staff table. Attempts count per e-mail and per IP
  * address like customers' logins, in buckets of their own: counted before the password is checked,
- * given back when it was right.
+ * given back when it was right. Every attempt, whatever its outcome, is an entry of the audit log
+ * (lib/audit/record-sign-in.ts), written in the statement that gives the count back when there is one.
  */
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
@@ -12,11 +13,18 @@ import { check, staffSignInLimits } from "@/lib/rate-limits/limits";
 import { hashPassword } from "@/lib/passwords/hash-password";
 import { verifyPassword } from "@/lib/passwords/verify-password";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
+import { signInInsert, type SignInEntry } from "@/lib/audit/record-sign-in";
 
 export type SignedInStaff = { id: number; email: string; name: string; role: StaffRole };
 
+/** A signed-in staff member and the credentials version their session is issued under. */
+export type StaffCredentials = SignedInStaff & { credentialsVersion: number };
+
+/** Where a sign-in comes from: the request's address and its User-Agent. */
+export type SignInSource = { ip: string; userAgent: string };
+
 /** A sign-in attempt that the limits counted: only its e-mail may be checked. */
-export type StaffSignInAttempt = { email: string; attempt: Attempt };
+export type StaffSignInAttempt = { email: string; attempt: Attempt; source: SignInSource };
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -24,13 +32,22 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
  * Counts a sign-in attempt for this e-mail from this address. Throws the API's 429 (with
  * Retry-After) once either has failed too often, or its 503 when the attempt cannot be counted.
  */
-export async function countStaffSignIn(emailInput: string, ip: string): Promise<StaffSignInAttempt> {
+export async function countStaffSignIn(emailInput: string, source: SignInSource): Promise<StaffSignInAttempt> {
   const email = normalizeEmail(emailInput);
-  const { perEmail, perIp } = staffSignInLimits(email, ip);
+  const { perEmail, perIp } = staffSignInLimits(email, source.ip);
   const attempt = await check([perEmail, perIp]);
-  if (attempt.limited) await refuse(attempt);
-  return { email, attempt };
+  if (attempt.limited) {
+    const staff = await db().staff.findUnique({ where: { email }, select: { id: true } });
+    await refuse(attempt, [signInInsert(entry({ email, source }, "rate_limited", staff?.id ?? null))]);
+  }
+  return { email, attempt, source };
 }
+
+const entry = (
+  signIn: Pick<StaffSignInAttempt, "email" | "source">,
+  outcome: SignInEntry["outcome"],
+  staffId: number | null,
+): SignInEntry => ({ outcome, email: signIn.email, staffId, ...signIn.source });
 
 /**
  * The staff member these credentials belong to, or null. An unknown e-mail, a wrong password and
@@ -41,11 +58,15 @@ export async function verifyStaffCredentials(
   signIn: StaffSignInAttempt,
   emailInput: string,
   password: string,
-): Promise<SignedInStaff | null> {
+): Promise<StaffCredentials | null> {
   if (normalizeEmail(emailInput) !== signIn.email) return null;
   const staff = await db().staff.findUnique({ where: { email: signIn.email } });
   const verification = await verifyPassword(password, staff?.passwordHash);
-  if (!staff || !verification.valid || !staff.active) return null;
+  if (!staff || !verification.valid || !staff.active) {
+    const outcome = staff && verification.valid ? "inactive" : "wrong_credentials";
+    await db().$executeRaw(signInInsert(entry(signIn, outcome, staff?.id ?? null)));
+    return null;
+  }
 
   // A new hash of the same password, only over the one just verified: a change meanwhile stays.
   const rehash = verification.needsRehash
@@ -55,7 +76,16 @@ export async function verifyStaffCredentials(
     oneStatement([
       ...releaseSteps(signIn.attempt),
       Prisma.sql`UPDATE staff SET last_login_at = ${new Date()} ${rehash} WHERE id = ${staff.id}`,
+      signInInsert(entry(signIn, "success", staff.id)),
     ]),
   );
-  return { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
+  // The session carries the version read with the hash just verified: if the password changes
+  // meanwhile, the session is born dead (lib/http/staff-session.ts).
+  return {
+    id: staff.id,
+    email: staff.email,
+    name: staff.name,
+    role: staff.role,
+    credentialsVersion: staff.credentialsVersion,
+  };
 }
