@@ -4,6 +4,7 @@ import { authProvider } from "./authProvider";
 import { dataProvider } from "./dataProvider";
 import { Dashboard } from "./Dashboard";
 import { LoginPage } from "./LoginPage";
+import { AdminLayout } from "./me/AdminLayout";
 import settings from "./settings";
 import locales from "./locales";
 import timezones from "./timezones";
@@ -25,6 +26,7 @@ export default function AdminApp() {
       dataProvider={dataProvider}
       authProvider={authProvider}
       loginPage={LoginPage}
+      layout={AdminLayout}
       dashboard={Dashboard}
       theme={defaultLightTheme}
       darkTheme={defaultDarkTheme}

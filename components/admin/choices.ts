@@ -10,6 +10,7 @@ import {
   type CustomerSource,
   type OutboxStatus,
   StaffRole,
+  SignInOutcome,
 } from "@/lib/generated/prisma/enums";
 import { ADMIN_RESOURCES } from "@/lib/staff/permissions";
 import type { CustomerStatus } from "@/lib/customers/customer-record";
@@ -79,3 +80,6 @@ export const AUDITED_RESOURCES = ADMIN_RESOURCES.filter(
   id,
   name: id,
 }));
+
+/** How a staff sign-in ended, for the audit log's filter. */
+export const SIGN_IN_OUTCOMES = Object.values(SignInOutcome).map((id) => ({ id, name: id.replace("_", " ") }));

@@ -44,6 +44,9 @@ export const dataProvider = {
   resendEmail: (id: Identifier) => post(`/outbox/${encodeURIComponent(id)}/retry`),
   customerAction: (id: Identifier, action: CustomerAction, reason: string) =>
     post(`/customers/${encodeURIComponent(id)}/${action}`, { reason }),
+  resetStaffPassword: (id: Identifier): Promise<{ password: string }> =>
+    post(`/staff/${encodeURIComponent(id)}/password`),
+  changeOwnPassword: (input: { current_password: string; password: string }) => post("/me/password", input),
 };
 
 export type AdminDataProvider = typeof dataProvider;

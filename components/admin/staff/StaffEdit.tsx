@@ -1,10 +1,19 @@
 /** A staff account's name, role and whether it may sign in; the e-mail stays as it is. */
-import { BooleanInput, Edit, SelectInput, SimpleForm, TextField, TextInput, required } from "react-admin";
+import { BooleanInput, Edit, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, required } from "react-admin";
 import { STAFF_ROLES } from "../choices";
+import ResetPasswordButton from "./ResetPasswordButton";
 
 export default function StaffEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <Edit
+      mutationMode="pessimistic"
+      redirect="list"
+      actions={
+        <TopToolbar>
+          <ResetPasswordButton />
+        </TopToolbar>
+      }
+    >
       <SimpleForm>
         <TextField source="email" label="E-mail" />
         <TextInput source="name" validate={required()} />
