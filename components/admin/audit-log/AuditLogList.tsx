@@ -33,7 +33,12 @@ export default function AuditLogList() {
         <TextField source="outcome" label="Sign-in" emptyText="" />
         <TextField source="email" label="E-mail tried" emptyText="" />
         <TextField source="ip" label="IP" emptyText="" />
-        <TextField source="user_agent" label="Browser" emptyText="" sx={{ wordBreak: "break-all" }} />
+        <TextField
+          source="user_agent"
+          label="Browser"
+          emptyText=""
+          sx={{ display: "block", maxWidth: 200, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
+        />
       </Datagrid>
     </List>
   );
