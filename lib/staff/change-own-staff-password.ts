@@ -12,7 +12,7 @@ import { checkPasswordStrength } from "@/lib/passwords/check-password-strength";
 import { hashPassword } from "@/lib/passwords/hash-password";
 import { verifyPassword } from "@/lib/passwords/verify-password";
 import { refuse, releaseSteps } from "@/lib/rate-limits/release-attempt";
-import { check, staffSignInLimits } from "@/lib/rate-limits/limits";
+import { check, limit } from "@/lib/rate-limits/limits";
 import { passwordChangeEntry, setStaffPassword } from "./set-staff-password";
 import type { SignedInStaff } from "./sign-in-staff";
 
@@ -20,8 +20,6 @@ export type ChangeOwnStaffPasswordOptions = {
   staff: SignedInStaff;
   /** Validated. */
   input: { current_password: string; password: string };
-  /** The request's address (for the record: the limit is the account's). */
-  ip: string;
 };
 
 /**
@@ -30,9 +28,9 @@ export type ChangeOwnStaffPasswordOptions = {
  * current password was checked against may be raised: of two changes at once, the second is
  * refused (401), its session having ended with the first.
  */
-export async function changeOwnStaffPassword({ staff, input, ip }: ChangeOwnStaffPasswordOptions): Promise<number> {
+export async function changeOwnStaffPassword({ staff, input }: ChangeOwnStaffPasswordOptions): Promise<number> {
   checkPasswordStrength(input.password, staff.email);
-  const attempt = await check([staffSignInLimits(staff.email, ip).perEmail]);
+  const attempt = await check([limit("staffSignInPerEmail", staff.email)]);
   if (attempt.limited) await refuse(attempt);
   const row = await db().staff.findUnique({ where: { id: staff.id } });
   if (!row) throw unauthenticated("Sign in to the back office first");

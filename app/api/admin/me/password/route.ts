@@ -1,7 +1,6 @@
 import { adminRoute } from "@/lib/http/with-staff";
 import { readInput } from "@/lib/http/input";
 import { success } from "@/lib/http/respond";
-import { requestAddress } from "@/lib/http/request-address";
 import { keepStaffSession } from "@/lib/http/staff-session";
 import { changeOwnStaffPassword } from "@/lib/staff/change-own-staff-password";
 import { ownPasswordChange } from "@/lib/staff/staff-schemas";
@@ -10,7 +9,7 @@ import { ownPasswordChange } from "@/lib/staff/staff-schemas";
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("me", {
   POST: async ({ request, staff }) => {
     const input = await readInput(request, ownPasswordChange);
-    const version = await changeOwnStaffPassword({ staff, input, ip: requestAddress(request.headers) });
+    const version = await changeOwnStaffPassword({ staff, input });
     return keepStaffSession(request, success(), version);
   },
 });
