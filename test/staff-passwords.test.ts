@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { test } from "node:test";
 import { db, startTestAppWithResend } from "./support/app";
 import { type CookieJar, makeStaff, signIn, STAFF_PASSWORD, staffSession } from "./support/staff";
@@ -8,8 +9,11 @@ import { type CookieJar, makeStaff, signIn, STAFF_PASSWORD, staffSession } from 
  * this one carries on), an admin's reset, "forgot password?" and its single-use link (read from the
  * Resend stand-in), each audited without a secret, and each endpoint's hostile inputs.
  */
-// Every forgot-password request of this file comes from one address: its per-IP limit stays out of the way.
-const { app, resend } = await startTestAppWithResend({ FORGOT_MAX_PER_IP: "100" });
+// Behind a trusted proxy (the test itself), each run's forgot-password requests come from an
+// address of its own, so the per-IP limit counts this run's alone, even in a database kept between runs.
+const { app, resend } = await startTestAppWithResend({ TRUSTED_PROXIES: "127.0.0.1/32, ::1/128" });
+const runAddress = () => `2001:db8::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
+const RUN_ADDRESS = runAddress();
 
 const NEW_PASSWORD = "a brand new passphrase 42";
 const EVIL_ORIGIN = "https://evil.example";
@@ -34,7 +38,7 @@ const withJar =
 const post = (path: string, json: unknown, headers: Record<string, string> = {}) =>
   fetch(`${app.url}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", ...headers },
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": RUN_ADDRESS, ...headers },
     body: JSON.stringify(json),
   });
 
@@ -327,4 +331,18 @@ test("forgot password: limited per address whether it is known or not; hostile b
   assert.equal(await reset({ token: 5, password: NEW_PASSWORD }), 400);
   assert.equal(await reset({ password: NEW_PASSWORD }), 400);
   assert.equal(await reset({ token: "x", password: NEW_PASSWORD }, { Origin: EVIL_ORIGIN }), 403);
+});
+
+test("forgot password: at most FORGOT_MAX_PER_IP (20) requests per address, known e-mails or not", async () => {
+  const address = runAddress();
+  const statuses = await Promise.all(
+    Array.from({ length: 23 }, (_, index) =>
+      post(
+        "/api/admin/password/forgot",
+        { email: `probe.${index}.${Date.now()}@staff.example.org` },
+        { "X-Forwarded-For": address },
+      ).then((response) => response.status),
+    ),
+  );
+  assert.deepEqual(counts(statuses), { 200: 20, 429: 3 });
 });
