@@ -59,7 +59,11 @@ export async function verifyStaffCredentials(
   emailInput: string,
   password: string,
 ): Promise<StaffCredentials | null> {
-  if (normalizeEmail(emailInput) !== signIn.email) return null;
+  if (normalizeEmail(emailInput) !== signIn.email) {
+    // Another e-mail than the one counted: refused unchecked, recorded under the counted one.
+    await db().$executeRaw(signInInsert(entry(signIn, "wrong_credentials", null)));
+    return null;
+  }
   const staff = await db().staff.findUnique({ where: { email: signIn.email } });
   const verification = await verifyPassword(password, staff?.passwordHash);
   if (!staff || !verification.valid || !staff.active) {
