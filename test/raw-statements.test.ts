@@ -467,21 +467,27 @@ test("statement: password reset's count with account read, of a blocked account 
   ]);
 });
 
-test("statement: staff sign-in update with rehash", async () => {
+test("statement: staff sign-in update with rehash, and its audit entry", async () => {
   const password = "a staff password";
   // A bcrypt hash from the previous system: the sign-in replaces it with argon2id.
   const staff = await db().staff.create({
     data: { email: uniqueEmail("staff"), name: "Sam Staff", role: "admin", passwordHash: bcrypt.hashSync(password, 4) },
   });
   const before = new Date();
-  const signIn = await countStaffSignIn(staff.email.toUpperCase(), DEVICE.ip);
+  const signIn = await countStaffSignIn(staff.email.toUpperCase(), { ip: DEVICE.ip, userAgent: DEVICE.userAgent });
   assert.deepEqual(await verifyStaffCredentials(signIn, staff.email, password, undefined), {
     id: staff.id,
     email: staff.email,
     name: "Sam Staff",
     role: "admin",
     twoFactor: false,
+    credentialsVersion: 0,
   });
+  const entry = await db().auditLog.findFirstOrThrow({ where: { action: "sign_in", resourceId: String(staff.id) } });
+  assert.deepEqual(
+    [entry.staffId, entry.resource, entry.email, entry.ip, entry.userAgent, entry.outcome],
+    [staff.id, "staff", staff.email, DEVICE.ip, DEVICE.userAgent, "success"],
+  );
   const row = await db().staff.findUniqueOrThrow({ where: { id: staff.id } });
   assert.match(row.passwordHash, /^\$argon2id\$/);
   assert.ok(

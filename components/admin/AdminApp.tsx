@@ -4,7 +4,7 @@ import { authProvider } from "./authProvider";
 import { dataProvider } from "./dataProvider";
 import { Dashboard } from "./Dashboard";
 import { LoginPage } from "./LoginPage";
-import { AdminLayout } from "./two-factor/AdminLayout";
+import { AdminLayout } from "./AdminLayout";
 import settings from "./settings";
 import locales from "./locales";
 import timezones from "./timezones";

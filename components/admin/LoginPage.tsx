@@ -1,6 +1,6 @@
-/** The back office's sign-in page: react-admin's login layout around a form of our own. */
+/** The back office's sign-in page: react-admin's login layout around a form of our own, and "Forgot password?". */
 import { useState } from "react";
-import { Button, CardContent, CircularProgress, Link, Typography } from "@mui/material";
+import { Alert, Button, CardContent, CircularProgress, Link, Typography } from "@mui/material";
 import { Form, Login, PasswordInput, TextInput, email, required, useLogin, useNotify } from "react-admin";
 import { CodeRequired } from "./authProvider";
 
@@ -11,7 +11,7 @@ type Credentials = { email: string; password: string };
  * member with two-factor (the server says so only after a right password), the code from the app
  * or one of the recovery codes.
  */
-function SignInForm() {
+function SignInForm({ onForgot }: { onForgot(): void }) {
   const login = useLogin();
   const notify = useNotify();
   const [submitting, setSubmitting] = useState(false);
@@ -92,15 +92,85 @@ function SignInForm() {
           fullWidth
         />
         {button("Sign in")}
+        <Link component="button" type="button" variant="body2" onClick={onForgot} sx={{ mt: 2, display: "block" }}>
+          Forgot password?
+        </Link>
+      </CardContent>
+    </Form>
+  );
+}
+
+/**
+ * Asks for a reset link (POST /api/admin/password/forgot). The answer is the same whether the
+ * address belongs to an account or not, and so is what this form says.
+ */
+function ForgotPasswordForm({ onBack }: { onBack(): void }) {
+  const [state, setState] = useState<"editing" | "sending" | "sent">("editing");
+  const [error, setError] = useState<string>();
+
+  const submit = async (values: Record<string, unknown>) => {
+    setState("sending");
+    setError(undefined);
+    const response = await fetch("/api/admin/password/forgot", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ email: values.email }),
+    }).catch(() => undefined);
+    if (response?.ok) return setState("sent");
+    setState("editing");
+    const body = await response?.json().catch(() => undefined);
+    setError(body?.errors?.[0]?.message ?? body?.message ?? "The request could not be sent: try again");
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate>
+      <CardContent sx={{ width: 320 }}>
+        <Typography variant="h6" align="center" gutterBottom>
+          Forgot password
+        </Typography>
+        {state === "sent" ? (
+          <Alert severity="success">
+            If this address belongs to an active back-office account, a link to choose a new password is on its way. It
+            works once, within an hour.
+          </Alert>
+        ) : (
+          <>
+            {error && (
+              <Alert severity="error" sx={{ mb: 1 }}>
+                {error}
+              </Alert>
+            )}
+            <TextInput
+              source="email"
+              label="E-mail"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              validate={[required(), email()]}
+              fullWidth
+            />
+            <Button type="submit" variant="contained" disabled={state === "sending"} fullWidth sx={{ mt: 1 }}>
+              Send reset link
+            </Button>
+          </>
+        )}
+        <Link component="button" type="button" variant="body2" onClick={onBack} sx={{ mt: 2, display: "block" }}>
+          Back to sign-in
+        </Link>
       </CardContent>
     </Form>
   );
 }
 
 export function LoginPage() {
+  const [forgot, setForgot] = useState(false);
   return (
     <Login>
-      <SignInForm />
+      {forgot ? (
+        <ForgotPasswordForm onBack={() => setForgot(false)} />
+      ) : (
+        <SignInForm onForgot={() => setForgot(true)} />
+      )}
     </Login>
   );
 }

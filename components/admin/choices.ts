@@ -11,6 +11,7 @@ import {
   type EmailTemplate,
   type OutboxStatus,
   StaffRole,
+  type SignInOutcome,
 } from "@/lib/generated/prisma/enums";
 import { ADMIN_RESOURCES, type AdminResource } from "@/lib/staff/permissions";
 import type { CustomerStatus } from "@/lib/customers/customer-record";
@@ -77,6 +78,7 @@ export const EMAIL_TEMPLATES = choicesOf({
   email_change_notice: "E-mail address changed",
   new_device: "Login from a new device",
   account_closed: "Account closed",
+  staff_reset_password: "Reset a staff password",
 } satisfies Record<EmailTemplate, string>);
 
 /** A staff account's role, named with a capital. */
@@ -97,10 +99,24 @@ export const RESOURCE_NAMES = {
   staff: "Staff",
   "audit-log": "Audit log",
   outbox: "E-mail outbox",
+  "two-factor": "Two-factor sign-in",
+  me: "My account",
 } satisfies Record<AdminResource, string>;
 
-/** What an audit-log entry can be about: every admin resource but the dashboard, which changes nothing. */
-export const AUDITED_RESOURCES = ADMIN_RESOURCES.filter((resource) => resource !== "dashboard").map((id) => ({
+/**
+ * What an audit-log entry can be about: every admin resource but the dashboard, which changes
+ * nothing, and one's own account and two-factor, whose entries are the staff resource's.
+ */
+const NOT_AUDITED: AdminResource[] = ["dashboard", "me", "two-factor"];
+export const AUDITED_RESOURCES = ADMIN_RESOURCES.filter((resource) => !NOT_AUDITED.includes(resource)).map((id) => ({
   id,
   name: RESOURCE_NAMES[id],
 }));
+
+/** How a staff sign-in ended (`audit_log.outcome`). */
+export const SIGN_IN_OUTCOMES = choicesOf({
+  success: "Signed in",
+  wrong_credentials: "Wrong credentials",
+  inactive: "Inactive account",
+  rate_limited: "Rate-limited",
+} satisfies Record<SignInOutcome, string>);

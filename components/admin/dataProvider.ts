@@ -54,6 +54,9 @@ export const dataProvider = {
   confirmTwoFactor: (code: string): Promise<{ recovery_codes: string[] }> => post("/me/mfa/totp/confirm", { code }),
   resetTwoFactor: async (id: Identifier) =>
     (await httpClient(`${API}/staff/${encodeURIComponent(id)}/mfa`, { method: "DELETE" })).json,
+  resetStaffPassword: (id: Identifier): Promise<{ password: string }> =>
+    post(`/staff/${encodeURIComponent(id)}/password`),
+  changeOwnPassword: (input: { current_password: string; password: string }) => post("/me/password", input),
 };
 
 export type AdminDataProvider = typeof dataProvider;

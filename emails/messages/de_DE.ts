@@ -28,6 +28,15 @@ export const deDE: Messages = {
     ignore:
       "Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail einfach: Ihr Passwort bleibt unverändert.",
   },
+  staff_reset_password: {
+    subject: "Setzen Sie Ihr Backoffice-Passwort für {tradingName} zurück",
+    preview: "Wählen Sie ein neues Passwort für das Backoffice von {tradingName}.",
+    heading: "Backoffice-Passwort zurücksetzen",
+    intro:
+      "Jemand hat angefordert, Ihr Passwort für das Backoffice von {tradingName} zurückzusetzen. Über den folgenden Link können Sie ein neues wählen. Danach sind Sie überall sonst abgemeldet.",
+    action: "Neues Passwort wählen",
+    ignore: "Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.",
+  },
   password_changed: {
     subject: "Ihr Passwort für {tradingName} wurde geändert",
     preview: "Das Passwort Ihres Kontos bei {tradingName} wurde soeben geändert.",

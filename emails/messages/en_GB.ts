@@ -30,6 +30,16 @@ export const enGB = {
     action: "Choose a new password",
     ignore: "If you didn't ask for this, ignore this e-mail: your password stays the same.",
   },
+  /** A staff member's link to choose a new back-office password. */
+  staff_reset_password: {
+    subject: "Reset your {tradingName} back-office password",
+    preview: "Choose a new password for the {tradingName} back office.",
+    heading: "Reset your back-office password",
+    intro:
+      "Someone asked to reset your password for the {tradingName} back office: choose a new one with the link below. Choosing one signs you out everywhere else.",
+    action: "Choose a new password",
+    ignore: "If you didn't ask for this, ignore this e-mail: your password stays the same.",
+  },
   /** `{when}` is a date and time with its timezone, "23 November 2026 at 07:45 UTC". */
   password_changed: {
     subject: "Your {tradingName} password was changed",

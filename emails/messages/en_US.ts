@@ -25,6 +25,15 @@ export const enUS: Messages = {
     action: "Choose a new password",
     ignore: "If you didn't ask for this, just ignore this email: your password will stay the same.",
   },
+  staff_reset_password: {
+    subject: "Reset your {tradingName} back-office password",
+    preview: "Choose a new password for the {tradingName} back office.",
+    heading: "Reset your back-office password",
+    intro:
+      "Someone asked to reset your password for the {tradingName} back office. Choose a new one using the link below. Choosing one signs you out everywhere else.",
+    action: "Choose a new password",
+    ignore: "If you didn't ask for this, just ignore this email: your password will stay the same.",
+  },
   password_changed: {
     subject: "Your {tradingName} password was changed",
     preview: "The password for your {tradingName} account was just changed.",

@@ -28,6 +28,15 @@ export const esES: Messages = {
     action: "Elegir una nueva contraseña",
     ignore: "Si no lo has solicitado tú, ignora este correo: tu contraseña seguirá siendo la misma.",
   },
+  staff_reset_password: {
+    subject: "Restablece tu contraseña del back office de {tradingName}",
+    preview: "Elige una nueva contraseña para el back office de {tradingName}.",
+    heading: "Restablece tu contraseña del back office",
+    intro:
+      "Alguien ha solicitado restablecer tu contraseña del back office de {tradingName}: elige una nueva con el enlace de abajo. Al hacerlo, se cerrarán tus demás sesiones.",
+    action: "Elegir una nueva contraseña",
+    ignore: "Si no lo has solicitado tú, ignora este correo: tu contraseña seguirá siendo la misma.",
+  },
   password_changed: {
     subject: "Se ha cambiado tu contraseña de {tradingName}",
     preview: "Se acaba de cambiar la contraseña de tu cuenta de {tradingName}.",

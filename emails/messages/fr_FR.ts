@@ -30,6 +30,16 @@ export const frFR: Messages = {
     ignore:
       "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.",
   },
+  staff_reset_password: {
+    subject: "Réinitialisez votre mot de passe du back-office {tradingName}",
+    preview: "Choisissez un nouveau mot de passe pour le back-office {tradingName}.",
+    heading: "Réinitialisez votre mot de passe du back-office",
+    intro:
+      "Quelqu'un a demandé à réinitialiser votre mot de passe du back-office {tradingName}\u00a0: choisissez-en un nouveau grâce au lien ci-dessous. Vos autres sessions seront alors fermées.",
+    action: "Choisir un nouveau mot de passe",
+    ignore:
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe reste le même.",
+  },
   password_changed: {
     subject: "Le mot de passe de votre compte {tradingName} a été modifié",
     preview: "Le mot de passe de votre compte {tradingName} vient d'être modifié.",

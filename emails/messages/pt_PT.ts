@@ -27,6 +27,15 @@ export const ptPT: Messages = {
     action: "Escolher uma nova palavra-passe",
     ignore: "Se não fez este pedido, ignore este e-mail: a sua palavra-passe mantém-se.",
   },
+  staff_reset_password: {
+    subject: "Redefina a sua palavra-passe do back office {tradingName}",
+    preview: "Escolha uma nova palavra-passe para o back office {tradingName}.",
+    heading: "Redefina a sua palavra-passe do back office",
+    intro:
+      "Foi pedida a redefinição da sua palavra-passe do back office {tradingName}: escolha uma nova através do link abaixo. As suas outras sessões serão terminadas.",
+    action: "Escolher uma nova palavra-passe",
+    ignore: "Se não fez este pedido, ignore este e-mail: a sua palavra-passe mantém-se.",
+  },
   password_changed: {
     subject: "A palavra-passe da sua conta {tradingName} foi alterada",
     preview: "A palavra-passe da sua conta {tradingName} acabou de ser alterada.",

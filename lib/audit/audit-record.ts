@@ -1,8 +1,10 @@
 /**
  * An audit log entry as the admin API shows it, with the e-mail address of the staff member who
- * made the change and the name of the record it changed (name-audited-records.ts).
+ * made the change, the name of the record it changed (name-audited-records.ts), and for a
+ * sign-in's entry the e-mail tried, its address, browser and outcome.
  */
 import type { AuditLog, Staff } from "@/lib/generated/prisma/client";
+import type { SignInOutcome } from "@/lib/generated/prisma/enums";
 
 export type AuditRecord = {
   id: number;
@@ -15,6 +17,10 @@ export type AuditRecord = {
   record_name: string | null;
   before: unknown;
   after: unknown;
+  email: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  outcome: SignInOutcome | null;
   created_at: string;
 };
 
@@ -35,6 +41,10 @@ export function toAuditRecord(
     record_name: recordName,
     before: entry.before,
     after: entry.after,
+    email: entry.email,
+    ip: entry.ip,
+    user_agent: entry.userAgent,
+    outcome: entry.outcome,
     created_at: entry.createdAt.toISOString(),
   };
 }

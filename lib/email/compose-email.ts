@@ -8,6 +8,7 @@ import { render } from "@react-email/render";
 import { currentBusinessDetails } from "@/lib/reference-data/read-settings";
 import type { BusinessDetails } from "@/lib/reference-data/settings-record";
 import { EMAIL_TOKEN_LIFETIME_MS } from "@/lib/tokens/issue-email-token";
+import { STAFF_RESET_LIFETIME_MS } from "@/lib/tokens/staff-password-token";
 import type { EmailTemplate, TokenPurpose } from "@/lib/generated/prisma/enums";
 import { CATALOGUES, catalogueFor } from "@/emails/messages";
 import { fill } from "@/emails/components/fill";
@@ -18,6 +19,7 @@ import AccountClosed from "@/emails/AccountClosed";
 import ChangeEmail from "@/emails/ChangeEmail";
 import EmailChangeNotice from "@/emails/EmailChangeNotice";
 import NewDevice from "@/emails/NewDevice";
+import StaffResetPassword from "@/emails/StaffResetPassword";
 
 export type OutgoingEmail = {
   template: EmailTemplate;
@@ -29,8 +31,8 @@ export type OutgoingEmail = {
   url?: string;
 };
 
-/** The e-mails that carry a link with a token: one per token purpose. */
-export type LinkEmailTemplate = EmailTemplate & TokenPurpose;
+/** The e-mails that carry a link with a token: one per token purpose, and a staff member's reset link. */
+export type LinkEmailTemplate = (EmailTemplate & TokenPurpose) | "staff_reset_password";
 /** The e-mails that only tell the customer something. */
 export type NoticeEmailTemplate = Exclude<EmailTemplate, LinkEmailTemplate>;
 
@@ -38,7 +40,14 @@ const LINK_TEMPLATES = {
   verify_email: VerifyEmail,
   reset_password: ResetPassword,
   change_email: ChangeEmail,
+  staff_reset_password: StaffResetPassword,
 } satisfies Record<LinkEmailTemplate, unknown>;
+
+/** How long each link works. */
+const LINK_LIFETIME_MS: Record<LinkEmailTemplate, number> = {
+  ...EMAIL_TOKEN_LIFETIME_MS,
+  staff_reset_password: STAFF_RESET_LIFETIME_MS,
+};
 
 /** Each notice and the details it shows: a date, in the customer's format, or text, as it is. */
 const NOTICE_TEMPLATES = {
@@ -71,7 +80,7 @@ function intlTag(locale: string | null, catalogue: string): string {
 
 /** "24 hours", "24 heures": how long the token the e-mail carries is valid. */
 function validFor(template: LinkEmailTemplate, lang: string): string {
-  const hours = EMAIL_TOKEN_LIFETIME_MS[template] / 3_600_000;
+  const hours = LINK_LIFETIME_MS[template] / 3_600_000;
   return new Intl.NumberFormat(lang, { style: "unit", unit: "hour", unitDisplay: "long" }).format(hours);
 }
 

@@ -31,6 +31,17 @@ export function refuseCrossOriginWrite(request: Request): void {
   if (!sameOrigin) throw crossOriginRefused();
 }
 
+/**
+ * The origin links to the back office are built on (a staff member's reset link): PUBLIC_URL's,
+ * else the one the request was addressed to. Set PUBLIC_URL in production: without it, the Host a
+ * client sends decides where the link points.
+ */
+export function backOfficeOrigin(headers: RequestHeaders): string {
+  const [origin] = ownOrigins(headers);
+  if (!origin) throw crossOriginRefused();
+  return origin;
+}
+
 function ownOrigins(headers: RequestHeaders): string[] {
   const origins: string[] = [];
   const { PUBLIC_URL } = config();

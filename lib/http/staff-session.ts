@@ -1,14 +1,15 @@
 /**
  * Staff sessions: next-auth v4 with the credentials provider and a JWT in an httpOnly, SameSite=Lax
  * cookie, marked Secure when the request came over https. A session lasts STAFF_SESSION_HOURS from
- * sign-in however active it is, and ends at once when the account is deactivated; a database
- * outage does not end it. A member with two-factor signs in with e-mail, password and `code` (the
- * code of the moment or a recovery code); without the code, once the password was right, the
- * sign-in answers next-auth's 401 with `error=code_required` so that the page asks for it.
+ * sign-in however active it is, and ends at once when the account is deactivated or its password
+ * changes (the token carries the staff member's credentials version); a database outage does not
+ * end it. A member with two-factor signs in with e-mail, password and `code` (the code of the
+ * moment or a recovery code); without the code, once the password was right, the sign-in answers
+ * next-auth's 401 with `error=code_required` so that the page asks for it.
  */
 import NextAuth, { type AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { getToken, type JWT } from "next-auth/jwt";
+import { encode, getToken, type JWT } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 import { authSecret } from "@/lib/staff/auth-secret";
 import { config } from "@/lib/config";
@@ -21,6 +22,7 @@ import { failure, newRequestId } from "./respond";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { requestAddress } from "./request-address";
 import { twoFactorRequired } from "@/lib/staff/staff-two-factor";
+import { MAX_SIGN_IN_USER_AGENT_LENGTH } from "@/lib/audit/record-sign-in";
 import {
   CODE_REQUIRED,
   countStaffSignIn,
@@ -37,6 +39,7 @@ declare module "next-auth" {
   interface User {
     role: SignedInStaff["role"];
     twoFactor: boolean;
+    credentialsVersion: number;
   }
 }
 declare module "next-auth/jwt" {
@@ -45,6 +48,8 @@ declare module "next-auth/jwt" {
     twoFactor?: boolean;
     /** Seconds since the epoch, set at sign-in and never moved. */
     signedInAt?: number;
+    /** The staff member's credentials version when the session was issued (absent: 0). */
+    credentialsVersion?: number;
   }
 }
 
@@ -75,7 +80,10 @@ export async function handleAuthRequest(request: NextRequest, context: AuthRoute
       // Every POST to a callback: next-auth runs the credentials check for callback/credentials[/…].
       if (nextauth[0] === "callback") {
         const { email } = parseBody(request.headers.get("content-type"), body);
-        signIn = await countStaffSignIn(typeof email === "string" ? email : "", requestAddress(request.headers));
+        signIn = await countStaffSignIn(typeof email === "string" ? email : "", {
+          ip: requestAddress(request.headers),
+          userAgent: (request.headers.get("user-agent") ?? "").slice(0, MAX_SIGN_IN_USER_AGENT_LENGTH),
+        });
       }
     } catch (error) {
       return failure(error, requestId);
@@ -129,7 +137,15 @@ function staffAuthOptions(
     ],
     callbacks: {
       async jwt({ token, user }) {
-        if (user) return { ...token, role: user.role, twoFactor: user.twoFactor, signedInAt: nowSeconds() };
+        if (user) {
+          return {
+            ...token,
+            role: user.role,
+            twoFactor: user.twoFactor,
+            signedInAt: nowSeconds(),
+            credentialsVersion: user.credentialsVersion,
+          };
+        }
         let staff: SignedInStaff | null;
         try {
           staff = await staffForToken(token);
@@ -177,7 +193,7 @@ async function staffForToken(token: JWT | null): Promise<SignedInStaff | null> {
   if (!token || !Number.isSafeInteger(id) || !token.signedInAt) return null;
   if (nowSeconds() - token.signedInAt >= sessionSeconds()) return null;
   const staff = await db().staff.findUnique({ where: { id } });
-  if (!staff?.active) return null;
+  if (!staff?.active || staff.credentialsVersion !== (token.credentialsVersion ?? 0)) return null;
   return {
     id: staff.id,
     email: staff.email,
@@ -185,4 +201,29 @@ async function staffForToken(token: JWT | null): Promise<SignedInStaff | null> {
     role: staff.role,
     twoFactor: !!staff.totpSecretEncrypted,
   };
+}
+
+/** next-auth's session cookie, with the prefix it takes over https. */
+const sessionCookieName = (secure: boolean) => `${secure ? "__Secure-" : ""}next-auth.session-token`;
+
+/**
+ * After the signed-in member changed their own password (credentials version now
+ * `credentialsVersion`): `response` with this request's session cookie issued again under the new
+ * version, so this session carries on while every other one has ended. Its sign-in time, and so
+ * its end, stay as they were.
+ */
+export async function keepStaffSession(
+  request: NextRequest,
+  response: Response,
+  credentialsVersion: number,
+): Promise<Response> {
+  const secure = servedOverHttps(request.headers);
+  const token = await getToken({ req: request, secret: authSecret(), secureCookie: secure });
+  if (!token?.signedInAt) return response;
+  const maxAge = token.signedInAt + sessionSeconds() - nowSeconds();
+  if (maxAge <= 0) return response;
+  const value = await encode({ token: { ...token, credentialsVersion }, secret: authSecret(), maxAge });
+  const attributes = [`Path=/`, `Max-Age=${maxAge}`, "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])];
+  response.headers.append("Set-Cookie", `${sessionCookieName(secure)}=${value}; ${attributes.join("; ")}`);
+  return response;
 }

@@ -11,9 +11,12 @@
  * | resendVerificationPerAccount | customer id | VERIFY_RESEND_MAX_PER_ACCOUNT (3), e-mails sent | VERIFY_RESEND_WINDOW_MINUTES (60) |
  * | staffSignInPerEmail         | e-mail     | STAFF_LOGIN_MAX_FAILURES_PER_EMAIL (5)     | STAFF_LOGIN_WINDOW_MINUTES (15)  |
  * | staffSignInPerIp            | IP address | STAFF_LOGIN_MAX_FAILURES_PER_IP (50)       | STAFF_LOGIN_WINDOW_MINUTES       |
+ * | staffForgotPasswordPerEmail | e-mail     | FORGOT_MAX_PER_EMAIL (3), requests         | FORGOT_WINDOW_MINUTES (60)       |
+ * | staffForgotPasswordPerIp    | IP address | FORGOT_MAX_PER_IP (20), requests           | FORGOT_WINDOW_MINUTES            |
  *
  * The logins' limits are on failures: a successful attempt gives its count back. A password change
- * counts against customerLoginPerEmail too (a wrong current password is a guess like a failed login).
+ * counts against customerLoginPerEmail too (a wrong current password is a guess like a failed login),
+ * a staff member's against staffSignInPerEmail.
  */
 import { config, type Config } from "@/lib/config";
 import { countAttempt, type Attempt, type Limit } from "./count-attempt";
@@ -61,6 +64,16 @@ const RULES = {
     max: (settings) => settings.STAFF_LOGIN_MAX_FAILURES_PER_IP,
     windowMinutes: (settings) => settings.STAFF_LOGIN_WINDOW_MINUTES,
   },
+  staffForgotPasswordPerEmail: {
+    bucket: "staff_forgot_email",
+    max: (settings) => settings.FORGOT_MAX_PER_EMAIL,
+    windowMinutes: (settings) => settings.FORGOT_WINDOW_MINUTES,
+  },
+  staffForgotPasswordPerIp: {
+    bucket: "staff_forgot_ip",
+    max: (settings) => settings.FORGOT_MAX_PER_IP,
+    windowMinutes: (settings) => settings.FORGOT_WINDOW_MINUTES,
+  },
 } satisfies Record<string, Rule>;
 
 export type LimitName = keyof typeof RULES;
@@ -92,6 +105,12 @@ export const resendVerificationLimit = (customerId: number) =>
 export const staffSignInLimits = (email: string, ip: string) => ({
   perEmail: limit("staffSignInPerEmail", email),
   perIp: limit("staffSignInPerIp", ip),
+});
+
+/** A staff member's forgot-password request: per e-mail address and per IP address, requests (known address or not). */
+export const staffForgotPasswordLimits = (email: string, ip: string) => ({
+  perEmail: limit("staffForgotPasswordPerEmail", email),
+  perIp: limit("staffForgotPasswordPerIp", ip),
 });
 
 /**

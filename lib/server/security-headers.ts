@@ -14,13 +14,17 @@ export function setSecurityHeaders(request: http.IncomingMessage, response: http
   if (servedOverHttps({ get: (name) => headerValue(request, name) })) {
     response.setHeader("Strict-Transport-Security", `max-age=${TWO_YEARS_SECONDS}; includeSubDomains`);
   }
-  if (request.url === "/admin" || request.url?.startsWith("/admin?")) {
+  if (isBackOfficePage(request.url)) {
     const policy = backOfficePolicy(randomBytes(16).toString("base64"));
     // Next reads the nonce from the request's policy and puts it on every script of the page.
     request.headers["content-security-policy"] = policy;
     response.setHeader("Content-Security-Policy", policy);
   }
 }
+
+/** The back office's pages: the app, and the page of a staff member's reset link. */
+const BACK_OFFICE_PAGES = ["/admin", "/admin/reset-password"];
+const isBackOfficePage = (url = "") => BACK_OFFICE_PAGES.includes(url.split("?")[0]);
 
 /**
  * The back office may not be framed, and runs only the scripts Next wrote into the page (with

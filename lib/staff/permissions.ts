@@ -18,6 +18,7 @@ export const ADMIN_RESOURCES = [
   "outbox",
   // The signed-in member's own two-factor enrolment (/api/admin/me/mfa/*).
   "two-factor",
+  "me",
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -43,6 +44,8 @@ const ACCESS: Record<AdminResource, Record<Access, StaffRole[]>> = {
   "audit-log": { read: COMPLIANCE, write: NOBODY },
   outbox: { read: OPERATIONS, write: OPERATIONS },
   "two-factor": { read: EVERYONE, write: EVERYONE },
+  // The signed-in member's own account (/api/admin/me/*): their password.
+  me: { read: EVERYONE, write: EVERYONE },
 };
 
 export function isAdminResource(value: unknown): value is AdminResource {

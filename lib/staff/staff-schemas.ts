@@ -28,3 +28,18 @@ export const staffChanges = z.object({
 
 /** Confirming a two-factor enrolment: the code the authenticator app shows (checked in ./confirm-two-factor.ts). */
 export const twoFactorConfirmation = z.object({ code: fields.text("Code", 64) });
+
+/** A signed-in member's own new password (POST /api/admin/me/password). */
+export const ownPasswordChange = z.object({
+  current_password: fields.secret("Current password"),
+  password: fields.password("New password"),
+});
+
+/** "Forgot password?" (POST /api/admin/password/forgot). */
+export const staffForgotPassword = z.object({ email: fields.email() });
+
+/** The new password with the link's token (POST /api/admin/password/reset). */
+export const staffPasswordReset = z.object({
+  token: fields.secret("The token from the reset link"),
+  password: fields.password("New password"),
+});

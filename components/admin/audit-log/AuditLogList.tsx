@@ -1,19 +1,23 @@
 /**
  * The audit entries, newest first, in words: who did what to which record ("Changed", "Countries",
- * "Poland"), filtered by resource, action and record; a row expands to its changes.
+ * "Poland"), and for a staff sign-in how it ended, with the e-mail tried and the address it came
+ * from. Filtered by resource, action and record, and for sign-ins by outcome and e-mail; a row
+ * expands to its changes (a sign-in's to its browser).
  */
-import { Datagrid, FunctionField, List, SelectField, SelectInput, TextInput } from "react-admin";
+import { Datagrid, FunctionField, List, SelectField, SelectInput, TextField, TextInput } from "react-admin";
 import type { AuditRecord } from "@/lib/audit/audit-record";
 import { EmptyState } from "../EmptyState";
-import { AUDITED_RESOURCES } from "../choices";
+import { AUDITED_RESOURCES, SIGN_IN_OUTCOMES } from "../choices";
+import { DateTimeField } from "../DateTimeField";
 import { actionLabel } from "./auditWords";
 import BeforeAndAfter from "./BeforeAndAfter";
-import { DateTimeField } from "../DateTimeField";
 
 const filters = [
   <SelectInput key="resource" source="resource" choices={AUDITED_RESOURCES} alwaysOn />,
   <TextInput key="action" source="action" />,
   <TextInput key="resource_id" source="resource_id" label="Record id" />,
+  <SelectInput key="outcome" source="outcome" label="Sign-in outcome" choices={SIGN_IN_OUTCOMES} />,
+  <TextInput key="email" source="email" label="Sign-in e-mail" />,
 ];
 
 export default function AuditLogList() {
@@ -29,7 +33,7 @@ export default function AuditLogList() {
         <DateTimeField source="created_at" label="Time" withSeconds />
         <FunctionField<AuditRecord>
           label="By"
-          render={(entry) => entry.staff_email ?? "command line"}
+          render={(entry) => entry.staff_email ?? (entry.outcome ? "—" : "command line")}
           sortable={false}
         />
         <FunctionField<AuditRecord> source="action" label="Action" render={(entry) => actionLabel(entry.action)} />
@@ -39,6 +43,9 @@ export default function AuditLogList() {
           sortable={false}
           render={(entry) => entry.record_name ?? (entry.resource_id ? `#${entry.resource_id}` : "—")}
         />
+        <SelectField source="outcome" label="Sign-in" choices={SIGN_IN_OUTCOMES} emptyText="" sortable={false} />
+        <TextField source="email" label="E-mail tried" emptyText="" sortable={false} />
+        <TextField source="ip" label="IP" emptyText="" sortable={false} />
       </Datagrid>
     </List>
   );

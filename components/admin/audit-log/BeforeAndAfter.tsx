@@ -1,4 +1,4 @@
-/** An audit entry's expanded row: each recorded field, in words, as it was before and after the change. */
+/** An audit entry's expanded row: each recorded field, in words, as it was before and after the change; a sign-in's browser in full. */
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useRecordContext } from "react-admin";
 import { fieldLabel, shownValue } from "./auditWords";
@@ -17,6 +17,8 @@ function changedFields(before: Fields | null, after: Fields | null): [string, un
 export default function BeforeAndAfter() {
   const record = useRecordContext();
   if (!record) return null;
+  if (record.outcome)
+    return <Typography sx={{ p: 1, wordBreak: "break-word" }}>Browser: {record.user_agent}</Typography>;
   const rows = changedFields(record.before, record.after);
   if (rows.length === 0) return <Typography sx={{ p: 1 }}>No recorded fields changed.</Typography>;
   const cell = { verticalAlign: "top", wordBreak: "break-word", whiteSpace: "pre-wrap" } as const;

@@ -15,6 +15,14 @@ const ACTIONS: Record<string, string> = {
   unblock: "Unblocked",
   revoke_sessions: "Signed out everywhere",
   resend_verification: "Verification e-mail sent again",
+  sign_in: "Sign-in",
+  change_password: "Changed their own password",
+  reset_password: "Reset the password",
+  request_password_reset: "Asked for a reset link",
+  reset_password_by_link: "Set a new password by link",
+  two_factor_enrolment_started: "Began setting up two-factor",
+  two_factor_enabled: "Turned on two-factor",
+  two_factor_reset: "Reset two-factor",
 };
 
 const FIELDS: Record<string, string> = {

@@ -1,4 +1,4 @@
-/** A staff account's name, role and whether it may sign in; the e-mail stays as it is. Its two-factor can be reset. */
+/** A staff account's name, role and whether it may sign in; the e-mail stays as it is. Its password and two-factor can be reset. */
 import {
   BooleanField,
   BooleanInput,
@@ -8,14 +8,24 @@ import {
   SimpleForm,
   TextField,
   TextInput,
+  TopToolbar,
   required,
 } from "react-admin";
 import { STAFF_ROLES } from "../choices";
+import ResetPasswordButton from "./ResetPasswordButton";
 import ResetTwoFactorButton from "./ResetTwoFactorButton";
 
 export default function StaffEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <Edit
+      mutationMode="pessimistic"
+      redirect="list"
+      actions={
+        <TopToolbar>
+          <ResetPasswordButton />
+        </TopToolbar>
+      }
+    >
       <SimpleForm>
         <TextField source="email" label="E-mail" />
         <Labeled label="Two-factor sign-in">

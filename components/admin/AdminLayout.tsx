@@ -1,0 +1,101 @@
+/**
+ * The back office's layout: react-admin's, with the member's own account in the user menu (change
+ * password, set up two-factor). A member whose role requires two-factor and who has none sees only
+ * the set-up (and can sign out): the API refuses them everything else (403 mfa_required) until they enrol.
+ */
+import { useState, type ReactNode } from "react";
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  ListItemIcon,
+  ListItemText,
+  MenuItem,
+  Typography,
+} from "@mui/material";
+import SecurityIcon from "@mui/icons-material/Security";
+import { AppBar, Layout, Logout, UserMenu, useGetIdentity, useLogout, useUserMenu } from "react-admin";
+import { forgetSession } from "./authProvider";
+import { ChangePasswordMenuItem } from "./me/ChangePasswordMenuItem";
+import { TwoFactorSetup } from "./two-factor/TwoFactorSetup";
+
+// Enrolled: the session and every cached permission are read afresh.
+const reloadBackOffice = () => {
+  forgetSession();
+  window.location.assign("/admin");
+};
+
+function TwoFactorMenuItem() {
+  const { identity } = useGetIdentity();
+  const userMenu = useUserMenu();
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+    userMenu?.onClose();
+  };
+  return (
+    <>
+      <MenuItem onClick={() => setOpen(true)}>
+        <ListItemIcon>
+          <SecurityIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{identity?.twoFactor ? "Set up two-factor again" : "Set up two-factor sign-in"}</ListItemText>
+      </MenuItem>
+      {open && (
+        <Dialog open onClose={close} maxWidth="xs" fullWidth aria-labelledby="two-factor-title">
+          <DialogTitle id="two-factor-title">Two-factor sign-in</DialogTitle>
+          <DialogContent>
+            <TwoFactorSetup onDone={reloadBackOffice} />
+          </DialogContent>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+function StaffAppBar() {
+  return (
+    <AppBar
+      userMenu={
+        <UserMenu>
+          <ChangePasswordMenuItem />
+          <TwoFactorMenuItem />
+          <Logout />
+        </UserMenu>
+      }
+    />
+  );
+}
+
+function HeldAtEnrolment() {
+  const logout = useLogout();
+  return (
+    <Box sx={{ display: "flex", justifyContent: "center", alignItems: "flex-start", minHeight: "100vh", pt: 6 }}>
+      <Card sx={{ width: 440 }}>
+        <CardContent>
+          <Typography variant="h6" component="h1" gutterBottom>
+            Set up two-factor sign-in
+          </Typography>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            Your role requires a code from an authenticator app at each sign-in. Set it up to use the back office.
+          </Typography>
+          <TwoFactorSetup onDone={reloadBackOffice} />
+          <Button onClick={() => logout()} fullWidth sx={{ mt: 1 }}>
+            Sign out
+          </Button>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const { identity, isPending } = useGetIdentity();
+  if (isPending) return null;
+  if (identity?.heldForEnrolment) return <HeldAtEnrolment />;
+  return <Layout appBar={StaffAppBar}>{children}</Layout>;
+}

@@ -1,0 +1,34 @@
+/**
+ * Staff sign-ins in the audit log: one entry (action "sign_in", resource "staff") per attempt,
+ * successful or not, with the e-mail tried, the address and browser it came from and how it ended.
+ * The entry names the staff member (`staffId`, "by") only when the sign-in succeeded; the record
+ * (`resource_id`) is the account the e-mail belongs to, empty for an unknown one. Written as a step
+ * of the sign-in's own statement where it has one.
+ */
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { SignInOutcome } from "@/lib/generated/prisma/enums";
+
+export const SIGN_IN_ACTION = "sign_in";
+
+/** The longest e-mail and user agent stored: longer ones are cut (they describe, they decide nothing). */
+export const MAX_SIGN_IN_EMAIL_LENGTH = 254;
+export const MAX_SIGN_IN_USER_AGENT_LENGTH = 512;
+
+export type SignInEntry = {
+  outcome: SignInOutcome;
+  email: string;
+  /** The account the e-mail belongs to, if any. */
+  staffId: number | null;
+  ip: string;
+  userAgent: string;
+};
+
+/** The INSERT of one sign-in's entry, as a step of a larger statement or on its own. */
+export function signInInsert(entry: SignInEntry, now = new Date()): Prisma.Sql {
+  const by = entry.outcome === "success" ? entry.staffId : null;
+  return Prisma.sql`
+    INSERT INTO audit_log (staff_id, action, resource, resource_id, email, ip, user_agent, outcome, created_at)
+    VALUES (${by}, ${SIGN_IN_ACTION}, 'staff', ${entry.staffId === null ? "" : String(entry.staffId)},
+            ${entry.email.slice(0, MAX_SIGN_IN_EMAIL_LENGTH)}, ${entry.ip.slice(0, 45)},
+            ${entry.userAgent.slice(0, MAX_SIGN_IN_USER_AGENT_LENGTH)}, ${entry.outcome}::"SignInOutcome", ${now})`;
+}

@@ -1,0 +1,49 @@
+/**
+ * A signed-in staff member's new password (POST /api/admin/me/password): the current one checked,
+ * the new one under the customers' rules. The current password is a guess like a sign-in's: each
+ * attempt counts against the member's sign-in limit (staffSignInPerEmail) before it is checked,
+ * and a right one gives its count back.
+ */
+import { fieldError, unauthenticated } from "@/lib/errors/domain-error";
+import { db } from "@/lib/db";
+import { oneStatement } from "@/lib/db/one-statement";
+import { auditedChange } from "@/lib/audit/audited-change";
+import { checkPasswordStrength } from "@/lib/passwords/check-password-strength";
+import { hashPassword } from "@/lib/passwords/hash-password";
+import { verifyPassword } from "@/lib/passwords/verify-password";
+import { refuse, releaseSteps } from "@/lib/rate-limits/release-attempt";
+import { check, limit } from "@/lib/rate-limits/limits";
+import { passwordChangeEntry, setStaffPassword } from "./set-staff-password";
+import type { SignedInStaff } from "./sign-in-staff";
+
+export type ChangeOwnStaffPasswordOptions = {
+  staff: SignedInStaff;
+  /** Validated. */
+  input: { current_password: string; password: string };
+};
+
+/**
+ * Sets the new password and returns the new credentials version: every session of the member
+ * ends, and the caller issues the calling one again under that version. Only the version the
+ * current password was checked against may be raised: of two changes at once, the second is
+ * refused (401), its session having ended with the first.
+ */
+export async function changeOwnStaffPassword({ staff, input }: ChangeOwnStaffPasswordOptions): Promise<number> {
+  checkPasswordStrength(input.password, staff.email);
+  const attempt = await check([limit("staffSignInPerEmail", staff.email)]);
+  if (attempt.limited) await refuse(attempt);
+  const row = await db().staff.findUnique({ where: { id: staff.id } });
+  if (!row) throw unauthenticated("Sign in to the back office first");
+  if (!(await verifyPassword(input.current_password, row.passwordHash)).valid) {
+    throw fieldError("current_password", "invalid", "The current password is incorrect");
+  }
+
+  const passwordHash = await hashPassword(input.password);
+  return auditedChange({ staffId: staff.id }, [], async (tx) => {
+    const version = await setStaffPassword(tx, staff.id, passwordHash, row.credentialsVersion);
+    if (version === null) throw unauthenticated("Your password was changed meanwhile: sign in again");
+    const release = releaseSteps(attempt);
+    if (release.length > 0) await tx.$executeRaw(oneStatement(release));
+    return { result: version, audit: passwordChangeEntry("change_password", staff.id) };
+  });
+}
