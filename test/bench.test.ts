@@ -20,8 +20,6 @@ test("npm run bench measures every target and prints a verdict beside each, with
     "GET /client/v1/sources ",
     "GET /client/v1/settings (200)",
     "GET /client/v1/settings (304, If-None-Match)",
-    "POST /client/v1/login ",
-    "POST /client/v1/register ",
     "  password rules: one check",
     "  … while 16 logins hash",
     "  server event-loop delay, p99",
@@ -29,6 +27,8 @@ test("npm run bench measures every target and prints a verdict beside each, with
     assert.match(row(name), /\s(PASS|FAIL)(\s|$)/, name);
   }
   assert.match(row("framework floor: GET /api/health"), /% of ceiling/);
+  for (const name of ["POST /client/v1/login ", "POST /client/v1/register "])
+    assert.match(row(name), /\s\d+% of hashing ceiling \(for information\)(\s|$)/, name);
   assert.match(row("hashing ceiling: "), /\d cores × 1 \/ [\d.]+ ms/);
   assert.match(
     row("errors and unexpected statuses, every slice"),
@@ -37,12 +37,29 @@ test("npm run bench measures every target and prints a verdict beside each, with
   );
   if (process.platform === "linux")
     assert.match(stdout, /Where a login's share of the machine .* hashing [\d.]+, event loop [\d.]+/);
+  // The peer, better-auth, beside ours: on PostgreSQL only.
+  const peerRows = [
+    "better-auth \\S+: POST /api/auth/sign-in/email",
+    "better-auth \\S+: POST /api/auth/sign-up/email",
+    "server RSS at rest, ours / better-auth's",
+  ];
   if (process.env.TEST_DATABASE_URL) {
+    for (const name of peerRows.slice(0, 2))
+      assert.match(stdout, new RegExp(`^${name}\\s.*\\sours ×\\d+\\.\\d\\d\\s+ours ≥ 1.25×\\s+(PASS|FAIL)`, "m"), name);
+    assert.match(
+      stdout,
+      new RegExp(`^${peerRows[2]}\\s.*\\d+ MB .*/ \\d+ MB = ×\\d+\\.\\d\\d\\s+ours ≤ 1.5×\\s+(PASS|FAIL)`, "m"),
+    );
+    assert.match(stdout, /its built-in rate limit is OFF/);
+    assert.match(stdout, /Server CPU per login, every thread: ours [\d.]+ ms, better-auth's [\d.]+ ms/);
     assert.match(row("server RSS, 1 process"), /MB at rest/, "the speed-up is measured against one process");
     assert.match(
       row("GET /client/v1/countries "),
       /\s×\d+\.\d\d$/,
       "the speed-up of two processes over one is reported",
     );
+  } else {
+    for (const name of peerRows)
+      assert.match(stdout, new RegExp(`^${name}\\s+not measured: the peer needs PostgreSQL$`, "m"), name);
   }
 });

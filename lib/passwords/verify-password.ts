@@ -2,7 +2,8 @@
  * Checking a password against its stored hash: argon2id, or bcrypt from the previous system, which
  * a successful login replaces with argon2id (`needsRehash`).
  */
-import { CURRENT_PARAMS, hashPassword } from "./hash-password";
+import { CURRENT_PARAMS } from "./argon2-options";
+import { hashPassword } from "./hash-password";
 import { hashingPool } from "./hashing-pool";
 
 /** bcrypt reads only the first 72 bytes of a password; a longer one must not "match" on its prefix. */

@@ -1,0 +1,253 @@
+/**
+ * The bench's peer, side by side with ours: better-auth (peer-server.ts) on its own throw-away
+ * database on the same PostgreSQL server, warmed up as ours is, its logins and registrations
+ * measured in the same rounds as ours, and the rows that compare the two: ours / the peer's rates
+ * and RSS at rest, with their targets.
+ */
+import { fork, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { createTestDatabase, type TestDatabase } from "@/tooling/throwaway-database";
+import type { LoadGenerator, LoadSpec } from "./load";
+import type { PeerWindow } from "./peer-server";
+import { medianRatio, requestRates, type Slice, type Summary, summarize } from "./slices";
+import type { Row } from "./table";
+
+const PEER_SERVER = path.join(import.meta.dirname, "peer-server.ts");
+const WARM_UP_LOGINS = 32;
+const MB = 1024 * 1024;
+/** The targets of issue 17: logins and registrations ≥ 1.25× the peer's, RSS at rest ≤ 1.5× the peer's. */
+const MINIMUM_SPEED = 1.25;
+const MAXIMUM_MEMORY = 1.5;
+
+export const PEER_VERSION: string = JSON.parse(
+  fs.readFileSync(path.join("node_modules", "better-auth", "package.json"), "utf8"),
+).version;
+
+export type PeerSettings = {
+  /** The PostgreSQL server the bench runs on; the peer gets a database of its own there. */
+  postgresUrl: string;
+  /** The Origin its requests carry, which it trusts (better-auth refuses a POST from an untrusted one). */
+  origin: string;
+  password: string;
+  accounts: number;
+  connections: number;
+  sliceSec: number;
+};
+
+export type Peer = {
+  /** Signs up the accounts to log in with, then logs some of them in; its RSS after that is its RSS at rest. */
+  warmUp(tag: string): Promise<void>;
+  /** One round: a slice of logins, then one of registrations (`perSec` sizes their supply of new e-mails). */
+  measureRound(generator: LoadGenerator, tag: string, perSec: number): Promise<void>;
+  stop(): Promise<void>;
+  /** What was measured so far. */
+  results: PeerResults;
+};
+
+type PeerResults = { login: Slice[]; register: Slice[]; rssAtRest: number; rssPeak: number };
+
+/** What a browser sends: the trusted Origin, and (for better-auth's session rows) one client IP per account. */
+function peerHeaders(origin: string, n: number): Record<string, string> {
+  return {
+    "Content-Type": "application/json",
+    Origin: origin,
+    "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    "User-Agent": "remit-bench",
+  };
+}
+
+export async function startPeer(settings: PeerSettings): Promise<Peer> {
+  const database: TestDatabase = await createTestDatabase(settings.postgresUrl);
+  const args = ["--database-url", database.url, "--origin", settings.origin];
+  const migration = spawnSync(process.execPath, ["--import", "tsx", PEER_SERVER, "migrate", ...args], {
+    encoding: "utf8",
+  });
+  if (migration.status !== 0) {
+    await database.drop();
+    throw new Error(`better-auth's migration failed:\n${migration.stderr}`);
+  }
+  const child = fork(PEER_SERVER, args, {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-16 * 1024);
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const nextMessage = <T>(): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const onExit = (code: number | null) =>
+        reject(new Error(`the peer exited with code ${code}:\n${output.slice(-3000)}`));
+      child.once("exit", onExit);
+      child.once("message", (message) => {
+        child.off("exit", onExit);
+        resolve(message as T);
+      });
+    });
+  const { url } = await nextMessage<{ url: string }>();
+  const endWindow = () => {
+    const answer = nextMessage<PeerWindow>();
+    child.send("window");
+    return answer;
+  };
+  const post = (route: string, body: unknown, n: number) =>
+    fetch(`${url}/api/auth/${route}`, {
+      method: "POST",
+      headers: peerHeaders(settings.origin, n),
+      body: JSON.stringify(body),
+    });
+  const accounts = (tag: string) =>
+    Array.from({ length: settings.accounts }, (_, n) => `peer-${tag}-account-${n}@example.com`);
+
+  const own: PeerResults = { login: [], register: [], rssAtRest: 0, rssPeak: 0 };
+  const slice = async (generator: LoadGenerator, spec: LoadSpec): Promise<Slice> => {
+    await endWindow();
+    const load = await generator.run(spec);
+    const window = await endWindow();
+    own.rssPeak = Math.max(own.rssPeak, window.rssBytes);
+    return { load, cpuMs: window.cpuMs, eventLoopDelayP99Ms: Number.NaN };
+  };
+  let registrations = 0;
+
+  return {
+    results: own,
+    async warmUp(tag) {
+      const emails = accounts(tag);
+      for (const [route, count] of [
+        ["sign-up/email", emails.length],
+        ["sign-in/email", WARM_UP_LOGINS],
+      ] as const) {
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: settings.connections }, async () => {
+            while (next < count) {
+              const n = next++ % emails.length;
+              const response = await post(
+                route,
+                { name: `Peer ${n}`, email: emails[n], password: settings.password },
+                n,
+              );
+              if (response.status !== 200)
+                throw new Error(
+                  `the peer's POST /api/auth/${route} answered ${response.status}: ${await response.text()}`,
+                );
+              await response.arrayBuffer();
+            }
+          }),
+        );
+      }
+      own.rssAtRest = (await endWindow()).rssBytes;
+    },
+    async measureRound(generator, tag, perSec) {
+      const base = {
+        method: "POST" as const,
+        headers: { "Content-Type": "application/json", Origin: settings.origin },
+        connections: settings.connections,
+        durationSec: settings.sliceSec,
+      };
+      own.login.push(
+        await slice(generator, {
+          ...base,
+          url: `${url}/api/auth/sign-in/email`,
+          variants: accounts(tag).map((email, n) => ({
+            body: JSON.stringify({ email, password: settings.password }),
+            headers: peerHeaders(settings.origin, n),
+          })),
+        }),
+      );
+      own.register.push(
+        await slice(generator, {
+          ...base,
+          url: `${url}/api/auth/sign-up/email`,
+          // Each registration needs a new e-mail: three times what the hashing ceiling allows in a slice.
+          variants: Array.from({ length: Math.ceil(perSec * settings.sliceSec * 3) + 100 }, () => {
+            const n = registrations++;
+            return {
+              body: JSON.stringify({
+                name: `Peer ${n}`,
+                email: `peer-${tag}-new-${n}@example.com`,
+                password: settings.password,
+              }),
+              headers: peerHeaders(settings.origin, settings.accounts + n),
+            };
+          }),
+        }),
+      );
+    },
+    async stop() {
+      if (child.connected) child.disconnect();
+      const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(killer);
+      await database.drop();
+    },
+  };
+}
+
+type Ours = { login: Slice[]; register: Slice[]; rssAtRest: number; rssPeak: number; processes: number };
+
+/**
+ * The peer's rows of the table (`summaryRow` is the bench's, so they read as ours do); without a
+ * peer (the embedded database), the same rows say it was not measured.
+ */
+export function peerRows(
+  peer: Peer | undefined,
+  ours: Ours,
+  summaryRow: (name: string, summary: Summary) => Row,
+): Row[] {
+  const names = {
+    login: `better-auth ${PEER_VERSION}: POST /api/auth/sign-in/email`,
+    register: `better-auth ${PEER_VERSION}: POST /api/auth/sign-up/email`,
+    rss: "server RSS at rest, ours / better-auth's",
+  };
+  const measured = peer?.results;
+  if (!measured) {
+    const notMeasured = "not measured: the peer needs PostgreSQL";
+    return Object.values(names).map((name) => ({ name, comparison: notMeasured }));
+  }
+  const versus = (key: "login" | "register"): Row => {
+    const ratio = medianRatio(requestRates(ours[key]), requestRates(measured[key]));
+    return {
+      ...summaryRow(names[key], summarize(measured[key], 200)),
+      comparison: `ours ×${ratio.toFixed(2)}`,
+      target: `ours ≥ ${MINIMUM_SPEED}×`,
+      pass: ratio >= MINIMUM_SPEED,
+    };
+  };
+  const memory = ours.rssAtRest / measured.rssAtRest;
+  const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+  return [
+    versus("login"),
+    versus("register"),
+    {
+      name: names.rss,
+      comparison: `${mb(ours.rssAtRest)} (${ours.processes} process${ours.processes > 1 ? "es" : ""}) / ${mb(measured.rssAtRest)} = ×${memory.toFixed(2)}`,
+      target: `ours ≤ ${MAXIMUM_MEMORY}×`,
+      pass: memory <= MAXIMUM_MEMORY,
+    },
+    {
+      name: "  peak under load, ours / better-auth's",
+      comparison: `${mb(ours.rssPeak)} / ${mb(measured.rssPeak)}`,
+    },
+  ];
+}
+
+/** What the table's note says of the peer. */
+export function peerNote(peer: Peer | undefined, ours: Ours): string {
+  const measured = peer?.results;
+  if (!measured) return "\nThe peer (better-auth) is measured on PostgreSQL only (npm run bench -- --database-url …).";
+  const cpu = (slices: Slice[]) => summarize(slices, 200).cpuMsPerRequest.toFixed(1);
+  return (
+    `\nThe peer: better-auth ${PEER_VERSION}, e-mail and password, served by toNodeHandler on node:http in one process,` +
+    ` on a database of its own on the same PostgreSQL server (schema by its getMigrations), argon2id at our parameters` +
+    ` through @node-rs/argon2's async hash and verify; its built-in rate limit is OFF. Its logins and registrations are` +
+    ` taken in the same rounds as ours, with as many accounts and connections (a browser's Origin header, one client IP` +
+    ` per account in X-Forwarded-For). Server CPU per login, every thread: ours ${cpu(ours.login)} ms, better-auth's` +
+    ` ${cpu(measured.login)} ms; per registration: ours ${cpu(ours.register)} ms, better-auth's ${cpu(measured.register)} ms.`
+  );
+}
