@@ -24,6 +24,7 @@ import {
   type SignedInStaff,
   type StaffSignInAttempt,
 } from "@/lib/staff/sign-in-staff";
+import { log } from "@/lib/runtime/log";
 
 declare module "next-auth" {
   interface Session {
@@ -105,7 +106,7 @@ function staffAuthOptions(
             const staff = await verifyStaffCredentials(signIn, email, password);
             return staff && { ...staff, id: String(staff.id) };
           } catch (error) {
-            console.error(`[${requestId}] staff sign-in failed:`, error);
+            log().error({ err: error, req_id: requestId }, "staff sign-in failed");
             check.failed = true;
             return null;
           }
