@@ -12,6 +12,10 @@ const nextConfig: NextConfig = {
     "pg",
     // Compiles the worker threads' scripts when they are out of date (lib/server/worker-scripts.ts).
     "esbuild",
+    // One copy per process, shared by the server and the routes (lib/runtime/metrics.ts, log.ts).
+    "prom-client",
+    "pino",
+    "pino-pretty",
   ],
   poweredByHeader: false,
   typedRoutes: false,

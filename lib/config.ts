@@ -81,6 +81,10 @@ const envSchema = z
     /** Proxies whose X-Forwarded-For is believed (lib/http/request-address.ts); none by default. */
     TRUSTED_PROXIES: networks,
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    /** The least severe log line written (lib/runtime/log.ts). */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Unset: pretty when stdout is a terminal, JSON lines otherwise. */
+    LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
 
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 

@@ -16,6 +16,7 @@ import { closeDatabase, database } from "@/lib/db";
 import { DatabaseInUseError } from "@/lib/db/lock";
 import { buildIfNeeded } from "@/lib/server/build";
 import { isClusterWorker, runCluster } from "@/lib/runtime/cluster";
+import { log } from "@/lib/runtime/log";
 import { prepareDatabase } from "@/lib/server/prepare-database";
 import { startClusterWorkerServer, startHttpServer } from "@/lib/server/http-server";
 import { firstRunHints } from "@/lib/server/first-run";
@@ -59,7 +60,8 @@ async function main(): Promise<void> {
   }
   const workers = settings.WEB_CONCURRENCY ?? availableParallelism();
   await closeDatabase(); // each worker opens its own pool
-  runCluster({ workers, ...listenOn, log: console.log, onReady: (url) => announce(url, workers) });
+  // What the primary reports is a process that died or could not start, or the cluster stopping: warnings.
+  runCluster({ workers, ...listenOn, log: (line) => log().warn(line), onReady: (url) => announce(url, workers) });
 }
 
 /**
@@ -72,7 +74,7 @@ function serveUntilStopped(...servers: ({ close(): Promise<void> } | undefined)[
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    if (!isClusterWorker()) console.log(`${signal}: shutting down`);
+    if (!isClusterWorker()) log().info(`${signal}: shutting down`);
     await Promise.all(servers.map((server) => server?.close()));
     await stopBackgroundWork();
     await closeDatabase();

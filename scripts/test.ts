@@ -29,7 +29,8 @@ const unit = spawnSync(
   {
     stdio: "inherit",
     // As the server runs: React and Next pick their production builds at import time.
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    // Warnings and errors only: a line per request would bury the test report (test/logs.test.ts sets its own).
+    env: { LOG_LEVEL: "warn", ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
   },
 );
 let status = unit.status ?? 1;

@@ -6,6 +6,7 @@ import { test } from "node:test";
 import { startTestApp } from "./support/app";
 import { DEVICE, registeredCustomer } from "./support/accounts";
 import { staffSession } from "./support/staff";
+import { captureLog } from "./support/log";
 
 /**
  * Request bodies are read up to 64 KB and no further: a longer one, declared or streamed, is a 413
@@ -196,8 +197,9 @@ test("sixteen oversized bodies at once are all refused, and a normal request bes
 });
 
 test("a client that goes away mid-body, mid-request or mid-response is not logged as an error", async (t) => {
-  const logged: string[] = [];
-  t.mock.method(console, "error", (...args: unknown[]) => logged.push(args.map(String).join(" ")));
+  const captured = captureLog(["error"]);
+  t.after(captured.restore);
+  const logged = captured.lines;
   // A full round trip through the session check and the database: whatever was sent before it has reached its route.
   const barrier = async () => assert.equal((await admin.request("/api/admin/dashboard")).status, 200);
 

@@ -50,3 +50,37 @@ test("DIRECT_DATABASE_URL must be a PostgreSQL URL, beside a DATABASE_URL on Pos
     configure(previous.DATABASE_URL, previous.DIRECT_DATABASE_URL);
   }
 });
+
+test("LOG_LEVEL and LOG_FORMAT take only their names: anything else stops the start, naming it", () => {
+  const previous = { LOG_LEVEL: process.env.LOG_LEVEL, LOG_FORMAT: process.env.LOG_FORMAT };
+  const restore = () => {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  try {
+    for (const [name, bad] of [
+      ["LOG_LEVEL", "verbose"],
+      ["LOG_LEVEL", "INFO"],
+      ["LOG_LEVEL", "x".repeat(10_000)],
+      ["LOG_FORMAT", "text"],
+    ] as const) {
+      restore();
+      process.env[name] = bad;
+      assert.throws(
+        () => reloadConfig(),
+        (error: Error) => error instanceof ConfigError && error.message.includes(name),
+        `${name}=${bad.slice(0, 20)}`,
+      );
+    }
+    Object.assign(process.env, { LOG_LEVEL: "debug", LOG_FORMAT: "pretty" });
+    assert.deepEqual(
+      { level: reloadConfig().LOG_LEVEL, format: reloadConfig().LOG_FORMAT },
+      { level: "debug", format: "pretty" },
+    );
+  } finally {
+    restore();
+    reloadConfig();
+  }
+});

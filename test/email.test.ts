@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { after, mock, test } from "node:test";
+import { after, test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { startFakeResend } from "./support/fake-resend";
 import { reloadConfig } from "@/lib/config";
@@ -11,6 +11,7 @@ import { emailRequeued, requeueFailedEmail } from "@/lib/email/requeue-email";
 import { dispatchDueEmails } from "@/lib/email/dispatch-emails";
 import { SETTINGS_ID } from "@/lib/reference-data/settings-record";
 import { until } from "./support/until";
+import { captureLog } from "./support/log";
 
 const DISPATCH_INTERVAL_MS = 25;
 const RETRY_BASE_MS = 100;
@@ -284,13 +285,16 @@ test("without RESEND_API_KEY the link is logged and the e-mail waits in the outb
   const key = process.env.RESEND_API_KEY;
   delete process.env.RESEND_API_KEY;
   reloadConfig();
-  const log = mock.method(console, "log", () => {});
+  const captured = captureLog(["warn"]);
   let queued: Awaited<ReturnType<typeof queue>>;
   try {
     queued = await queue("offline@example.org", "reset_password");
-    const lines = log.mock.calls.map((call) => call.arguments.join(" ")).filter((line) => line.startsWith("[email]"));
-    assert.deepEqual(lines, [
-      `[email] not sent (RESEND_API_KEY is not set): reset_password to of*****@example.org: ${queued.email.url}`,
+    assert.deepEqual(captured.lines, [
+      {
+        level: "warn",
+        msg: "e-mail not sent (RESEND_API_KEY is not set)",
+        fields: { template: "reset_password", to: "of*****@example.org", link: queued.email.url },
+      },
     ]);
     assert.equal(await dispatchDueEmails(), 0);
     await sleep(DISPATCH_INTERVAL_MS * 8);
@@ -299,7 +303,7 @@ test("without RESEND_API_KEY the link is logged and the e-mail waits in the outb
     assert.equal(row.attempts, 0);
     assert.equal(requestsFor(queued.id).length, 0);
   } finally {
-    log.mock.restore();
+    captured.restore();
     process.env.RESEND_API_KEY = key;
     reloadConfig();
   }

@@ -561,8 +561,8 @@ test("tests reach /client/v1 through the contract check only, never a plain fetc
   assert.deepEqual(offenders, []);
 });
 
-test("without METRICS_TOKEN the internal metrics route does not exist", async () => {
-  const response = await fetch(`${app.url}/api/internal/metrics`, {
+test("without METRICS_TOKEN /metrics does not exist", async () => {
+  const response = await fetch(`${app.url}/metrics`, {
     headers: { Authorization: "Bearer anything-at-all-here" },
   });
   assert.equal(response.status, 404);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { after, describe, mock, test } from "node:test";
+import { after, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { POLL_INTERVAL_MS, versionedCache } from "@/lib/cache/versioned-cache";
 import { randomToken, sha256 } from "@/lib/secrets";
@@ -9,6 +9,7 @@ import { startFakeResend } from "./support/fake-resend";
 import { staffSession } from "./support/staff";
 import { startTcpProxy } from "./support/tcp-proxy";
 import { until } from "./support/until";
+import { captureLog } from "./support/log";
 
 /**
  * The database goes away while the app runs: the app's connections to PostgreSQL go through a
@@ -203,9 +204,7 @@ describe("a database outage", { skip }, async () => {
   test("the outage is logged once when it starts and once when it ends, without a stack trace", async () => {
     const customer = await registeredCustomer(app);
     const admin = await staffSession(app, "operations");
-    const lines: unknown[][] = [];
-    const record = (...args: unknown[]) => void lines.push(args);
-    const spies = (["error", "warn", "log"] as const).map((name) => mock.method(console, name, record));
+    const captured = captureLog();
     try {
       await outage(async () => {
         await login(app, customer.email, customer.password);
@@ -216,9 +215,14 @@ describe("a database outage", { skip }, async () => {
         await sleep(10 * DISPATCH_INTERVAL_MS);
       });
     } finally {
-      for (const spy of spies) spy.mock.restore();
+      captured.restore();
     }
-    const text = lines.map((args) => args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(" "));
+    // Each request's own line aside.
+    const text = captured
+      .events()
+      .map(({ msg, fields }) =>
+        [msg, ...Object.values(fields).map((v) => (v instanceof Error ? v.stack : String(v)))].join(" "),
+      );
     assert.deepEqual(
       text.filter((line) => /\n\s+at /.test(line)),
       [],

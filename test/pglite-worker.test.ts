@@ -6,6 +6,7 @@ import { createAdapterFactory } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrations";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { longestEventLoopPause } from "./support/event-loop";
+import { captureLog } from "./support/log";
 
 test("the embedded database through its worker: transactions, driver errors and values as Prisma expects them", async () => {
   const { factory, close } = createAdapterFactory(databaseTarget("pglite:memory"));
@@ -68,9 +69,8 @@ test("when the embedded database's worker fails, waiting and later calls are ref
   const { factory, close } = createAdapterFactory(databaseTarget("pglite:memory"));
   const adapter = await factory.connect();
   const query = (sql: string) => adapter.queryRaw({ sql, args: [], argTypes: [] });
-  const original = console.error;
-  const logged: unknown[] = [];
-  console.error = (...args: unknown[]) => logged.push(args);
+  const captured = captureLog(["error"]);
+  const logged = captured.lines;
   try {
     await query("SELECT 1");
     // pglite-prisma-adapter does not await the script it runs: a failing one is an unhandled
@@ -80,7 +80,7 @@ test("when the embedded database's worker fails, waiting and later calls are ref
     await assert.rejects(query("SELECT 1"), /The embedded database stopped/);
     assert.equal(logged.length, 1, "the failure is logged once");
   } finally {
-    console.error = original;
+    captured.restore();
     await close();
   }
 });

@@ -3,11 +3,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { NextRequest } from "next/server";
 import { publicRoute } from "@/lib/http/with-client";
+import { captureLog } from "./support/log";
 
 test("an unexpected exception is a bare 500 with a request id, and is logged", async () => {
-  const logged: unknown[] = [];
-  const original = console.error;
-  console.error = (...args: unknown[]) => logged.push(args);
+  const captured = captureLog(["error"]);
   try {
     const route = publicRoute({
       GET: async () => {
@@ -21,8 +20,9 @@ test("an unexpected exception is a bare 500 with a request id, and is logged", a
     const text = await response.text();
     assert.deepEqual(JSON.parse(text), { code: 500, type: "api_error", message: "An unexpected error occurred" });
     assert.ok(!text.includes("hunter2"));
-    assert.ok(String((logged[0] as unknown[])[0]).includes(requestId!), "the log line carries the request id");
+    assert.equal(captured.lines[0]?.fields.req_id, requestId, "the log line carries the request id");
+    assert.equal(captured.lines.length, 1);
   } finally {
-    console.error = original;
+    captured.restore();
   }
 });

@@ -11,12 +11,8 @@ import type { TestApp } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "@/tooling/throwaway-database";
 import { startFakeResend, type FakeResend } from "./support/fake-resend";
 import { pgbouncerBinary, startPgBouncer, type PgBouncer } from "./support/pgbouncer";
-import {
-  metricsOfEachProcess,
-  requestOnNewConnection,
-  startServerProcess,
-  type ServerProcess,
-} from "@/tooling/server-process";
+import { requestOnNewConnection, startServerProcess, type ServerProcess } from "@/tooling/server-process";
+import { scrapeMetrics, serverPids } from "@/tooling/metrics-scrape";
 import { staffSession } from "./support/staff";
 import { until } from "./support/until";
 
@@ -221,7 +217,7 @@ function twoInstances({ throughPgBouncer }: { throughPgBouncer: boolean }) {
 
   test("a server process that dies is replaced; meanwhile each new connection is answered or refused, none left hanging", async () => {
     /** The pids of B's server processes that answer. */
-    const pidsOfB = async () => new Set((await metricsOfEachProcess(b.url, METRICS_TOKEN, 2)).keys());
+    const pidsOfB = async () => new Set(serverPids((await scrapeMetrics(b.url, METRICS_TOKEN)).samples));
     const [victim, survivor] = [...(await pidsOfB())];
     assert.ok(survivor, "B runs two server processes");
 

@@ -6,7 +6,6 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import { text } from "node:stream/consumers";
-import type { ProcessMetrics } from "@/lib/runtime/metrics";
 import { contractFetch, type ContractFetch } from "./api-contract";
 
 export type ServerProcess = {
@@ -126,37 +125,4 @@ export function requestOnNewConnection(
     request.on("error", reject);
     request.end();
   });
-}
-
-/**
- * /api/internal/metrics of each of an instance's `processes` server processes, by pid (DELETE also
- * starts each one's next measurement window): a request on a new connection at a time, which the
- * instance hands to its processes in turn, until each has answered or `processes` × 20 were made.
- */
-export async function metricsOfEachProcess(
-  serverUrl: string,
-  token: string,
-  processes: number,
-  method: "GET" | "DELETE" = "GET",
-): Promise<Map<number, ProcessMetrics>> {
-  const seen = new Map<number, ProcessMetrics>();
-  for (let attempt = 0; seen.size < processes && attempt < processes * 20; attempt++) {
-    const metrics = await metricsOfOneProcess(serverUrl, token, method);
-    if (!seen.has(metrics.pid)) seen.set(metrics.pid, metrics);
-  }
-  return seen;
-}
-
-/** One request to /api/internal/metrics: whichever server process gets the connection answers. */
-async function metricsOfOneProcess(
-  serverUrl: string,
-  token: string,
-  method: "GET" | "DELETE",
-): Promise<ProcessMetrics> {
-  const { status, body } = await requestOnNewConnection(`${serverUrl}/api/internal/metrics`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  if (status !== 200) throw new Error(`metrics endpoint: ${status} ${body}`);
-  return JSON.parse(body);
 }

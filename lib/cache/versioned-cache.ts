@@ -18,6 +18,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { databaseAnswered, databaseUnreachable, inDatabaseOutage } from "@/lib/db/outage";
+import { countCachePoll } from "@/lib/runtime/metrics";
 import { processGlobal } from "@/lib/runtime/process-global";
 
 export const POLL_INTERVAL_MS = 500;
@@ -60,6 +61,7 @@ function poll(): Promise<Versions> {
 }
 
 async function readVersions(sent: Poll): Promise<Versions> {
+  countCachePoll();
   const rows = await db().cacheVersion.findMany();
   databaseAnswered();
   // Polls may overlap (one sent after a change here while an older one was out): keep the newest.

@@ -3,6 +3,7 @@ import { forbidden, unauthenticated } from "@/lib/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
+import { countLogin } from "@/lib/runtime/metrics";
 import { oneStatement } from "@/lib/db/one-statement";
 import { hashPassword } from "@/lib/passwords/hash-password";
 import { verifyPassword } from "@/lib/passwords/verify-password";
@@ -59,8 +60,12 @@ export async function loginCustomer({ input, client, device }: LoginCustomerOpti
         : Prisma.sql`true`
     } AS known_device FROM customers WHERE email = ${input.email}`,
   );
-  if (attempt.limited) await refuse(attempt, [eventInsert({ ...event, outcome: "rate_limited" })]);
+  if (attempt.limited) {
+    countLogin("rate_limited");
+    await refuse(attempt, [eventInsert({ ...event, outcome: "rate_limited" })]);
+  }
   if (account?.blocked) {
+    countLogin("blocked");
     // Counted as a failure, and refused before the password is checked.
     await recordEvent(db(), { ...event, type: "login_failed", outcome: "failure", customerId: account.id });
     throw forbidden(BLOCKED);
@@ -68,6 +73,7 @@ export async function loginCustomer({ input, client, device }: LoginCustomerOpti
 
   const verification = await verifyPassword(input.password, account?.password_hash);
   if (!account || !verification.valid) {
+    countLogin("failure");
     await recordEvent(db(), { ...event, type: "login_failed", outcome: "failure", customerId: account?.id });
     throw unauthenticated(INCORRECT);
   }
@@ -98,5 +104,6 @@ export async function loginCustomer({ input, client, device }: LoginCustomerOpti
   );
   // The alert is the statement's last step: one row written if this login queued it.
   if (newDevice.alert && written === 1) emailQueued(newDevice.alert);
+  countLogin("success");
   return login.token;
 }

@@ -7,6 +7,7 @@
  */
 import { processGlobal } from "@/lib/runtime/process-global";
 import { unreachableDatabaseReason } from "./errors";
+import { log } from "@/lib/runtime/log";
 
 const outage = processGlobal("database-outage", (): { since?: number } => ({}));
 
@@ -16,7 +17,7 @@ export function databaseUnreachable(error: unknown): boolean {
   if (reason === undefined) return false;
   if (outage.since === undefined) {
     outage.since = Date.now();
-    console.error(`Database unreachable (${reason}): requests that need it answer 503 until it answers again`);
+    log().error(`Database unreachable (${reason}): requests that need it answer 503 until it answers again`);
   }
   return true;
 }
@@ -26,7 +27,7 @@ export function databaseUnreachable(error: unknown): boolean {
  * once, when it starts, not once per request or background pass.
  */
 export function logUnlessUnreachable(context: string, error: unknown): void {
-  if (!databaseUnreachable(error)) console.error(`${context}:`, error);
+  if (!databaseUnreachable(error)) log().error({ err: error }, context);
 }
 
 /** The database answered: ends the outage, if there was one. */
@@ -34,7 +35,7 @@ export function databaseAnswered(): void {
   if (outage.since === undefined) return;
   const seconds = ((Date.now() - outage.since) / 1000).toFixed(1);
   outage.since = undefined;
-  console.log(`Database reachable again after ${seconds} s`);
+  log().info(`Database reachable again after ${seconds} s`);
 }
 
 export function inDatabaseOutage(): boolean {

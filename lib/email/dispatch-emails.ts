@@ -10,6 +10,7 @@ import { db } from "@/lib/db";
 import { logUnlessUnreachable } from "@/lib/db/outage";
 import { onEmailQueued } from "./wake-dispatcher";
 import { maskEmail } from "./mask-email";
+import { log } from "@/lib/runtime/log";
 
 const BATCH_SIZE = 10;
 const SEND_TIMEOUT_MS = 5_000;
@@ -162,8 +163,7 @@ async function recordFailure(email: ClaimedEmail, error: string, permanent: bool
       : { lastError, lockedUntil: null, nextAttemptAt: new Date(Date.now() + retryInMs) },
   });
   const what = `[email] ${email.template} ${email.id} to ${maskEmail(email.toAddress)}`;
-  if (permanent) console.error(`${what} refused, not retried: ${lastError}`);
-  else if (gaveUp) console.error(`${what} failed after ${email.attempts} attempts: ${lastError}`);
-  else
-    console.warn(`${what}: attempt ${email.attempts} failed (${lastError}); next in ${Math.ceil(retryInMs / 1000)} s`);
+  if (permanent) log().error(`${what} refused, not retried: ${lastError}`);
+  else if (gaveUp) log().error(`${what} failed after ${email.attempts} attempts: ${lastError}`);
+  else log().warn(`${what}: attempt ${email.attempts} failed (${lastError}); next in ${Math.ceil(retryInMs / 1000)} s`);
 }

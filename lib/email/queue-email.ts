@@ -10,6 +10,7 @@ import { type InsertedRow, insertedValues } from "@/lib/db/one-statement";
 import type { OutgoingEmail } from "./compose-email";
 import { maskEmail } from "./mask-email";
 import { wakeDispatcher } from "./wake-dispatcher";
+import { log } from "@/lib/runtime/log";
 
 /** The outbox row of `email`, queued at `now`: due at once. */
 function outboxRow(email: OutgoingEmail, now: Date) {
@@ -55,8 +56,10 @@ export async function queueEmail(
 /** Call after the statement or transaction that queued `email` committed. */
 export function emailQueued(email: OutgoingEmail): void {
   if (!config().RESEND_API_KEY) {
-    console.log(
-      `[email] not sent (RESEND_API_KEY is not set): ${email.template} to ${maskEmail(email.to)}${email.url ? `: ${email.url}` : ""}`,
+    // Deliberately logs the link (a single-use token): without a mail provider it is the only way to it.
+    log().warn(
+      { template: email.template, to: maskEmail(email.to), link: email.url },
+      "e-mail not sent (RESEND_API_KEY is not set)",
     );
     return;
   }

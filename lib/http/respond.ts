@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { databaseUnreachable } from "@/lib/db/outage";
 import { DomainError } from "@/lib/errors/domain-error";
 import { ApiError, serviceUnavailable, toApiError } from "./errors";
+import { log } from "@/lib/runtime/log";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
@@ -90,7 +91,7 @@ export function failure(error: unknown, requestId: string): Response {
           ? new ApiError(500, "api_error", "An unexpected error occurred")
           : serviceUnavailable();
   if (unexpected) {
-    console.error(`[${requestId}] unexpected error:`, error);
+    log().error({ err: error, req_id: requestId }, "unexpected error");
   }
   return new Response(JSON.stringify(errorBody(apiError)), {
     status: apiError.status,

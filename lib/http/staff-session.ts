@@ -30,6 +30,7 @@ import {
   type SignedInStaff,
   type StaffSignInAttempt,
 } from "@/lib/staff/sign-in-staff";
+import { log } from "@/lib/runtime/log";
 
 declare module "next-auth" {
   interface Session {
@@ -125,7 +126,7 @@ function staffAuthOptions(
           try {
             staff = await verifyStaffCredentials(signIn, email, password, code);
           } catch (error) {
-            console.error(`[${requestId}] staff sign-in failed:`, error);
+            log().error({ err: error, req_id: requestId }, "staff sign-in failed");
             check.failed = true;
             return null;
           }

@@ -16,6 +16,8 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { logUnlessUnreachable } from "@/lib/db/outage";
+import { log } from "@/lib/runtime/log";
+import { countRateLimited } from "@/lib/runtime/metrics";
 import { unavailable } from "@/lib/errors/domain-error";
 import { sha256 } from "@/lib/secrets";
 
@@ -79,7 +81,9 @@ export async function countAttemptWith<Row extends object>(
     throw unavailable();
   }
   if (Math.random() < SWEEP_PROBABILITY) await sweep(now);
-  return { attempt: judge(ordered, rows, now), row: rows[0]?.found ?? undefined };
+  const attempt = judge(ordered, rows, now);
+  for (const limit of ordered) if (!attempt.counted.includes(limit)) countRateLimited(limit.bucket);
+  return { attempt, row: rows[0]?.found ?? undefined };
 }
 
 /** One limit's row as the attempt left it, and the query's row (the same on every line). */
@@ -141,6 +145,6 @@ export async function sweep(now: Date): Promise<void> {
       DELETE FROM rate_limits WHERE (bucket, key) IN (
         SELECT bucket, key FROM rate_limits WHERE expires_at < ${now}::timestamp(3) LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED)`;
   } catch (error) {
-    console.error("could not delete expired rate-limit rows:", error);
+    log().error({ err: error }, "could not delete expired rate-limit rows");
   }
 }

@@ -8,10 +8,15 @@
  * keeps a connection it is handing to a process that dies neither answered nor closed, so its
  * client hangs (nodejs/node-v0.x-archive#7928). Here a connection still queued in the primary for
  * a process that died goes to another, and one already on its way closes with that process.
+ *
+ * The primary also relays the metrics: a process that answers a scrape asks it for every ready
+ * process's figures (`askEveryServerProcess`), and it passes on the replies that come within
+ * METRICS_REPLY_TIMEOUT_MS. It keeps none itself, so it loads no metrics library.
  */
 import cluster, { type Worker } from "node:cluster";
 import type http from "node:http";
 import net from "node:net";
+import { processGlobal } from "./process-global";
 import { serverUrl } from "./server-url";
 
 const STABLE_AFTER_MS = 30_000;
@@ -19,8 +24,18 @@ const FIRST_RESTART_DELAY_MS = 1_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 const STOP_TIMEOUT_MS = 15_000;
 
+const METRICS_REPLY_TIMEOUT_MS = 2_000;
+
 type ReadyMessage = { type: "server-ready" };
 type ConnectionMessage = { type: "connection" };
+/** Worker to primary: "send me every process's metrics". */
+type MetricsRequest = { type: "metrics-request"; id: number };
+/** Primary to each worker, and its reply. */
+type MetricsCollect = { type: "metrics-collect"; id: number };
+type MetricsPart = { type: "metrics-part"; id: number; metrics: unknown };
+/** Primary to the worker that asked. */
+type MetricsParts = { type: "metrics-parts"; id: number; parts: unknown[] };
+type WorkerMessage = ReadyMessage | MetricsRequest | MetricsPart;
 
 // Tells each worker how many processes share the machine (see serverProcesses).
 const PROCESSES_ENV = "REMIT_SERVER_PROCESSES";
@@ -45,6 +60,46 @@ export function takeConnectionsFromPrimary(server: http.Server): void {
   process.send?.({ type: "server-ready" } satisfies ReadyMessage);
 }
 
+/** In a worker: answers the primary's requests for this process's metrics with `collect()`. */
+export function answerWhenAsked(collect: () => Promise<unknown>): void {
+  if (!cluster.isWorker) return;
+  process.on("message", (message: MetricsCollect) => {
+    if (message?.type !== "metrics-collect") return;
+    const reply = (metrics: unknown) =>
+      process.send?.({ type: "metrics-part", id: message.id, metrics } satisfies MetricsPart);
+    collect().then(reply, () => reply(undefined));
+  });
+}
+
+/**
+ * `collect()` of every server process that is ready: in a cluster worker through the primary (a
+ * process that does not answer in time is left out), else this process's alone.
+ */
+export async function askEveryServerProcess<T>(collect: () => Promise<T>): Promise<T[]> {
+  if (!cluster.isWorker || !process.send) return [await collect()];
+  const asks = processGlobal("metrics-asks", () => {
+    const pending = new Map<number, (parts: T[]) => void>();
+    process.on("message", (message: MetricsParts) => {
+      if (message?.type !== "metrics-parts") return;
+      pending.get(message.id)?.(message.parts as T[]);
+      pending.delete(message.id);
+    });
+    return { pending, next: 0 };
+  });
+  const id = asks.next++;
+  return new Promise<T[]>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      asks.pending.delete(id);
+      reject(new Error("the cluster's primary did not relay the metrics"));
+    }, 2 * METRICS_REPLY_TIMEOUT_MS);
+    asks.pending.set(id, (parts) => {
+      clearTimeout(timer);
+      resolve(parts.filter((part) => part !== undefined && part !== null));
+    });
+    process.send!({ type: "metrics-request", id } satisfies MetricsRequest);
+  });
+}
+
 export type ClusterOptions = {
   workers: number;
   port: number;
@@ -64,6 +119,9 @@ export function runCluster({ workers, port, hostname, log, onReady }: ClusterOpt
   const waiting: net.Socket[] = [];
   const restarts = new Set<NodeJS.Timeout>();
   let turn = 0;
+  // Metrics requests being relayed: the replies so far, and who is still to answer.
+  const collecting = new Map<number, { parts: unknown[]; waitingFor: Set<Worker>; finish(): void }>();
+  let nextCollection = 0;
   let listener: net.Server | undefined;
   let quickCrashes = 0;
   let stopping = false;
@@ -113,12 +171,36 @@ export function runCluster({ workers, port, hostname, log, onReady }: ClusterOpt
     const worker = cluster.fork({ [PROCESSES_ENV]: String(workers) });
     running.set(worker, { startedAt: Date.now() });
     notYetPassed.set(worker, new Set());
-    worker.on("message", (message: ReadyMessage) => {
+    worker.on("message", (message: WorkerMessage) => {
+      if (message?.type === "metrics-request") return relayMetrics(worker, message.id);
+      if (message?.type === "metrics-part") return metricsPart(worker, message);
       if (message?.type !== "server-ready" || ready.includes(worker)) return;
       ready.push(worker);
       if (!listener && !stopping && ready.length === workers) listen();
       waiting.splice(0).forEach(handOver);
     });
+  };
+
+  const relayMetrics = (asker: Worker, id: number) => {
+    const collection = nextCollection++;
+    const parts: unknown[] = [];
+    const waitingFor = new Set(ready);
+    const finish = () => {
+      if (!collecting.delete(collection)) return;
+      clearTimeout(timer);
+      if (asker.isConnected()) asker.send({ type: "metrics-parts", id, parts } satisfies MetricsParts);
+    };
+    const timer = setTimeout(finish, METRICS_REPLY_TIMEOUT_MS);
+    collecting.set(collection, { parts, waitingFor, finish });
+    for (const worker of waitingFor) worker.send({ type: "metrics-collect", id: collection } satisfies MetricsCollect);
+    if (waitingFor.size === 0) finish();
+  };
+
+  const metricsPart = (worker: Worker, { id, metrics }: MetricsPart) => {
+    const collection = collecting.get(id);
+    if (!collection?.waitingFor.delete(worker)) return;
+    collection.parts.push(metrics);
+    if (collection.waitingFor.size === 0) collection.finish();
   };
 
   const stop = (code: number) => {
@@ -141,6 +223,9 @@ export function runCluster({ workers, port, hostname, log, onReady }: ClusterOpt
     const { startedAt } = running.get(worker) ?? { startedAt: 0 };
     running.delete(worker);
     markNotReady(worker);
+    for (const collection of collecting.values()) {
+      if (collection.waitingFor.delete(worker) && collection.waitingFor.size === 0) collection.finish();
+    }
     const queued = notYetPassed.get(worker) ?? new Set();
     const stranded = [...queued];
     queued.clear();

@@ -8,6 +8,7 @@
 import { Worker } from "node:worker_threads";
 import type { CallMessage, Protocol, ReplyMessage } from "./worker-thread";
 import { workerScript, type WorkerEntry } from "./worker-scripts";
+import { log } from "./log";
 
 export type WorkerCallsOptions<ErrorReply> = {
   /** Names the work in log lines and errors, e.g. "The embedded database". */
@@ -37,7 +38,7 @@ export class WorkerCalls<P extends Protocol, ErrorReply> {
       else call?.resolve(reply.result);
     });
     this.worker.on("error", (error) => {
-      console.error(`${options.name}: its worker failed:`, error);
+      log().error({ err: error }, `${options.name}: its worker failed`);
       this.stop(new Error(`${options.name} stopped: ${error.message}`, { cause: error }));
     });
     this.worker.on("exit", (code) =>

@@ -15,6 +15,7 @@ import path from "node:path";
 import { commandRequest, runCommand, type CommandOutcome, type CommandRequest } from "@/lib/cli/commands";
 import { besideDataDirectory } from "@/lib/db/lock";
 import { digestsEqual, randomToken, sha256 } from "@/lib/secrets";
+import { log as serverLog } from "@/lib/runtime/log";
 
 export type CommandReply = CommandOutcome & { printed: unknown[] };
 
@@ -48,7 +49,7 @@ function socketAddress(socket: string): string {
 /** In the server that holds `dataDir`'s lock: takes commands until closed; commands in flight finish first. */
 export async function startControlChannel(
   dataDir: string,
-  log: (line: string) => void = console.log,
+  log: (line: string) => void = (line) => serverLog().info(line),
 ): Promise<ControlChannel> {
   const files = controlFiles(dataDir);
   fs.mkdirSync(files.directory, { recursive: true, mode: 0o700 });
@@ -134,7 +135,7 @@ async function answer(line: string, token: string, log: (line: string) => void):
     log(`Command line: ${request.command} (exit ${outcome.exitCode})`);
     return { ...outcome, printed };
   } catch (error) {
-    console.error(`Command line: ${request.command} failed:`, error);
+    serverLog().error({ err: error }, `Command line: ${request.command} failed`);
     const reason = error instanceof Error ? error.message : String(error);
     return {
       exitCode: 1,

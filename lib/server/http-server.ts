@@ -1,13 +1,19 @@
 /**
  * The HTTP server of `npm start`: Next's production build on a node:http server of our own, which sets
- * the peer's address and the security headers before Next sees a request and drains connections on close.
+ * the peer's address and the security headers before Next sees a request, gives every response a
+ * request id, times and logs each request (one line, and the duration histogram of the metrics),
+ * and drains connections on close.
  */
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import path from "node:path";
 import next from "next";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/request-address";
+import { newRequestId, REQUEST_ID_HEADER } from "@/lib/http/respond";
 import { takeConnectionsFromPrimary } from "@/lib/runtime/cluster";
-import { startEventLoopMonitor } from "@/lib/runtime/metrics";
+import { log } from "@/lib/runtime/log";
+import { recordRequest, startMetrics } from "@/lib/runtime/metrics";
+import { routeTemplates } from "./route-template";
 import { setSecurityHeaders } from "./security-headers";
 import { serverUrl } from "@/lib/runtime/server-url";
 
@@ -42,16 +48,39 @@ export async function startClusterWorkerServer(options: ServerOptions): Promise<
 }
 
 async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Server; close(): Promise<void> }> {
-  const app = next({ dev: false, dir: options.dir ?? process.cwd(), hostname: options.hostname, port: options.port });
+  const dir = options.dir ?? process.cwd();
+  const app = next({ dev: false, dir, hostname: options.hostname, port: options.port });
   await app.prepare();
-  startEventLoopMonitor();
+  startMetrics();
+  const routeOf = routeTemplates(path.join(dir, ".next"));
   const handle = app.getRequestHandler();
   const server = http.createServer((request, response) => {
+    const started = process.hrtime.bigint();
     stampPeerAddress(request);
     setSecurityHeaders(request, response);
+    response.writeHead = writeHeadWithRequestId;
     if (request.url?.startsWith(API_PREFIX)) response.setHeader = setHeaderButRouterVary;
+    response.once("close", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = routeOf(request.url);
+      const { statusCode: status } = response;
+      // A client that went away before the end of its answer is logged as such, and not timed.
+      const aborted = !response.writableFinished;
+      if (!aborted) recordRequest(route, status, seconds);
+      log().info(
+        {
+          req_id: requestIdOf(response),
+          method: request.method,
+          route,
+          status,
+          duration_ms: Math.round(seconds * 1e4) / 10,
+          ...(aborted && { aborted }),
+        },
+        `${request.method} ${route} ${status}`,
+      );
+    });
     handle(request, response).catch((error) => {
-      console.error("request failed outside any route:", error);
+      log().error({ err: error, req_id: requestIdOf(response) }, "request failed outside any route");
       if (!response.headersSent) {
         response.writeHead(500, { "Content-Type": "application/json" });
         response.end('{"code":500,"type":"api_error","message":"An unexpected error occurred"}');
@@ -98,6 +127,21 @@ function stampPeerAddress(request: http.IncomingMessage): void {
   const peer = request.socket.remoteAddress;
   if (peer) request.headers[PEER_ADDRESS_HEADER] = peer;
   else delete request.headers[PEER_ADDRESS_HEADER];
+}
+
+/**
+ * Routes set their own X-Request-Id (and log under it); every other response (pages, assets, Next's
+ * own answers) gets one as its headers are written, so each response and its log line carry one.
+ */
+const writeHeadWithRequestId = function (this: http.ServerResponse, ...args: unknown[]) {
+  if (!this.hasHeader(REQUEST_ID_HEADER)) this.setHeader(REQUEST_ID_HEADER, newRequestId());
+  return (http.ServerResponse.prototype.writeHead as (...args: unknown[]) => http.ServerResponse).apply(this, args);
+} as http.ServerResponse["writeHead"];
+
+/** The X-Request-Id a response carries (Next appends a route's headers, so one it set is a list of one). */
+function requestIdOf(response: http.ServerResponse): string | undefined {
+  const id = response.getHeader(REQUEST_ID_HEADER);
+  return Array.isArray(id) ? id[0] : id === undefined ? undefined : String(id);
 }
 
 /**

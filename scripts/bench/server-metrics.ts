@@ -1,28 +1,37 @@
-/** The bench's reading of what the server processes measure of themselves (/api/internal/metrics). */
-import { byThreadKind, type CpuByThread } from "@/lib/runtime/metrics";
-import { metricsOfEachProcess } from "@/tooling/server-process";
+/** The bench's reading of what the server measures of itself: its /metrics, from one scrape to the next. */
+import { byThreadKind, type CpuByThread, EVENT_LOOP_RESOLUTION_MS } from "@/lib/runtime/metrics";
+import { type Sample, scrapeMetrics, total } from "@/tooling/metrics-scrape";
 
-/** The server's own view of a phase, from each of its processes' DELETE /api/internal/metrics. */
+/** The server's own view of a phase, added up over its processes. */
 export type ServerWindow = { eventLoopDelayP99Ms: number; rssBytes: number; cpuMs: number; cpuByThread?: CpuByThread };
 
 export function serverMetrics(serverUrl: string, token: string, processes: number) {
-  /** Ends the measurement window of every server process and sums up what they saw in it. */
+  let before: Sample[] = [];
+  /**
+   * Ends the measurement window (since the call before) and says what the server saw in it: CPU
+   * time is the counters' growth, RSS is now, and the event-loop delay is what the histograms
+   * sampled since the previous scrape (each process's resets on every scrape), the mean of the
+   * processes' p99s less the sampling interval that every sample includes.
+   */
   return async function endWindow(): Promise<ServerWindow> {
-    const seen = await metricsOfEachProcess(serverUrl, token, processes, "DELETE");
-    if (seen.size < processes)
-      throw new Error(`only ${seen.size} of ${processes} server processes answered /api/internal/metrics`);
-    const windows = [...seen.values()];
-    return {
-      eventLoopDelayP99Ms: Math.max(...windows.map((window) => window.event_loop_delay_ms.p99)),
-      rssBytes: windows.reduce((sum, window) => sum + window.rss_bytes, 0),
-      cpuMs: windows.reduce((sum, window) => sum + window.cpu_ms, 0),
-      cpuByThread: windows.every((window) => window.cpu_ms_by_thread)
-        ? addUp(windows.map((window) => window.cpu_ms_by_thread!))
+    const { samples } = await scrapeMetrics(serverUrl, token);
+    const reporting = total(samples, "server_processes_reporting");
+    if (reporting < processes) throw new Error(`only ${reporting} of ${processes} server processes answered /metrics`);
+    const growth = (name: string, labels?: Record<string, string>) =>
+      total(samples, name, labels) - total(before, name, labels);
+    const threadsSeen = samples.some((sample) => sample.name === "process_thread_cpu_seconds_total");
+    const window: ServerWindow = {
+      eventLoopDelayP99Ms: Math.max(
+        0,
+        Math.round((total(samples, "nodejs_eventloop_lag_p99_seconds") * 1000 - EVENT_LOOP_RESOLUTION_MS) * 100) / 100,
+      ),
+      rssBytes: total(samples, "process_resident_memory_bytes"),
+      cpuMs: Math.round(growth("process_cpu_seconds_total") * 1000),
+      cpuByThread: threadsSeen
+        ? byThreadKind((thread) => Math.round(growth("process_thread_cpu_seconds_total", { thread }) * 1000))
         : undefined,
     };
+    before = samples;
+    return window;
   };
-}
-
-function addUp(parts: CpuByThread[]): CpuByThread {
-  return byThreadKind((kind) => parts.reduce((sum, part) => sum + part[kind], 0));
 }

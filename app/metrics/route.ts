@@ -1,0 +1,29 @@
+import { config } from "@/lib/config";
+import { measureOutbox } from "@/lib/email/measure-outbox";
+import { notFound, unauthenticated } from "@/lib/errors/domain-error";
+import { failure, newRequestId } from "@/lib/http/respond";
+import { METRICS_CONTENT_TYPE, metricsText } from "@/lib/runtime/metrics";
+import { digestsEqual, sha256 } from "@/lib/secrets";
+
+/**
+ * The Prometheus exposition (README, "Metrics"): every server process of this instance added up,
+ * and the outbox read from the database now. Only with `Authorization: Bearer <METRICS_TOKEN>`;
+ * while METRICS_TOKEN is unset the route does not exist.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const token = config().METRICS_TOKEN;
+  if (!token) return failure(notFound("Unknown path"), newRequestId());
+  const given = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
+  if (!digestsEqual(sha256(given), sha256(token)))
+    return failure(unauthenticated("Missing or invalid metrics token"), newRequestId());
+  try {
+    const outbox = await measureOutbox();
+    const body = await metricsText({
+      outboxPending: outbox.pending,
+      outboxOldestPendingAgeSeconds: outbox.oldestPendingAgeSeconds,
+    });
+    return new Response(body, { headers: { "Content-Type": METRICS_CONTENT_TYPE, "Cache-Control": "no-store" } });
+  } catch (error) {
+    return failure(error, newRequestId());
+  }
+}
