@@ -59,6 +59,14 @@ const envSchema = z
     /** Proxies whose X-Forwarded-For is believed (lib/http/request-address.ts); none by default. */
     TRUSTED_PROXIES: networks,
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    /**
+     * "false": the reference reads go through Next's router like every other request, rather than
+     * the server's fast path (lib/server/reference-fast-path.ts); the answers are the same.
+     */
+    REFERENCE_FAST_PATH: z
+      .enum(["true", "false"], { message: 'must be "true" or "false"' })
+      .default("true")
+      .transform((value) => value === "true"),
 
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 

@@ -9,6 +9,7 @@ import { PEER_ADDRESS_HEADER } from "@/lib/http/request-address";
 import { takeConnectionsFromPrimary } from "@/lib/runtime/cluster";
 import { startEventLoopMonitor } from "@/lib/runtime/metrics";
 import { setSecurityHeaders } from "./security-headers";
+import { answerReferenceRead } from "./reference-fast-path";
 import { serverUrl } from "@/lib/runtime/server-url";
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -49,6 +50,7 @@ async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Se
   const server = http.createServer((request, response) => {
     stampPeerAddress(request);
     setSecurityHeaders(request, response);
+    if (answerReferenceRead(request, response)) return;
     if (request.url?.startsWith(API_PREFIX)) response.setHeader = setHeaderButRouterVary;
     handle(request, response).catch((error) => {
       console.error("request failed outside any route:", error);
