@@ -4,7 +4,10 @@
  * same app with REFERENCE_FAST_PATH=false: the server runs in this process and reads that setting
  * per request, so each case is asked both ways, one right after the other, on one database. The
  * answers must be the same bytes on the wire: status line, header names (case and order included)
- * and values (Date's and the request id's aside), and body, neither of them decompressed.
+ * and values (Date's and the request id's aside), and body, neither of them decompressed. So these
+ * requests go over node:http's own client, outside the contract check (tooling/api-contract.ts),
+ * which sees answers only as fetch decodes them; the other tests of these paths (reference-api,
+ * openapi, …) reach the fast path through that check, as it is on by default.
  */
 import assert from "node:assert/strict";
 import http from "node:http";

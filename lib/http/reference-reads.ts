@@ -26,5 +26,7 @@ export async function readReference(path: ReferenceReadPath, headers: Pick<Heade
 
 /** What the route file of `path` exports. */
 export function referenceReadRoute(path: ReferenceReadPath): RouteExports {
-  return clientRoute({ GET: async ({ request }) => answerResponse(await readReference(path, request.headers)) });
+  return clientRoute({
+    GET: async ({ request }) => answerResponse(await readReference(path, request.headers)),
+  });
 }
