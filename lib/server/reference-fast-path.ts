@@ -41,17 +41,17 @@ export function answerReferenceRead(request: http.IncomingMessage, response: htt
 async function answer(path: ReferenceReadPath, request: http.IncomingMessage, response: http.ServerResponse) {
   const requestId = newRequestId();
   const headers = { get: (name: string) => headerValue(request, name) };
-  let answer: Answer;
+  let reply: Answer;
   try {
     await requireClient(headers);
     const read = await readReference(path, headers);
-    answer = { ...read, headers: { ...read.headers, [REQUEST_ID_HEADER]: requestId } };
+    reply = { ...read, headers: { ...read.headers, [REQUEST_ID_HEADER]: requestId } };
   } catch (error) {
     const refused = failure(error, requestId);
     const bytes = new Uint8Array(await refused.arrayBuffer());
-    answer = { status: refused.status, headers: Object.fromEntries(refused.headers), bytes };
+    reply = { status: refused.status, headers: Object.fromEntries(refused.headers), bytes };
   }
-  send(request, response, answer);
+  send(request, response, reply);
 }
 
 /** As Next's sendResponse writes a route's Response to node:http. */
