@@ -50,3 +50,25 @@ test("DIRECT_DATABASE_URL must be a PostgreSQL URL, beside a DATABASE_URL on Pos
     configure(previous.DATABASE_URL, previous.DIRECT_DATABASE_URL);
   }
 });
+
+test('REFERENCE_FAST_PATH is "true" (the default) or "false"; anything else stops the start, naming it', () => {
+  const previous = process.env.REFERENCE_FAST_PATH;
+  try {
+    delete process.env.REFERENCE_FAST_PATH;
+    assert.equal(reloadConfig().REFERENCE_FAST_PATH, true);
+    process.env.REFERENCE_FAST_PATH = "false";
+    assert.equal(reloadConfig().REFERENCE_FAST_PATH, false);
+    for (const bad of ["0", "off", "FALSE", "", " true"]) {
+      process.env.REFERENCE_FAST_PATH = bad;
+      assert.throws(
+        () => reloadConfig(),
+        (error: Error) => error instanceof ConfigError && error.message.includes("REFERENCE_FAST_PATH"),
+        JSON.stringify(bad),
+      );
+    }
+  } finally {
+    if (previous === undefined) delete process.env.REFERENCE_FAST_PATH;
+    else process.env.REFERENCE_FAST_PATH = previous;
+    reloadConfig();
+  }
+});
