@@ -85,6 +85,14 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Unset: pretty when stdout is a terminal, JSON lines otherwise. */
     LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+    /**
+     * "false": the reference reads go through Next's router like every other request, rather than
+     * the server's fast path (lib/server/reference-fast-path.ts); the answers are the same.
+     */
+    REFERENCE_FAST_PATH: z
+      .enum(["true", "false"], { message: 'must be "true" or "false"' })
+      .default("true")
+      .transform((value) => value === "true"),
 
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 

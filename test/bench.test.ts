@@ -17,6 +17,7 @@ test("npm run bench measures every target and prints a verdict beside each, with
 
   for (const name of [
     "GET /client/v1/countries ",
+    "  reference reads: the same bytes as the ceiling",
     "GET /client/v1/sources ",
     "GET /client/v1/settings (200)",
     "GET /client/v1/settings (304, If-None-Match)",

@@ -84,3 +84,25 @@ test("LOG_LEVEL and LOG_FORMAT take only their names: anything else stops the st
     reloadConfig();
   }
 });
+
+test('REFERENCE_FAST_PATH is "true" (the default) or "false"; anything else stops the start, naming it', () => {
+  const previous = process.env.REFERENCE_FAST_PATH;
+  try {
+    delete process.env.REFERENCE_FAST_PATH;
+    assert.equal(reloadConfig().REFERENCE_FAST_PATH, true);
+    process.env.REFERENCE_FAST_PATH = "false";
+    assert.equal(reloadConfig().REFERENCE_FAST_PATH, false);
+    for (const bad of ["0", "off", "FALSE", "", " true"]) {
+      process.env.REFERENCE_FAST_PATH = bad;
+      assert.throws(
+        () => reloadConfig(),
+        (error: Error) => error instanceof ConfigError && error.message.includes("REFERENCE_FAST_PATH"),
+        JSON.stringify(bad),
+      );
+    }
+  } finally {
+    if (previous === undefined) delete process.env.REFERENCE_FAST_PATH;
+    else process.env.REFERENCE_FAST_PATH = previous;
+    reloadConfig();
+  }
+});

@@ -54,9 +54,13 @@ function routePaths(directory = "app/client/v1"): string[] {
   return found;
 }
 
-/** A route file's source; for a file that re-exports another route, that route's source. */
+/**
+ * A route file's source; for a file that re-exports another route, that route's source; for a
+ * reference read, the source of the reference reads' routes.
+ */
 function routeSource(route: string): string {
   const source = fs.readFileSync(path.join("app", route.replace(/\{(\w+)\}/g, "[$1]"), "route.ts"), "utf8");
+  if (/= referenceReadRoute\(/.test(source)) return fs.readFileSync("lib/http/reference-reads.ts", "utf8");
   const reExported = /^export \{[^}]*\} from "@\/app\/(.+)\/route";$/m.exec(source);
   return reExported ? routeSource(reExported[1]) : source;
 }

@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import { inDatabaseOutage, logUnlessUnreachable } from "@/lib/db/outage";
 import { versionedCache } from "@/lib/cache/versioned-cache";
 import { unavailable } from "@/lib/errors/domain-error";
+import { processGlobal } from "@/lib/runtime/process-global";
 import { digestsEqual, randomToken, sha256 } from "@/lib/secrets";
 
 export type AuthenticatedClient = { id: number; clientId: string; name: string; allowedOrigins: string[] };
@@ -31,7 +32,9 @@ const activeClients = versionedCache("api_clients", async () => {
 // Compared against when the client id is unknown, so both cases take the same time.
 const UNKNOWN_CLIENT_HASH = sha256(randomToken());
 const LAST_USED_RESOLUTION_MS = 60_000;
-const lastUsedWritten = new Map<number, number>();
+// Per process, not per copy of this module: Next's routes and the server's fast path for the
+// reference reads (lib/server/reference-fast-path.ts) each run a copy of their own.
+const lastUsedWritten = processGlobal("api-client-last-used", () => new Map<number, number>());
 
 export async function authenticateApiClient(
   clientId: string | null,

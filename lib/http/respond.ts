@@ -7,7 +7,7 @@ import { log } from "@/lib/runtime/log";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
-const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8" };
+export const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8" };
 
 export function newRequestId(): string {
   return randomUUID();
@@ -25,6 +25,7 @@ export function success(fields: Record<string, unknown> = {}, status = 200, head
  * `new Response(bytes)` copies the bytes on every call (53 KB per /countries request, and the
  * garbage collection that follows); a stream passes the cached bytes on as they are. A default
  * stream, not a byte stream: enqueueing into a byte stream would detach the cached buffer.
+ * `headers` are all of them, Content-Type included.
  */
 export function successBytes(body: Uint8Array, headers: Record<string, string>): Response {
   const stream = new ReadableStream<Uint8Array>({
@@ -33,7 +34,7 @@ export function successBytes(body: Uint8Array, headers: Record<string, string>):
       controller.close();
     },
   });
-  return new Response(stream, { status: 200, headers: { ...JSON_HEADERS, ...headers } });
+  return new Response(stream, { status: 200, headers });
 }
 
 /** A bare JSON body: the admin API speaks ra-data-simple-rest, which takes records as they are. */

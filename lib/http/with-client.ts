@@ -21,13 +21,19 @@ type PublicHandler = (context: Omit<RequestContext, "client" | "params">) => Pro
  */
 export function clientRoute(handlers: Partial<Record<Method, Handler>>): RouteExports {
   return buildRoute(handlers, async (request, requestId, handler: Handler, context) => {
-    const client = await authenticateApiClient(
-      request.headers.get("x-client-id"),
-      request.headers.get("x-client-secret"),
-    );
-    if (!client) throw invalidClientCredentials();
+    const client = await requireClient(request.headers);
     return handler({ request, requestId, client, params: await routeParams(context) });
   });
+}
+
+/**
+ * The API client a request's X-Client-ID and X-Client-Secret name, or the 401 of every /client/v1
+ * route without valid ones. Also the check of the server's fast path for the reference reads.
+ */
+export async function requireClient(headers: Pick<Headers, "get">): Promise<AuthenticatedClient> {
+  const client = await authenticateApiClient(headers.get("x-client-id"), headers.get("x-client-secret"));
+  if (!client) throw invalidClientCredentials();
+  return client;
 }
 
 /** For the few routes that need no client credentials (the API description). */

@@ -15,6 +15,7 @@ import { log } from "@/lib/runtime/log";
 import { recordRequest, startMetrics } from "@/lib/runtime/metrics";
 import { routeTemplates } from "./route-template";
 import { setSecurityHeaders } from "./security-headers";
+import { answerReferenceRead } from "./reference-fast-path";
 import { serverUrl } from "@/lib/runtime/server-url";
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -59,7 +60,6 @@ async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Se
     stampPeerAddress(request);
     setSecurityHeaders(request, response);
     response.writeHead = writeHeadWithRequestId;
-    if (request.url?.startsWith(API_PREFIX)) response.setHeader = setHeaderButRouterVary;
     response.once("close", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeOf(request.url);
@@ -79,6 +79,9 @@ async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Se
         `${request.method} ${route} ${status}`,
       );
     });
+    // Timed and logged like every other request, by the listener above.
+    if (answerReferenceRead(request, response)) return;
+    if (request.url?.startsWith(API_PREFIX)) response.setHeader = setHeaderButRouterVary;
     handle(request, response).catch((error) => {
       log().error({ err: error, req_id: requestIdOf(response) }, "request failed outside any route");
       if (!response.headersSent) {

@@ -1,7 +1,3 @@
-import { cachedResponse } from "@/lib/http/cached-response";
-import { clientRoute } from "@/lib/http/with-client";
-import { referenceBody } from "@/lib/http/reference-bodies";
+import { referenceReadRoute } from "@/lib/http/reference-reads";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = clientRoute({
-  GET: async ({ request }) => cachedResponse(request, await referenceBody("sources")),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = referenceReadRoute("/client/v1/sources");

@@ -1,2 +1,3 @@
-// The same resource as /client/v1/sources, under the path some app versions use.
-export { GET, POST, PUT, PATCH, DELETE, OPTIONS } from "@/app/client/v1/sources/route";
+import { referenceReadRoute } from "@/lib/http/reference-reads";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = referenceReadRoute("/client/v1/countries/sources");
