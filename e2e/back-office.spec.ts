@@ -37,6 +37,9 @@ async function createStaff(page: Page, account: { email: string; name: string; p
 
 test("a wrong password is refused on the sign-in page", async ({ page }) => {
   await page.goto("/admin");
+  // Branded with the trading name from the settings.
+  await expect(page.getByTestId("trading-name")).toHaveText("[placeholder] Example Remit");
+  await expect(page).toHaveTitle("[placeholder] Example Remit back office");
   await screenshot(page, "sign-in");
   await page.locator("input[name=email]").fill(FIRST_ADMIN.email);
   await page.locator("input[name=password]").fill("not the password");
@@ -135,6 +138,12 @@ test("operations change the trading name and a source country; the public API sh
   await expect(page.getByText("Access denied")).toBeVisible();
   const forbidden = await page.request.get("/api/admin/staff");
   expect(forbidden.status()).toBe(403);
+
+  // The sign-in page takes the name from the settings each time it is loaded.
+  await signOut(page);
+  await page.reload();
+  await expect(page.getByTestId("trading-name")).toHaveText("Remit Fast");
+  await expect(page).toHaveTitle("Remit Fast back office");
 });
 
 test("compliance finds a customer registered through the API and sees its events; cannot edit settings", async ({

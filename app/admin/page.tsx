@@ -1,10 +1,23 @@
-"use client";
+import type { Metadata } from "next";
+import { AdminEntry } from "@/components/admin/AdminEntry";
+import { backOfficeName } from "@/components/admin/brand";
+import { currentBusinessDetails } from "@/lib/reference-data/read-settings";
+import { log } from "@/lib/runtime/log";
 
-import dynamic from "next/dynamic";
+/** The trading name the back office is branded with; without the database, an unbranded page still loads. */
+async function tradingName(): Promise<string | null> {
+  try {
+    return (await currentBusinessDetails()).trading_name;
+  } catch (error) {
+    log().warn({ err: error }, "the back office page is unbranded: the business settings could not be read");
+    return null;
+  }
+}
 
-// react-admin is a browser application (hash routing, localStorage): never rendered on the server.
-const AdminApp = dynamic(() => import("@/components/admin/AdminApp"), { ssr: false });
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: backOfficeName(await tradingName()) };
+}
 
-export default function AdminPage() {
-  return <AdminApp />;
+export default async function AdminPage() {
+  return <AdminEntry tradingName={await tradingName()} />;
 }

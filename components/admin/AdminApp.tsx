@@ -5,6 +5,7 @@ import { dataProvider } from "./dataProvider";
 import { Dashboard } from "./Dashboard";
 import { LoginPage } from "./LoginPage";
 import { AdminLayout } from "./AdminLayout";
+import { BrandContext, backOfficeName } from "./brand";
 import settings from "./settings";
 import locales from "./locales";
 import timezones from "./timezones";
@@ -19,29 +20,32 @@ import outbox from "./outbox";
  * The back office. Every resource is declared for every role: the auth provider's canAccess hides
  * from the menu, and guards the pages of, whatever the signed-in role may not use.
  */
-export default function AdminApp() {
+export default function AdminApp({ tradingName }: { tradingName: string | null }) {
+  const name = backOfficeName(tradingName);
   return (
-    <Admin
-      title="Remit back office"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      loginPage={LoginPage}
-      layout={AdminLayout}
-      dashboard={Dashboard}
-      theme={defaultLightTheme}
-      darkTheme={defaultDarkTheme}
-      requireAuth
-      disableTelemetry
-    >
-      <Resource name="customers" {...customers} />
-      <Resource name="settings" {...settings} />
-      <Resource name="countries" {...countries} />
-      <Resource name="locales" {...locales} />
-      <Resource name="timezones" {...timezones} />
-      <Resource name="clients" {...clients} />
-      <Resource name="outbox" {...outbox} />
-      <Resource name="staff" {...staff} />
-      <Resource name="audit-log" {...auditLog} />
-    </Admin>
+    <BrandContext.Provider value={{ name, tradingName }}>
+      <Admin
+        title={name}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        loginPage={LoginPage}
+        layout={AdminLayout}
+        dashboard={Dashboard}
+        theme={defaultLightTheme}
+        darkTheme={defaultDarkTheme}
+        requireAuth
+        disableTelemetry
+      >
+        <Resource name="customers" {...customers} />
+        <Resource name="settings" {...settings} />
+        <Resource name="countries" {...countries} />
+        <Resource name="locales" {...locales} />
+        <Resource name="timezones" {...timezones} />
+        <Resource name="clients" {...clients} />
+        <Resource name="outbox" {...outbox} />
+        <Resource name="staff" {...staff} />
+        <Resource name="audit-log" {...auditLog} />
+      </Admin>
+    </BrandContext.Provider>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Alert, Button, CardContent, CircularProgress, Link, Typography } from "@mui/material";
 import { Form, Login, PasswordInput, TextInput, email, required, useLogin, useNotify } from "react-admin";
 import { CodeRequired } from "./authProvider";
+import { useBrand } from "./brand";
 
 type Credentials = { email: string; password: string };
 
@@ -12,6 +13,7 @@ type Credentials = { email: string; password: string };
  * or one of the recovery codes.
  */
 function SignInForm({ onForgot }: { onForgot(): void }) {
+  const { tradingName } = useBrand();
   const login = useLogin();
   const notify = useNotify();
   const [submitting, setSubmitting] = useState(false);
@@ -72,7 +74,12 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
   return (
     <Form onSubmit={submit} noValidate>
       <CardContent sx={{ width: 320 }}>
-        <Typography variant="h6" align="center" gutterBottom>
+        {tradingName && (
+          <Typography variant="h5" component="h1" align="center" data-testid="trading-name">
+            {tradingName}
+          </Typography>
+        )}
+        <Typography variant="h6" align="center" color={tradingName ? "text.secondary" : undefined} gutterBottom>
           Back office
         </Typography>
         <TextInput

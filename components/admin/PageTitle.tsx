@@ -1,21 +1,21 @@
 /**
  * Page titles in words: the heading react-admin shows in its app bar, also set as the browser tab's
- * title ("New locale · Remit back office"), so that history and tabs read as the page does.
+ * title ("New locale · Example Remit back office"), so that history and tabs read as the page does.
  * `PageTitle` takes the words; `RecordTitle` names the record shown (its recordRepresentation).
  */
 import { useEffect } from "react";
 import { useGetRecordRepresentation, useRecordContext, useResourceContext } from "react-admin";
-
-const APP_NAME = "Remit back office";
+import { useBrand } from "./brand";
 
 export function PageTitle({ text }: { text: string }) {
+  const { name } = useBrand();
   useEffect(() => {
-    document.title = text ? `${text} · ${APP_NAME}` : APP_NAME;
+    document.title = text ? `${text} · ${name}` : name;
     // A page without a title of its own does not keep the last one's.
     return () => {
-      document.title = APP_NAME;
+      document.title = name;
     };
-  }, [text]);
+  }, [text, name]);
   return <span>{text}</span>;
 }
 

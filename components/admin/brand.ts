@@ -1,0 +1,19 @@
+/**
+ * The back office's name, "<trading name> back office", from the business settings: the server's
+ * page reads it (app/admin/page.tsx) and hands it to the app, whose sign-in page, app bar and tab
+ * titles show it.
+ */
+import { createContext, useContext } from "react";
+
+const UNBRANDED = "Back office";
+
+export function backOfficeName(tradingName: string | null): string {
+  return tradingName ? `${tradingName} back office` : UNBRANDED;
+}
+
+export const BrandContext = createContext<{ name: string; tradingName: string | null }>({
+  name: UNBRANDED,
+  tradingName: null,
+});
+
+export const useBrand = () => useContext(BrandContext);
