@@ -40,7 +40,7 @@ if (created.status !== 0) {
   process.exit(created.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env, stdio: "inherit" });
+const server = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => {
   removeDirectory();

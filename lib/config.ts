@@ -119,6 +119,9 @@ const envSchema = z
       .default("true")
       .transform((value) => value === "true"),
 
+    /** A password-hashing thread that hashed nothing for this long ends, and gives back its memory; the next login starts one. */
+    HASHING_THREAD_IDLE_MS: positiveInt(30_000),
+
     STAFF_SESSION_HOURS: positiveInt(8),
     STAFF_LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(5),
     STAFF_LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),

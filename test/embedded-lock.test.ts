@@ -24,7 +24,7 @@ function deadPid(): number {
 
 /** A lock file as a process that held the lock and died would have left it. */
 function writeLock(file: string, pid: number, startedAt: string | null = null): string {
-  const content = JSON.stringify({ pid, startedAt, nonce: `${pid}-${file}`, program: "scripts/start.ts" });
+  const content = JSON.stringify({ pid, startedAt, nonce: `${pid}-${file}`, program: "scripts/start.mjs" });
   fs.writeFileSync(file, content);
   return content;
 }

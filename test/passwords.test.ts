@@ -2,7 +2,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import bcrypt from "bcryptjs";
+import { reloadConfig } from "@/lib/config";
 import { longestEventLoopPause } from "./support/event-loop";
+import { until } from "./support/until";
 
 test("the event loop keeps turning while a bcrypt hash from the previous system is checked", async () => {
   const { verifyPassword } = await import("@/lib/passwords/verify-password");
@@ -18,5 +20,25 @@ test("the event loop keeps turning while a bcrypt hash from the previous system 
   assert.ok(
     longestPause < took / 4,
     `the event loop paused for ${Math.round(longestPause)} ms of the check's ${Math.round(took)} ms`,
+  );
+});
+
+test("a hashing thread that stayed idle ends, and the next password check starts one again", async () => {
+  process.env.HASHING_THREAD_IDLE_MS = "200";
+  reloadConfig();
+  const { hashPassword } = await import("@/lib/passwords/hash-password");
+  const { verifyPassword } = await import("@/lib/passwords/verify-password");
+  const { hashingPool } = await import("@/lib/passwords/hashing-pool");
+  const stored = await hashPassword("idle for a while");
+  assert.ok(hashingPool().threads >= 1, "a thread hashed it");
+  await until(
+    () => hashingPool().threads,
+    (threads) => threads === 0,
+  );
+  assert.deepEqual(await verifyPassword("idle for a while", stored), { valid: true, needsRehash: false });
+  assert.equal(hashingPool().threads, 1, "one thread started for the check");
+  await until(
+    () => hashingPool().threads,
+    (threads) => threads === 0,
   );
 });

@@ -69,7 +69,7 @@ test("a second start on the same directory stops before touching it, naming the 
   const before = snapshot(dataDir);
   const output = await failedStart({ DATABASE_URL });
   assert.match(output, /exited with code 1 before it was ready/);
-  assert.match(output, new RegExp(`in use by process ${server.pid} \\(scripts/start\\.ts\\)`));
+  assert.match(output, new RegExp(`in use by process ${server.pid} \\(scripts/start\\.mjs\\)`));
   assert.match(output, new RegExp(`kill ${server.pid}`), "says what to do");
   assert.doesNotMatch(output, /Database:|Building|Applied|Seeded/, "stopped before it built or opened anything");
   assert.deepEqual(snapshot(dataDir), before, "the data directory is untouched");

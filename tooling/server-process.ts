@@ -1,5 +1,5 @@
 /**
- * The production server as `npm start` runs it (scripts/start.ts), in a child process on a free
+ * The production server as `npm start` runs it (scripts/start.mjs), in a child process on a free
  * loopback port: for the tests and the bench that need whole server processes.
  */
 import { spawn } from "node:child_process";
@@ -36,7 +36,7 @@ export async function freePort(): Promise<number> {
 /** `env` adds to (and overrides) this process's environment; DATABASE_URL belongs in it. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

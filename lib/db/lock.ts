@@ -93,6 +93,17 @@ export function lockDataDirectory(dataDir: string): DataDirectoryLock {
 }
 
 /**
+ * Throws DatabaseInUseError naming the running process that holds `dataDir`'s lock, if one does,
+ * without taking the lock: for `npm start` to stop before it builds (scripts/prepare.ts).
+ */
+export function checkDataDirectoryFree(dataDir: string): void {
+  const found = read(besideDataDirectory(dataDir, ".lock"));
+  const holder = found === undefined ? undefined : parse(found);
+  if (holder && isRunning(holder))
+    throw new DatabaseInUseError(path.resolve(dataDir), { pid: holder.pid, program: holder.program });
+}
+
+/**
  * Puts a link to `draft` (a complete lock file) at `name`, replacing a stale one, unless a running
  * process holds `name`: then returns that process.
  */

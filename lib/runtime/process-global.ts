@@ -1,6 +1,6 @@
 /**
  * One value per process, whichever copy of a module asks for it. Next's server bundle carries its
- * own copies of lib/ modules beside the process's own module graph (scripts/start.ts, the e-mail
+ * own copies of lib/ modules beside the process's own module graph (scripts/serve.ts, the e-mail
  * dispatcher, the tests), so state kept in a module would exist twice; kept on globalThis under a
  * registered symbol, it exists once. `create` runs on first use.
  */

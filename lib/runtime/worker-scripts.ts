@@ -6,15 +6,20 @@
  * a source file to run. A script is compiled again whenever a file it was compiled from changed,
  * checked each time a thread starts: `npm start` and `npm test` compile them before anything runs
  * (lib/server/build.ts), and an edit takes effect at the next start of its thread, under tsx too.
+ *
+ * The server processes of `npm start` run compiled scripts too (`server`, `primary`: ES modules), so
+ * that neither tsx nor esbuild is loaded, nor a process of theirs left running, beside a server.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { buildSync } from "esbuild";
 
 const ENTRIES = {
-  hashing: "lib/passwords/hashing-worker.ts",
-  database: "lib/db/pglite-worker-thread.ts",
+  hashing: { source: "lib/passwords/hashing-worker.ts", format: "cjs" },
+  database: { source: "lib/db/pglite-worker-thread.ts", format: "cjs" },
+  server: { source: "scripts/serve.ts", format: "esm" },
+  primary: { source: "scripts/primary.ts", format: "esm" },
 } as const;
 export type WorkerEntry = keyof typeof ENTRIES;
 
@@ -25,13 +30,14 @@ type Stamp = { inputs: string[]; hash: string };
 
 /** The compiled script of `entry`, compiled first unless it is current. */
 export function workerScript(entry: WorkerEntry, root = process.cwd()): string {
-  const script = path.join(root, OUTPUT_DIR, `${entry}.cjs`);
+  const { source, format } = ENTRIES[entry];
+  const script = path.join(root, OUTPUT_DIR, `${entry}.${format === "esm" ? "mjs" : "cjs"}`);
   const stampFile = path.join(root, OUTPUT_DIR, `${entry}.json`);
-  if (!isCurrent(root, script, stampFile)) compile(root, ENTRIES[entry], script, stampFile);
+  if (!isCurrent(root, script, stampFile)) compile(root, source, format, script, stampFile);
   return script;
 }
 
-/** Compiles every worker thread's script that is not current. */
+/** Compiles every script that is not current: the worker threads' and the server processes'. */
 export function compileWorkerScripts(root = process.cwd()): void {
   for (const entry of Object.keys(ENTRIES) as WorkerEntry[]) workerScript(entry, root);
 }
@@ -56,14 +62,16 @@ function contentHash(root: string, inputs: string[]): string {
   return hash.digest("hex");
 }
 
-function compile(root: string, entry: string, script: string, stampFile: string): void {
+function compile(root: string, entry: string, format: "cjs" | "esm", script: string, stampFile: string): void {
+  // Loaded only to compile, which a server whose scripts are current never does.
+  const { buildSync } = createRequire(path.join(process.cwd(), "package.json"))("esbuild") as typeof import("esbuild");
   const { outputFiles, metafile } = buildSync({
     absWorkingDir: root,
     entryPoints: [entry],
     bundle: true,
     packages: "external",
     platform: "node",
-    format: "cjs",
+    format,
     target: "node20",
     write: false,
     metafile: true,

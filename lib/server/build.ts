@@ -14,7 +14,7 @@ const INPUTS = [
   "components",
   "lib",
   "emails",
-  "next.config.ts",
+  "next.config.mjs",
   "tsconfig.json",
   "package-lock.json",
   "prisma/schema.prisma",

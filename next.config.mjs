@@ -1,6 +1,11 @@
-import type { NextConfig } from "next";
-
-const nextConfig: NextConfig = {
+/**
+ * Next's configuration. JavaScript rather than TypeScript: Next compiles a next.config.ts with its
+ * native SWC binding each time a server starts, which would keep that library (23 MB resident) loaded in every
+ * server process for nothing.
+ *
+ * @type {import("next").NextConfig}
+ */
+const nextConfig = {
   // Native and Wasm packages are loaded from node_modules at run time, never bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",
@@ -10,7 +15,7 @@ const nextConfig: NextConfig = {
     "@node-rs/argon2",
     "bcryptjs",
     "pg",
-    // Compiles the worker threads' scripts when they are out of date (lib/server/worker-scripts.ts).
+    // Compiles the worker threads' scripts when they are out of date (lib/runtime/worker-scripts.ts).
     "esbuild",
     // One copy per process, shared by the server and the routes (lib/runtime/metrics.ts, log.ts).
     "prom-client",

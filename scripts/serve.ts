@@ -1,25 +1,21 @@
 /**
- * `npm start`: build if the sources changed, migrate, seed an empty database, serve on PORT.
- * On PostgreSQL, WEB_CONCURRENCY server processes (default: one per core), each running this same
- * script as a cluster worker, serve the connections this process accepts on the port and hands
- * them in turn. On the embedded database there is one process: it takes the data directory's lock
- * before anything else (a second start stops there), and runs the operators' commands for
- * `npm run cli` (lib/server/control-channel.ts).
+ * A server process of `npm start`, compiled into .workers/server.mjs (lib/runtime/worker-scripts.ts)
+ * so that it runs on plain node: scripts/start.mjs runs it in its own process when one server process
+ * serves, and the cluster's primary (scripts/primary.ts) forks one per WEB_CONCURRENCY otherwise.
+ * Alone, it opens the database (on the embedded one it takes the data directory's lock before anything
+ * else, so a second start stops there), migrates and seeds it, serves on PORT and, on the embedded
+ * database, runs the operators' commands for `npm run cli` (lib/server/control-channel.ts). In a
+ * cluster it serves the connections the primary hands it, the database prepared before it started.
  */
-(process.env as Record<string, string | undefined>).NODE_ENV ??= "production";
-process.env.NEXT_TELEMETRY_DISABLED ??= "1";
-
-import { availableParallelism } from "node:os";
 import { authSecret } from "@/lib/staff/auth-secret";
 import { config, ConfigError } from "@/lib/config";
 import { closeDatabase, database } from "@/lib/db";
 import { DatabaseInUseError } from "@/lib/db/lock";
-import { buildIfNeeded } from "@/lib/server/build";
-import { isClusterWorker, runCluster } from "@/lib/runtime/cluster";
-import { log } from "@/lib/runtime/log";
+import { isClusterWorker } from "@/lib/runtime/cluster";
 import { prepareDatabase } from "@/lib/server/prepare-database";
 import { startClusterWorkerServer, startHttpServer } from "@/lib/server/http-server";
-import { firstRunHints } from "@/lib/server/first-run";
+import { announcement } from "@/lib/server/announcement";
+import { readFirstRun } from "@/lib/server/first-run";
 import { startBackgroundWork } from "@/lib/server/background";
 import { startControlChannel } from "@/lib/server/control-channel";
 
@@ -30,20 +26,11 @@ async function main(): Promise<void> {
     serveUntilStopped(await startClusterWorkerServer(listenOn));
     return;
   }
-  // Opened first: on the embedded database a second start stops here, before it builds or touches anything.
+  // Opened first: on the embedded database a second start stops here, before it touches anything.
   const { target } = database();
   authSecret(); // fails now, not at the first staff sign-in, when a required secret is missing
-  buildIfNeeded();
   await prepareDatabase(console.log);
-  const hints = await firstRunHints();
-  const announce = (url: string, processes: number) => {
-    const publicUrl = settings.PUBLIC_URL ?? url;
-    console.log(
-      `\nReady on ${publicUrl}  (${target.description}; ${processes} server process${processes > 1 ? "es" : ""})`,
-    );
-    for (const line of hints(publicUrl)) console.log(line);
-  };
-
+  const firstRun = await readFirstRun();
   if (target.kind === "pglite") {
     const ignored =
       settings.WEB_CONCURRENCY && settings.WEB_CONCURRENCY > 1
@@ -52,16 +39,13 @@ async function main(): Promise<void> {
     console.log(
       `One server process: the embedded database is single-process${ignored}. On PostgreSQL there is one per core.`,
     );
-    const server = await startHttpServer(listenOn);
-    const commandLine = target.dataDir ? await startControlChannel(target.dataDir) : undefined;
-    serveUntilStopped(server, commandLine);
-    announce(server.url, 1);
-    return;
   }
-  const workers = settings.WEB_CONCURRENCY ?? availableParallelism();
-  await closeDatabase(); // each worker opens its own pool
-  // What the primary reports is a process that died or could not start, or the cluster stopping: warnings.
-  runCluster({ workers, ...listenOn, log: (line) => log().warn(line), onReady: (url) => announce(url, workers) });
+  const server = await startHttpServer(listenOn);
+  const commandLine =
+    target.kind === "pglite" && target.dataDir ? await startControlChannel(target.dataDir) : undefined;
+  serveUntilStopped(server, commandLine);
+  const serving = { url: server.url, publicUrl: settings.PUBLIC_URL, database: target.description, processes: 1 };
+  for (const line of announcement({ ...serving, firstRun })) console.log(line);
 }
 
 /**

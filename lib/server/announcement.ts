@@ -1,0 +1,44 @@
+/**
+ * What `npm start` prints once it serves: where, on what, and while there is no staff account or no
+ * API client yet, what a new operator does next. Imports nothing, as the cluster's primary prints it
+ * (scripts/primary.ts) and loads no more than it needs to hand connections over.
+ */
+
+/** Read from the database before serving (lib/server/first-run.ts). */
+export type FirstRun = { noStaff: boolean; noClients: boolean };
+
+export type Serving = {
+  /** The address it listens on, known only once it does. */
+  url: string;
+  publicUrl?: string;
+  /** The database, as lib/db/target.ts describes it. */
+  database: string;
+  processes: number;
+  firstRun: FirstRun;
+};
+
+export function announcement({ url, publicUrl, database, processes, firstRun }: Serving): string[] {
+  const base = (publicUrl ?? url).replace(/\/$/, "");
+  const lines = [
+    "",
+    `Ready on ${publicUrl ?? url}  (${database}; ${processes} server process${processes > 1 ? "es" : ""})`,
+  ];
+  if (firstRun.noStaff) {
+    lines.push(
+      "",
+      "No staff accounts yet. Create the first admin of the back office (in another terminal; the server keeps running):",
+      "  npm run cli -- staff create --email you@example.com --role admin",
+      `It prints a generated password; sign in with it at ${base}/admin.`,
+    );
+  }
+  if (firstRun.noClients) {
+    lines.push(
+      "",
+      "No API clients yet. Create one for your app:",
+      '  npm run cli -- clients create --name "Mobile app" --origin https://app.example.com',
+      "then call the API with its client_id and client_secret, e.g.:",
+      `  curl -H 'X-Client-ID: cli_…' -H 'X-Client-Secret: sec_…' ${base}/client/v1/settings`,
+    );
+  }
+  return lines;
+}

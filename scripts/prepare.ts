@@ -1,0 +1,59 @@
+/**
+ * The first step of `npm start` (scripts/start.mjs), in a short-lived process of its own: checks the
+ * configuration, builds what changed (the app, and the compiled scripts the server processes run:
+ * lib/server/build.ts), and tells its parent over IPC how to serve. With several server processes
+ * (PostgreSQL) it also migrates and seeds the database and reads what the start message needs, so
+ * the primary that forks them never loads the app, Prisma or Next. With one, that process does all
+ * that itself (on the embedded database it must hold the data directory's lock first), and nothing
+ * here opens the database. What this process loads (tsx, esbuild, Prisma) goes when it exits.
+ */
+import { availableParallelism } from "node:os";
+import { config, ConfigError } from "@/lib/config";
+import { closeDatabase, database } from "@/lib/db";
+import { checkDataDirectoryFree, DatabaseInUseError } from "@/lib/db/lock";
+import { databaseTarget } from "@/lib/db/target";
+import { workerScript } from "@/lib/runtime/worker-scripts";
+import { buildIfNeeded } from "@/lib/server/build";
+import { readFirstRun } from "@/lib/server/first-run";
+import { prepareDatabase } from "@/lib/server/prepare-database";
+import { authSecret } from "@/lib/staff/auth-secret";
+import type { ClusterPlan } from "./primary";
+
+export type StartPlan = { mode: "one-process"; server: string } | ClusterPlan;
+
+async function plan(): Promise<StartPlan> {
+  const settings = config();
+  const target = databaseTarget(settings.DATABASE_URL);
+  // A second start on the embedded database stops before it builds; the server takes the lock itself.
+  if (target.kind === "pglite" && target.dataDir) checkDataDirectoryFree(target.dataDir);
+  buildIfNeeded();
+  const server = workerScript("server");
+  const workers = settings.WEB_CONCURRENCY ?? availableParallelism();
+  if (target.kind === "pglite" || workers === 1) return { mode: "one-process", server };
+  authSecret(); // fails now, not at the first staff sign-in, when a required secret is missing
+  await prepareDatabase(console.log);
+  const firstRun = await readFirstRun();
+  return {
+    mode: "cluster",
+    server,
+    primary: workerScript("primary"),
+    workers,
+    port: settings.PORT,
+    hostname: settings.HOSTNAME,
+    publicUrl: settings.PUBLIC_URL,
+    database: database().target.description,
+    firstRun,
+  };
+}
+
+plan()
+  .then(async (found) => {
+    await closeDatabase();
+    if (!process.send) throw new Error("scripts/prepare.ts runs under scripts/start.mjs (npm start)");
+    process.send(found, () => process.exit(0));
+  })
+  .catch(async (error) => {
+    console.error(error instanceof ConfigError || error instanceof DatabaseInUseError ? error.message : error);
+    await closeDatabase().catch(() => {});
+    process.exit(1);
+  });
