@@ -12,6 +12,7 @@ import { config, ConfigError } from "@/lib/config";
 import { closeDatabase, database } from "@/lib/db";
 import { DatabaseInUseError } from "@/lib/db/lock";
 import { isClusterWorker } from "@/lib/runtime/cluster";
+import { log } from "@/lib/runtime/log";
 import { prepareDatabase } from "@/lib/server/prepare-database";
 import { startClusterWorkerServer, startHttpServer } from "@/lib/server/http-server";
 import { announcement } from "@/lib/server/announcement";
