@@ -4,12 +4,7 @@
  * titles show it.
  */
 import { createContext, useContext } from "react";
-
-const UNBRANDED = "Back office";
-
-export function backOfficeName(tradingName: string | null): string {
-  return tradingName ? `${tradingName} back office` : UNBRANDED;
-}
+import { UNBRANDED } from "./backOfficeName";
 
 export const BrandContext = createContext<{ name: string; tradingName: string | null }>({
   name: UNBRANDED,
