@@ -120,6 +120,7 @@ test("operations open the customer's verification e-mail and read it, its link's
   await row.getByText(customerEmail).click();
 
   await expect(page.getByText(`E-mail to ${customerEmail}`)).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^E-mail to ${customerEmail.replaceAll(".", "\\.")} · .+ back office$`));
   const frame = page.frameLocator("iframe[title='E-mail preview']");
   const link = frame.getByRole("link").first();
   await expect(link).toBeVisible();

@@ -20,6 +20,7 @@ import {
 import { LinkBase, Title, useDataProvider } from "react-admin";
 import type { ActivityDay, Dashboard as DashboardFigures } from "@/lib/dashboard/read-dashboard";
 import type { AdminDataProvider } from "./dataProvider";
+import { PageTitle } from "./PageTitle";
 
 type CountKey = Exclude<keyof DashboardFigures, "activity">;
 
@@ -54,7 +55,7 @@ export function Dashboard() {
   const tiles = figures ? TILES.filter(({ key }) => figures[key] !== undefined) : TILES;
   return (
     <Box sx={{ mt: 2, display: "grid", gap: 2 }}>
-      <Title title="Dashboard" />
+      <Title title={<PageTitle text="Dashboard" />} />
       {error && <Alert severity="error">Could not load the dashboard: {error}</Alert>}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" }}>
         {tiles.map(({ key, label, to }) => (

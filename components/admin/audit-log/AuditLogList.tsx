@@ -11,6 +11,7 @@ import { AUDITED_RESOURCES, SIGN_IN_OUTCOMES } from "../choices";
 import { DateTimeField } from "../DateTimeField";
 import { actionLabel } from "./auditWords";
 import BeforeAndAfter from "./BeforeAndAfter";
+import { PageTitle } from "../PageTitle";
 
 const filters = [
   <SelectInput key="resource" source="resource" choices={AUDITED_RESOURCES} alwaysOn />,
@@ -23,6 +24,7 @@ const filters = [
 export default function AuditLogList() {
   return (
     <List
+      title={<PageTitle text="Audit log" />}
       exporter={false}
       empty={<EmptyState>Nothing has been changed yet.</EmptyState>}
       filters={filters}

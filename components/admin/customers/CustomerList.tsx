@@ -20,6 +20,7 @@ import { EmptyState } from "../EmptyState";
 import { CUSTOMER_SOURCES, CUSTOMER_STATUSES } from "../choices";
 import ExportCsvButton from "./ExportCsvButton";
 import { DateTimeField } from "../DateTimeField";
+import { PageTitle } from "../PageTitle";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="E-mail" />,
@@ -35,6 +36,7 @@ const filters = [
 export default function CustomerList() {
   return (
     <List
+      title={<PageTitle text="Customers" />}
       empty={
         <EmptyState>No customers yet: they appear here when they register through the API or are imported.</EmptyState>
       }

@@ -17,10 +17,12 @@ import { CUSTOMER_EVENT_TYPES, CUSTOMER_SOURCES, CUSTOMER_STATUSES } from "../ch
 import ComplianceActions from "./ComplianceActions";
 import LinkedAccounts from "./LinkedAccounts";
 import { DateTimeField } from "../DateTimeField";
+import { RecordTitle } from "../PageTitle";
 
 export default function CustomerShow() {
   return (
     <Show
+      title={<RecordTitle />}
       actions={
         <TopToolbar>
           <ComplianceActions />

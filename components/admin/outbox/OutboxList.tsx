@@ -5,6 +5,7 @@ import { EMAIL_TEMPLATES, OUTBOX_STATUSES } from "../choices";
 import OutboxStatusField from "./OutboxStatusField";
 import ResendButton from "./ResendButton";
 import { DateTimeField } from "../DateTimeField";
+import { PageTitle } from "../PageTitle";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Recipient" />,
@@ -15,6 +16,7 @@ const filters = [
 export default function OutboxList() {
   return (
     <List
+      title={<PageTitle text="E-mail outbox" />}
       exporter={false}
       empty={
         <EmptyState>No e-mails yet: they appear here when customers register or ask to reset a password.</EmptyState>

@@ -21,6 +21,7 @@ import { EMAIL_TEMPLATES } from "../choices";
 import OutboxStatusField from "./OutboxStatusField";
 import ResendButton from "./ResendButton";
 import { DateTimeField } from "../DateTimeField";
+import { PageTitle } from "../PageTitle";
 
 export default function OutboxShow() {
   return (
@@ -54,7 +55,7 @@ export default function OutboxShow() {
 
 function OutboxTitle() {
   const record = useRecordContext();
-  return <span>{record ? `E-mail to ${record.to_address}` : "E-mail"}</span>;
+  return <PageTitle text={record ? `E-mail to ${record.to_address}` : "E-mail"} />;
 }
 
 function EmailPreview() {

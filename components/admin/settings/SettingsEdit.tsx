@@ -6,13 +6,14 @@
  */
 import { Box } from "@mui/material";
 import { Edit, SimpleForm, TextInput, email, required } from "react-admin";
+import { PageTitle } from "../PageTitle";
 
 export default function SettingsEdit() {
   return (
     <Edit
+      title={<PageTitle text="Business settings" />}
       resource="settings"
       id={1}
-      title="Business settings"
       redirect={false}
       redirectOnError={false}
       mutationMode="pessimistic"

@@ -13,6 +13,7 @@ import {
 } from "react-admin";
 import { SecretDialog } from "../SecretDialog";
 import { STAFF_ROLES } from "../choices";
+import { PageTitle } from "../PageTitle";
 
 type CreatedStaff = { id: number; email: string; password?: string };
 
@@ -22,6 +23,7 @@ export default function StaffCreate() {
   return (
     <>
       <Create
+        title={<PageTitle text="New staff member" />}
         mutationOptions={{
           onSuccess: (staff: CreatedStaff) => (staff.password ? setCreated(staff) : redirect("list", "staff")),
         }}

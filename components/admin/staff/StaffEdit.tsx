@@ -14,10 +14,12 @@ import {
 import { STAFF_ROLES } from "../choices";
 import ResetPasswordButton from "./ResetPasswordButton";
 import ResetTwoFactorButton from "./ResetTwoFactorButton";
+import { RecordTitle } from "../PageTitle";
 
 export default function StaffEdit() {
   return (
     <Edit
+      title={<RecordTitle prefix="Staff member" />}
       mutationMode="pessimistic"
       redirect="list"
       actions={

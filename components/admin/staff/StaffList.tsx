@@ -11,6 +11,7 @@ import {
 } from "react-admin";
 import { STAFF_ROLES } from "../choices";
 import { DateTimeField } from "../DateTimeField";
+import { PageTitle } from "../PageTitle";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="E-mail or name" />,
@@ -20,7 +21,7 @@ const filters = [
 
 export default function StaffList() {
   return (
-    <List exporter={false} filters={filters} sort={{ field: "id", order: "ASC" }}>
+    <List title={<PageTitle text="Staff" />} exporter={false} filters={filters} sort={{ field: "id", order: "ASC" }}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="email" label="E-mail" />
         <TextField source="name" />
