@@ -119,7 +119,8 @@ test("operations open the customer's verification e-mail and read it, its link's
   await expect(row.getByText("Not sent: no e-mail provider configured")).toBeVisible();
   await row.getByText(customerEmail).click();
 
-  await expect(page.getByText(`E-mail to ${customerEmail}`)).toBeVisible();
+  // The title, in the app bar and the tab.
+  await expect(page.getByRole("heading", { name: `E-mail to ${customerEmail}` })).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(`^E-mail to ${customerEmail.replaceAll(".", "\\.")} · .+ back office$`));
   const frame = page.frameLocator("iframe[title='E-mail preview']");
   const link = frame.getByRole("link").first();

@@ -148,7 +148,7 @@ test("an admin resets a colleague's two-factor from the staff page, and it is in
   rememberTwoFactor(OPERATIONS.email, undefined);
 
   await page.goto("/admin#/audit-log");
-  await expect(page.getByRole("row").filter({ hasText: "two_factor_reset" }).first()).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Reset two-factor" }).first()).toBeVisible();
   await signOut(page);
 
   await submitPassword(page, OPERATIONS);
