@@ -34,7 +34,8 @@ export function DateTimeField(props: FieldProps & Precision & { emptyText?: stri
   const text = formatDateTime(value, props);
   const date = text ? new Date(value) : undefined;
   return (
-    <Typography component="span" variant="body2">
+    // A timestamp is read as one piece: never broken over two lines in a narrow column.
+    <Typography component="span" variant="body2" sx={{ whiteSpace: "nowrap" }}>
       {date ? <time dateTime={date.toISOString()}>{text}</time> : (props.emptyText ?? "")}
     </Typography>
   );

@@ -7,6 +7,7 @@ import { Alert, Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typ
 import { Link, useCreatePath, useDataProvider, useRecordContext } from "react-admin";
 import type { LinkedCustomer } from "@/lib/customers/linked-customers";
 import type { AdminDataProvider } from "../dataProvider";
+import { formatDateTime } from "../DateTimeField";
 
 export default function LinkedAccounts() {
   const record = useRecordContext();
@@ -69,7 +70,7 @@ export default function LinkedAccounts() {
                     <Chip key={value} label={value} size="small" sx={{ mr: 0.5 }} />
                   ))}
                 </TableCell>
-                <TableCell>{new Date(customer.last_seen_at).toLocaleString()}</TableCell>
+                <TableCell>{formatDateTime(customer.last_seen_at)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
