@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "./support";
+import { expect, signIn, test, signOut, screenshot } from "./support";
 import { FIRST_ADMIN } from "./accounts";
 
 /**
@@ -12,16 +12,6 @@ const OPERATIONS = { email: "olu.ops@example.com", name: "Olu Ops", password: ""
 const COMPLIANCE = { email: "cara.compliance@example.com", name: "Cara Compliance", password: "compliance password 1" };
 const CUSTOMER_EMAIL = "registered.customer@example.org";
 const client = { id: "", secret: "" };
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Profile" }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
-}
 
 const menuItem = (page: Page, name: string) => page.getByRole("menuitem", { name, exact: true });
 

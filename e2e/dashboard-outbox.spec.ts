@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, signIn, test } from "./support";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, signIn, test, signOut, screenshot } from "./support";
 import { FIRST_ADMIN } from "./accounts";
 
 /**
@@ -20,16 +20,6 @@ async function adminJson(request: APIRequestContext, path: string, data: unknown
   const response = await request.post(path, { data });
   expect(response.status(), await response.text()).toBe(201);
   return response.json();
-}
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Profile" }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
 }
 
 test("customers register and log in; the admin's dashboard charts them and its tiles open the lists", async ({

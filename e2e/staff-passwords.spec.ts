@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
 import { FIRST_ADMIN } from "./accounts";
-import { expect, signIn, test } from "./support";
+import { expect, signIn, test, signOut } from "./support";
 
 /**
  * Staff passwords as staff use them: a member changes theirs from the user menu and signs in with
@@ -11,12 +10,6 @@ test.describe.configure({ mode: "serial" });
 
 const MEMBER = { email: "pat.passwords@example.com", name: "Pat Passwords", password: "pat first password 1" };
 const NEW_PASSWORD = "pat second password 2";
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Profile" }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
-}
 
 test("a member changes their password from the user menu, then signs in with the new one", async ({ page }) => {
   await signIn(page, FIRST_ADMIN);

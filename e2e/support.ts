@@ -108,3 +108,15 @@ export async function signIn(page: Page, account: { email: string; password: str
   }
   await expect(backOffice).toBeVisible();
 }
+
+/** Signs out from the user menu, back to the sign-in page. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Profile" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+}
+
+/** A full-page screenshot kept with the test's output, for people to look at. */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}

@@ -1,7 +1,17 @@
 import type { Page } from "@playwright/test";
 import { generate } from "otplib";
 import { FIRST_ADMIN } from "./accounts";
-import { enrolInPage, expect, knownTwoFactor, nextCode, rememberTwoFactor, signIn, test } from "./support";
+import {
+  enrolInPage,
+  expect,
+  knownTwoFactor,
+  nextCode,
+  rememberTwoFactor,
+  signIn,
+  test,
+  signOut,
+  screenshot,
+} from "./support";
 
 /**
  * Two-factor sign-in in the browser: an admin without it held at enrolment (the default
@@ -14,21 +24,11 @@ test.describe.configure({ mode: "serial" });
 const NEW_ADMIN = { email: "ada.twofactor@example.com", name: "Ada Twofactor", password: "ada admin password 1" };
 const OPERATIONS = { email: "otto.twofactor@example.com", name: "Otto Twofactor", password: "otto ops password 1" };
 
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
 async function submitPassword(page: Page, account: { email: string; password: string }) {
   await page.goto("/admin");
   await page.locator("input[name=email]").fill(account.email);
   await page.locator("input[name=password]").fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Profile" }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
 }
 
 test("the first admin creates two colleagues", async ({ page }) => {

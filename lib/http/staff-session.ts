@@ -26,6 +26,7 @@ import { MAX_SIGN_IN_USER_AGENT_LENGTH } from "@/lib/audit/record-sign-in";
 import {
   CODE_REQUIRED,
   countStaffSignIn,
+  signedInStaffOf,
   verifyStaffCredentials,
   type SignedInStaff,
   type StaffSignInAttempt,
@@ -195,13 +196,7 @@ async function staffForToken(token: JWT | null): Promise<SignedInStaff | null> {
   if (nowSeconds() - token.signedInAt >= sessionSeconds()) return null;
   const staff = await db().staff.findUnique({ where: { id } });
   if (!staff?.active || staff.credentialsVersion !== (token.credentialsVersion ?? 0)) return null;
-  return {
-    id: staff.id,
-    email: staff.email,
-    name: staff.name,
-    role: staff.role,
-    twoFactor: !!staff.totpSecretEncrypted,
-  };
+  return signedInStaffOf(staff);
 }
 
 /** next-auth's session cookie, with the prefix it takes over https. */

@@ -6,7 +6,7 @@
  * asks for it); a wrong code stays counted. Every attempt with an outcome is an entry of the audit
  * log (lib/audit/record-sign-in.ts), written in the statement that gives the count back when there is one.
  */
-import { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type Staff } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { oneStatement } from "@/lib/db/one-statement";
 import { refuse, release, releaseSteps } from "@/lib/rate-limits/release-attempt";
@@ -104,12 +104,16 @@ export async function verifyStaffCredentials(
   );
   // The session carries the version read with the hash just verified: if the password changes
   // meanwhile, the session is born dead (lib/http/staff-session.ts).
+  return { ...signedInStaffOf(staff), credentialsVersion: staff.credentialsVersion };
+}
+
+/** What a session knows of a staff member, from their row. */
+export function signedInStaffOf(staff: Staff): SignedInStaff {
   return {
     id: staff.id,
     email: staff.email,
     name: staff.name,
     role: staff.role,
     twoFactor: !!staff.totpSecretEncrypted,
-    credentialsVersion: staff.credentialsVersion,
   };
 }
