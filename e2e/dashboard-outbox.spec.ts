@@ -105,6 +105,10 @@ test("operations open the customer's verification e-mail and read it, its link's
   await signIn(page, colleagues.operations);
   await page.goto("/admin#/outbox");
   await page.getByPlaceholder("Recipient").fill(customerEmail);
+  // The search applies after a pause: until then the rows are the unfiltered list's, which the
+  // filtered one replaces, and a click on one of them would be lost.
+  await expect(page).toHaveURL(/filter=[^&]*dash\.customer/);
+  await expect(page.locator("tbody tr")).toHaveCount(1);
   const row = page.getByRole("row").filter({ hasText: customerEmail }).filter({ hasText: "Verify the e-mail address" });
   await expect(row.getByText("Not sent: no e-mail provider configured")).toBeVisible();
   await row.getByText(customerEmail).click();
