@@ -5,6 +5,21 @@ import { Form, Login, PasswordInput, TextInput, email, required, useLogin, useNo
 import { CodeRequired } from "./authProvider";
 import { useBrand } from "./brand";
 
+/** The member's e-mail address, as both the sign-in and the forgot-password forms ask for it. */
+function StaffEmailInput() {
+  return (
+    <TextInput
+      source="email"
+      label="E-mail"
+      type="email"
+      autoComplete="username"
+      autoFocus
+      validate={[required(), email()]}
+      fullWidth
+    />
+  );
+}
+
 type Credentials = { email: string; password: string };
 
 /**
@@ -82,15 +97,7 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
         <Typography variant="h6" align="center" color={tradingName ? "text.secondary" : undefined} gutterBottom>
           Back office
         </Typography>
-        <TextInput
-          source="email"
-          label="E-mail"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          validate={[required(), email()]}
-          fullWidth
-        />
+        <StaffEmailInput />
         <PasswordInput
           source="password"
           label="Password"
@@ -147,15 +154,7 @@ function ForgotPasswordForm({ onBack }: { onBack(): void }) {
                 {error}
               </Alert>
             )}
-            <TextInput
-              source="email"
-              label="E-mail"
-              type="email"
-              autoComplete="username"
-              autoFocus
-              validate={[required(), email()]}
-              fullWidth
-            />
+            <StaffEmailInput />
             <Button type="submit" variant="contained" disabled={state === "sending"} fullWidth sx={{ mt: 1 }}>
               Send reset link
             </Button>

@@ -15,6 +15,7 @@ import { config } from "@/lib/config";
 import { REFERENCE_READS, type ReferenceReadPath, readReference } from "@/lib/http/reference-reads";
 import { failure, newRequestId, REQUEST_ID_HEADER } from "@/lib/http/respond";
 import { requireClient } from "@/lib/http/with-client";
+import { headersOf } from "./request-headers";
 
 type Answer = { status: number; headers: Record<string, string>; bytes?: Uint8Array };
 
@@ -40,7 +41,7 @@ export function answerReferenceRead(request: http.IncomingMessage, response: htt
 /** What clientRoute and buildRoute do for the route's GET, with the same functions. */
 async function answer(path: ReferenceReadPath, request: http.IncomingMessage, response: http.ServerResponse) {
   const requestId = newRequestId();
-  const headers = { get: (name: string) => headerValue(request, name) };
+  const headers = headersOf(request);
   let reply: Answer;
   try {
     await requireClient(headers);
@@ -65,11 +66,4 @@ function send(request: http.IncomingMessage, response: http.ServerResponse, answ
   }
   if (answer.bytes && request.method !== "HEAD") response.write(answer.bytes);
   response.end();
-}
-
-/** A request header as `Headers.get` in a route gives it: repeated values joined. */
-function headerValue(request: http.IncomingMessage, name: string): string | null {
-  const value = request.headers[name];
-  if (value === undefined) return null;
-  return Array.isArray(value) ? value.join(", ") : value;
 }

@@ -5,13 +5,14 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
 import { servedOverHttps } from "@/lib/http/origin";
+import { headersOf } from "./request-headers";
 
 const TWO_YEARS_SECONDS = 2 * 365 * 24 * 3600;
 
 export function setSecurityHeaders(request: http.IncomingMessage, response: http.ServerResponse): void {
   response.setHeader("X-Content-Type-Options", "nosniff");
   response.setHeader("Referrer-Policy", "no-referrer");
-  if (servedOverHttps({ get: (name) => headerValue(request, name) })) {
+  if (servedOverHttps(headersOf(request))) {
     response.setHeader("Strict-Transport-Security", `max-age=${TWO_YEARS_SECONDS}; includeSubDomains`);
   }
   if (isBackOfficePage(request.url)) {
@@ -43,9 +44,4 @@ function backOfficePolicy(nonce: string): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
-}
-
-function headerValue(request: http.IncomingMessage, name: string): string | null {
-  const value = request.headers[name];
-  return value === undefined ? null : String(value);
 }
