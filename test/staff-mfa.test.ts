@@ -138,6 +138,8 @@ test("enrolment: a base32 secret and its otpauth URL, stored encrypted, confirme
   assert.equal(uri.protocol, "otpauth:");
   assert.equal(uri.searchParams.get("secret"), secret);
   assert.match(decodeURIComponent(otpauth_url), new RegExp(staff.email.replace(/\./g, "\\.")));
+  const { tradingName } = await db().settings.findUniqueOrThrow({ where: { id: 1 } });
+  assert.equal(uri.searchParams.get("issuer"), `${tradingName} back office`, "listed under the business's name");
 
   let row = await db().staff.findUniqueOrThrow({ where: { id: staff.id } });
   assert.equal(row.totpSecretEncrypted, null, "not in force before it is confirmed");

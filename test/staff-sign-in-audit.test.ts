@@ -105,6 +105,19 @@ test("the audit log lists sign-ins filtered by outcome and e-mail, to compliance
   assert.equal((await list(compliance.request, { outcome: "no such outcome", email: staff.email })).length, 0);
   assert.equal((await list(compliance.request, { email: staff.email })).length, 2);
 
+  const filtered = (filter: unknown) =>
+    compliance.request(`/api/admin/audit-log?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+  for (const hostile of [{ email: "x".repeat(255) }, { email: { contains: "a" } }, { email: ["a", "b"] }]) {
+    const refused = await filtered(hostile);
+    assert.equal(refused.status, 400, JSON.stringify(hostile).slice(0, 80));
+    assert.match((await refused.json()).message, /email must be text of at most 254 characters/);
+  }
+  const concurrent = await Promise.all(Array.from({ length: 6 }, () => filtered({ email: "y".repeat(10_000) })));
+  assert.deepEqual(
+    concurrent.map((response) => response.status),
+    Array(6).fill(400),
+  );
+
   const operations = await staffSession(app, "operations");
   assert.equal((await operations.request("/api/admin/audit-log")).status, 403);
 });

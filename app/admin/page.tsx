@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AdminEntry } from "@/components/admin/AdminEntry";
-import { backOfficeName } from "@/components/admin/backOfficeName";
+import { backOfficeName } from "@/lib/reference-data/back-office-name";
 import { currentBusinessDetails } from "@/lib/reference-data/read-settings";
 import { log } from "@/lib/runtime/log";
 

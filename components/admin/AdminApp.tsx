@@ -5,7 +5,7 @@ import { dataProvider } from "./dataProvider";
 import { Dashboard } from "./Dashboard";
 import { LoginPage } from "./LoginPage";
 import { AdminLayout } from "./AdminLayout";
-import { backOfficeName } from "./backOfficeName";
+import { backOfficeName } from "@/lib/reference-data/back-office-name";
 import { BrandContext } from "./brand";
 import settings from "./settings";
 import locales from "./locales";

@@ -5,9 +5,18 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { SignInOutcome } from "@/lib/generated/prisma/enums";
-import { textFilter, pageOf, idsFilter, numericId, type ListQuery } from "@/lib/db/list-query";
+import {
+  boundedTextFilter,
+  enumFilter,
+  idsFilter,
+  numericId,
+  pageOf,
+  textFilter,
+  type ListQuery,
+} from "@/lib/db/list-query";
 import { toAuditRecord, WITH_STAFF_EMAIL } from "./audit-record";
 import { nameAuditedRecords } from "./name-audited-records";
+import { MAX_SIGN_IN_EMAIL_LENGTH } from "./record-sign-in";
 
 export const SORTABLE = { id: "id", created_at: "createdAt", resource: "resource", action: "action" };
 
@@ -18,11 +27,8 @@ export async function listAuditLog(query: ListQuery) {
     action: textFilter(query.filter.action),
     resourceId: query.filter.resource_id === undefined ? undefined : String(query.filter.resource_id),
     staffId: query.filter.staff_id === undefined ? undefined : (numericId(query.filter.staff_id) ?? -1),
-    outcome: outcomeFilter(query.filter.outcome),
-    email:
-      typeof query.filter.email === "string" && query.filter.email.trim() !== ""
-        ? { contains: query.filter.email.trim(), mode: "insensitive" }
-        : undefined,
+    outcome: enumFilter(SignInOutcome, query.filter.outcome),
+    email: emailFilter(query.filter.email),
   };
   const [rows, total] = await Promise.all([
     db().auditLog.findMany({ where, include: WITH_STAFF_EMAIL, ...pageOf(query, query.order) }),
@@ -32,9 +38,8 @@ export async function listAuditLog(query: ListQuery) {
   return { rows: rows.map((row, index) => toAuditRecord(row, names[index])), total };
 }
 
-/** An outcome that is not one matches nothing. */
-function outcomeFilter(value: unknown): Prisma.EnumSignInOutcomeNullableFilter | undefined {
-  if (value === undefined) return undefined;
-  const outcome = Object.values(SignInOutcome).find((known) => known === value);
-  return outcome ? { equals: outcome } : { in: [] };
+/** Sign-ins store the address tried cut short (record-sign-in.ts): a longer filter is a 400. */
+function emailFilter(value: unknown): Prisma.StringNullableFilter<"AuditLog"> | undefined {
+  const email = boundedTextFilter(value, "email", MAX_SIGN_IN_EMAIL_LENGTH);
+  return email === undefined ? undefined : { contains: email, mode: "insensitive" };
 }

@@ -8,7 +8,7 @@
 import { isIP } from "node:net";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { invalidRequest } from "@/lib/errors/domain-error";
-import { booleanFilter, enumFilter, idsFilter, numericId, searchText } from "@/lib/db/list-query";
+import { booleanFilter, boundedTextFilter, enumFilter, idsFilter, numericId, searchText } from "@/lib/db/list-query";
 import { CustomerSource } from "@/lib/generated/prisma/enums";
 import { CustomerStatus } from "./customer-record";
 
@@ -33,8 +33,8 @@ const MAX_ADDRESS_LENGTH = 45;
 
 /** `fingerprint` and `ip`: text of bounded length, the address an IPv4 or IPv6 one; else a 400. */
 function deviceFilter(filter: Record<string, unknown>): Prisma.CustomerWhereInput | undefined {
-  const fingerprint = deviceValue(filter.fingerprint, "fingerprint", MAX_FINGERPRINT_LENGTH);
-  const ip = deviceValue(filter.ip, "ip", MAX_ADDRESS_LENGTH);
+  const fingerprint = boundedTextFilter(filter.fingerprint, "fingerprint", MAX_FINGERPRINT_LENGTH);
+  const ip = boundedTextFilter(filter.ip, "ip", MAX_ADDRESS_LENGTH);
   if (ip !== undefined && isIP(ip) === 0) throw invalidRequest("ip must be an IPv4 or IPv6 address");
   if (fingerprint === undefined && ip === undefined) return undefined;
   return {
@@ -43,14 +43,6 @@ function deviceFilter(filter: Record<string, unknown>): Prisma.CustomerWhereInpu
       ...(ip === undefined ? [] : [{ events: { some: { ip: ip.toLowerCase() } } }]),
     ],
   };
-}
-
-function deviceValue(value: unknown, name: string, max: number): string | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  if (typeof value !== "string" || value.length > max) {
-    throw invalidRequest(`${name} must be text of at most ${max} characters`);
-  }
-  return value.trim() === "" ? undefined : value.trim();
 }
 
 const STATUS_WHERE: Record<CustomerStatus, Prisma.CustomerWhereInput> = {

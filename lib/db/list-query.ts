@@ -3,6 +3,8 @@
  * `orderBy` pieces the admin lists build from it. lib/http/list-protocol.ts reads it off the
  * request.
  */
+import { invalidRequest } from "@/lib/errors/domain-error";
+
 export type SortOrder = "asc" | "desc";
 
 export type ListQuery = {
@@ -49,6 +51,18 @@ export function idsFilter<T extends string | number>(
 /** A non-empty string from a filter or an id list; undefined otherwise. */
 export const textFilter = (value: unknown): string | undefined =>
   typeof value === "string" && value ? value : undefined;
+
+/**
+ * Free text from a filter, trimmed, of at most `max` characters; undefined when absent or blank.
+ * Anything else (not text, or longer than any stored value could be) is a 400 naming the filter.
+ */
+export function boundedTextFilter(value: unknown, name: string, max: number): string | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value !== "string" || value.length > max) {
+    throw invalidRequest(`${name} must be text of at most ${max} characters`);
+  }
+  return value.trim() === "" ? undefined : value.trim();
+}
 
 /**
  * A value of `values` (an enum Prisma generates) from a filter, read as `textFilter` reads it. Any

@@ -56,10 +56,10 @@ export async function queueEmail(
 /** Call after the statement or transaction that queued `email` committed. */
 export function emailQueued(email: OutgoingEmail): void {
   if (!config().RESEND_API_KEY) {
-    // Deliberately logs the link (a single-use token): without a mail provider it is the only way to it.
+    // Never its link: that holds a single-use token. The back office's outbox shows the e-mail.
     log().warn(
-      { template: email.template, to: maskEmail(email.to), link: email.url },
-      "e-mail not sent (RESEND_API_KEY is not set)",
+      { template: email.template, to: maskEmail(email.to) },
+      "e-mail not sent (RESEND_API_KEY is not set); it waits in the outbox, which the back office shows",
     );
     return;
   }

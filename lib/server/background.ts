@@ -4,7 +4,7 @@ import { startEmailDispatcher } from "@/lib/email/dispatch-emails";
 
 /** Starts that work; returns a function that stops it (awaited on shutdown, so nothing is left half-done). */
 export function startBackgroundWork(): () => Promise<void> {
-  // Without a Resend key mail stays in the outbox (its links are logged by emailQueued).
+  // Without a Resend key mail stays in the outbox, where the back office shows it.
   const stopEmailDispatcher = config().RESEND_API_KEY ? startEmailDispatcher() : undefined;
   return async () => {
     await stopEmailDispatcher?.();

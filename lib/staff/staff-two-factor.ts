@@ -14,7 +14,6 @@ import { db } from "@/lib/db";
 import { sha256 } from "@/lib/secrets";
 import { openTotpSecret } from "./totp-secret-box";
 
-export const TOTP_ISSUER = "Remit back office";
 const RECOVERY_CODE_COUNT = 10;
 
 const TOTP_CODE = /^\d{6}$/;
