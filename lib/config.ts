@@ -86,10 +86,11 @@ const envSchema = z
     /** Unset: pretty when stdout is a terminal, JSON lines otherwise. */
     LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
     /**
-     * "false": the reference reads go through Next's router like every other request, rather than
-     * the server's fast path (lib/server/reference-fast-path.ts); the answers are the same.
+     * "false": the reference reads, logins and registrations go through Next's router like every
+     * other request, rather than the server's fast paths (lib/server/reference-fast-path.ts,
+     * route-fast-path.ts); the answers are the same.
      */
-    REFERENCE_FAST_PATH: z
+    FAST_PATH: z
       .enum(["true", "false"], { message: 'must be "true" or "false"' })
       .default("true")
       .transform((value) => value === "true"),

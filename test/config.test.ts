@@ -85,24 +85,24 @@ test("LOG_LEVEL and LOG_FORMAT take only their names: anything else stops the st
   }
 });
 
-test('REFERENCE_FAST_PATH is "true" (the default) or "false"; anything else stops the start, naming it', () => {
-  const previous = process.env.REFERENCE_FAST_PATH;
+test('FAST_PATH is "true" (the default) or "false"; anything else stops the start, naming it', () => {
+  const previous = process.env.FAST_PATH;
   try {
-    delete process.env.REFERENCE_FAST_PATH;
-    assert.equal(reloadConfig().REFERENCE_FAST_PATH, true);
-    process.env.REFERENCE_FAST_PATH = "false";
-    assert.equal(reloadConfig().REFERENCE_FAST_PATH, false);
+    delete process.env.FAST_PATH;
+    assert.equal(reloadConfig().FAST_PATH, true);
+    process.env.FAST_PATH = "false";
+    assert.equal(reloadConfig().FAST_PATH, false);
     for (const bad of ["0", "off", "FALSE", "", " true"]) {
-      process.env.REFERENCE_FAST_PATH = bad;
+      process.env.FAST_PATH = bad;
       assert.throws(
         () => reloadConfig(),
-        (error: Error) => error instanceof ConfigError && error.message.includes("REFERENCE_FAST_PATH"),
+        (error: Error) => error instanceof ConfigError && error.message.includes("FAST_PATH"),
         JSON.stringify(bad),
       );
     }
   } finally {
-    if (previous === undefined) delete process.env.REFERENCE_FAST_PATH;
-    else process.env.REFERENCE_FAST_PATH = previous;
+    if (previous === undefined) delete process.env.FAST_PATH;
+    else process.env.FAST_PATH = previous;
     reloadConfig();
   }
 });

@@ -1,7 +1,7 @@
 /**
  * The server's fast path for the reference reads (lib/server/reference-fast-path.ts) against Next's
  * route for the very same request, over HTTP on the production build. Next's answer comes from the
- * same app with REFERENCE_FAST_PATH=false: the server runs in this process and reads that setting
+ * same app with FAST_PATH=false: the server runs in this process and reads that setting
  * per request, so each case is asked both ways, one right after the other, on one database. The
  * answers must be the same bytes on the wire: status line, header names (case and order included)
  * and values (Date's and the request id's aside), and body, neither of them decompressed. So these
@@ -10,67 +10,25 @@
  * openapi, …) reach the fast path through that check, as it is on by default.
  */
 import assert from "node:assert/strict";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { after, test } from "node:test";
-import { reloadConfig } from "@/lib/config";
+import { test } from "node:test";
 import { REFERENCE_READS } from "@/lib/http/reference-reads";
 import { answerReferenceRead } from "@/lib/server/reference-fast-path";
 import { db, startTestApp } from "./support/app";
+import {
+  bareServer,
+  comparable,
+  header,
+  type RawAnswer,
+  type RawHeaders as Headers,
+  rawRequest,
+  setFastPath,
+} from "./support/fast-path";
 import { staffSession } from "./support/staff";
 
 const app = await startTestApp();
 const operations = await staffSession(app, "operations");
 const PATHS = Object.keys(REFERENCE_READS);
 const CREDENTIALS = app.client.headers;
-
-type Headers = Record<string, string | string[]>;
-type RawAnswer = { status: number; statusMessage: string; headers: string[]; body: Buffer };
-
-/** One request exactly as given, on a connection of its own, and its answer exactly as received. */
-function rawRequest(
-  base: string,
-  method: string,
-  path: string,
-  headers: Headers = {},
-  body?: string,
-): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const { hostname, port } = new URL(base);
-    // The path as given, not as a URL would normalise it (dot segments, an empty query, a fragment).
-    const options = { hostname, port, path, method, headers, agent: false };
-    const request = http.request(options, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode!,
-          statusMessage: response.statusMessage!,
-          headers: response.rawHeaders,
-          body: Buffer.concat(chunks),
-        }),
-      );
-    });
-    request.on("error", reject);
-    request.end(body);
-  });
-}
-
-function setFastPath(on: boolean): void {
-  process.env.REFERENCE_FAST_PATH = String(on);
-  reloadConfig();
-}
-
-/** The answer with Date's value and the request id's (checked to be one) left out. */
-function comparable(answer: RawAnswer) {
-  const headers: [string, string][] = [];
-  for (let i = 0; i < answer.headers.length; i += 2) {
-    const [name, value] = [answer.headers[i], answer.headers[i + 1]];
-    if (name.toLowerCase() === "x-request-id") assert.match(value, /^[0-9a-f-]{36}$/);
-    headers.push([name, /^(date|x-request-id)$/i.test(name) ? "…" : value]);
-  }
-  return { status: answer.status, statusMessage: answer.statusMessage, headers, body: answer.body.toString("latin1") };
-}
 
 /** The request through the fast path and through Next's route: the same answer, which is returned. */
 async function bothWays(method: string, path: string, headers: Headers = {}, body?: string): Promise<RawAnswer> {
@@ -85,22 +43,9 @@ async function bothWays(method: string, path: string, headers: Headers = {}, bod
   return fast;
 }
 
-const header = (answer: RawAnswer, name: string) => {
-  const index = answer.headers.findIndex((candidate, i) => i % 2 === 0 && candidate.toLowerCase() === name);
-  return index === -1 ? undefined : answer.headers[index + 1];
-};
-
 const etagOf = async (path: string) => header(await rawRequest(app.url, "GET", path, CREDENTIALS), "etag")!;
 
-// The fast path alone on a bare server, to see which requests it takes: what it leaves answers 599.
-const bare = http.createServer((request, response) => {
-  if (answerReferenceRead(request, response)) return;
-  response.statusCode = 599;
-  response.end();
-});
-await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
-const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
-after(() => new Promise<void>((resolve) => bare.close(() => resolve())));
+const bareUrl = await bareServer(answerReferenceRead);
 
 test("the fast path takes GET and HEAD of the four paths as they are spelled, and leaves everything else to Next", async () => {
   for (const path of PATHS) {

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
-import { requestOnNewConnection, startServerProcess } from "@/tooling/server-process";
+import { requestOnNewConnection, startCommand, startServerProcess } from "@/tooling/server-process";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "remit-modules-"));
@@ -68,6 +68,14 @@ test("with WEB_CONCURRENCY=1, npm start leaves one process, which serves: no pri
   );
   assert.ok(!imported.some((url) => /\/node_modules\/(tsx|esbuild)\//.test(url)), "neither tsx nor esbuild loaded");
   assert.match(server.output(), /1 server process\)/);
+
+  // As package.json's start script runs it: its environment and node flags reach the server.
+  const { env, args } = startCommand();
+  const environment = fs.readFileSync(`/proc/${server.pid}/environ`, "utf8").split("\0");
+  for (const [name, value] of Object.entries(env)) assert.ok(environment.includes(`${name}=${value}`), name);
+  assert.ok(Object.keys(env).includes("MALLOC_ARENA_MAX"), "the start script sets glibc's arenas");
+  const command = fs.readFileSync(`/proc/${server.pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+  assert.deepEqual(command.slice(1), args);
 });
 
 test("with WEB_CONCURRENCY=2 on PostgreSQL, the primary forks two servers and loads neither Next, Prisma nor the app", {

@@ -1,8 +1,10 @@
 /**
- * The production server as `npm start` runs it (scripts/start.mjs), in a child process on a free
- * loopback port: for the tests and the bench that need whole server processes.
+ * The production server as `npm start` runs it (scripts/start.mjs, with the environment and node
+ * flags of package.json's start script), in a child process on a free loopback port: for the tests
+ * and the bench that need whole server processes.
  */
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { text } from "node:stream/consumers";
@@ -33,12 +35,32 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * package.json's start script, `NAME=value … node <flags> scripts/start.mjs`, read as its environment
+ * and node's arguments, so that what is measured and tested runs as operators run it, without npm's
+ * own process in between.
+ */
+export function startCommand(): { env: Record<string, string>; args: string[] } {
+  const script: string = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts.start;
+  const words = script.trim().split(/\s+/);
+  const node = words.indexOf("node");
+  if (node === -1 || words.slice(0, node).some((word) => !/^[A-Z_][A-Z0-9_]*=\S*$/.test(word))) {
+    throw new Error(`package.json's start script is not "NAME=value … node …": ${script}`);
+  }
+  const env = Object.fromEntries(
+    words.slice(0, node).map((word) => [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)]),
+  );
+  return { env, args: words.slice(node + 1) };
+}
+
 /** `env` adds to (and overrides) this process's environment; DATABASE_URL belongs in it. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  const start = startCommand();
+  const child = spawn(process.execPath, start.args, {
     env: {
       ...process.env,
+      ...start.env,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       HOSTNAME: "127.0.0.1",

@@ -4,7 +4,7 @@ import { type FieldError, invalidRequest } from "@/lib/errors/domain-error";
 import { parseInput, type RawInput } from "@/lib/validation/parse-input";
 import { bodyTooLarge } from "./errors";
 
-const MAX_BODY_BYTES = 64 * 1024;
+export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The body's bytes, read chunk by chunk: a 413 as soon as the declared length or the bytes read

@@ -1,0 +1,207 @@
+/**
+ * The server's fast path for logins and registrations (lib/server/route-fast-path.ts) against Next's
+ * route for the same request, over HTTP on the production build: status line, header names (case
+ * and order included) and values, and body must be the same bytes, but for Date, the request id and
+ * the login token each answer issues anew. Each case is asked both ways, FAST_PATH switched off for
+ * the second in this process, where the server runs. A call with an effect (a registration) is made
+ * with a different e-mail each way, and one that would fail the second time for the first's effect
+ * is set up twice.
+ */
+import assert from "node:assert/strict";
+import http from "node:http";
+import path from "node:path";
+import { test } from "node:test";
+import { loadFastRoutes, answerFastRoute } from "@/lib/server/route-fast-path";
+import { DEVICE, RESET_URL, uniqueEmail, VERIFY_URL } from "./support/accounts";
+import { db, startTestApp } from "./support/app";
+import { bareServer, comparable, type RawAnswer, type RawHeaders, rawRequest, setFastPath } from "./support/fast-path";
+
+const app = await startTestApp();
+const CREDENTIALS = app.client.headers;
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+const PASSWORD = "correct horse battery";
+const fastRoutes = await loadFastRoutes(path.join(process.cwd(), ".next"));
+const bareUrl = await bareServer((request, response) => answerFastRoute(fastRoutes, request, response));
+
+type Call = { path: string; headers?: RawHeaders; body?: string };
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const registration = (email: string, fields: Record<string, string> = {}) =>
+  form({ email, password: PASSWORD, confirm_password: PASSWORD, email_verification_url: VERIFY_URL, ...fields });
+const loginForm = (email: string, password = PASSWORD) => form({ email, password });
+
+/** `comparable`, with the login token (new in each answer) left out. */
+function withoutToken(answer: RawAnswer) {
+  const seen = comparable(answer);
+  return { ...seen, body: seen.body.replace(/"token":"[^"]+"/, '"token":"…"') };
+}
+
+/** `call` through the fast path and `nextCall` (by default the same) through Next's route: the same answer, returned. */
+async function bothWays(call: Call, nextCall: Call = call): Promise<RawAnswer> {
+  const send = ({ path, headers = {}, body }: Call) =>
+    rawRequest(app.url, "POST", path, { ...headers, "Content-Length": String(Buffer.byteLength(body ?? "")) }, body);
+  const fast = await send(call);
+  setFastPath(false);
+  try {
+    const next = await send(nextCall);
+    assert.deepEqual(withoutToken(fast), withoutToken(next), `${call.path} ${call.body?.slice(0, 120)}`);
+  } finally {
+    setFastPath(true);
+  }
+  return fast;
+}
+
+async function registered(): Promise<string> {
+  const email = uniqueEmail("fast");
+  const answer = await rawRequest(
+    app.url,
+    "POST",
+    "/client/v1/register",
+    { ...CREDENTIALS, ...FORM, ...DEVICE },
+    registration(email),
+  );
+  assert.equal(answer.status, 201);
+  return email;
+}
+
+test("the fast path takes POST of /client/v1/login and /register with a declared body, and leaves everything else to Next", async () => {
+  const email = await registered();
+  const headers = { ...CREDENTIALS, ...FORM, ...DEVICE };
+  for (const route of ["/client/v1/login", "/client/v1/register"]) {
+    const taken = await rawRequest(bareUrl, "POST", route, headers, loginForm(email));
+    assert.notEqual(taken.status, 599, `POST ${route}`);
+  }
+  const left: [string, string, RawHeaders?, string?][] = [
+    ...["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"].map((method): [string, string] => [
+      method,
+      "/client/v1/login",
+    ]),
+    ["POST", "/client/v1/login/"],
+    ["POST", "//client/v1/login"],
+    ["POST", "/client/v1//login"],
+    ["POST", "/client/v1/Login"],
+    ["POST", "/CLIENT/V1/REGISTER"],
+    ["POST", "/client/v1/login?"],
+    ["POST", "/client/v1/login?x=1"],
+    ["POST", "/client/v1/./login"],
+    ["POST", "/client/v1/login", { RSC: "1" }],
+    ["POST", "/client/v1/login", { "Next-Action": "x" }],
+    ["POST", "/client/v1/login", { "X-Middleware-Subrequest": "x" }],
+    ["POST", "/client/v1/login", { "Transfer-Encoding": "chunked" }],
+    ["POST", "/client/v1/register", { "Content-Length": String(64 * 1024 + 1) }, "x".repeat(64 * 1024 + 1)],
+  ];
+  for (const [method, route, extra = {}, body] of left) {
+    const answer = await rawRequest(bareUrl, method, route, { ...headers, ...extra }, body ?? loginForm(email));
+    assert.equal(answer.status, 599, `${method} ${route} ${JSON.stringify(extra).slice(0, 80)} is left to Next`);
+  }
+  setFastPath(false);
+  try {
+    assert.equal((await rawRequest(bareUrl, "POST", "/client/v1/login", headers, loginForm(email))).status, 599);
+  } finally {
+    setFastPath(true);
+  }
+});
+
+test("login: the same answers as Next's route, for a login, a wrong password, an unknown e-mail and bad input", async () => {
+  const email = await registered();
+  const headers = { ...CREDENTIALS, ...FORM, ...DEVICE };
+  const login = (body: string, extra: RawHeaders = {}): Call => ({
+    path: "/client/v1/login",
+    headers: { ...headers, ...extra },
+    body,
+  });
+  const ok = await bothWays(login(loginForm(email)));
+  assert.equal(ok.status, 200);
+  assert.match(JSON.parse(ok.body.toString()).token, /\S{20,}/);
+  const json = { "Content-Type": "application/json" };
+  assert.equal((await bothWays(login(JSON.stringify({ email, password: PASSWORD }), json))).status, 200);
+  assert.equal((await bothWays(login(loginForm(email, "wrong password")))).status, 401);
+  assert.equal((await bothWays(login(loginForm(uniqueEmail("nobody"))))).status, 401);
+  const refusals: [Call, number][] = [
+    [login(loginForm(email), { "X-Client-Secret": "wrong" }), 401],
+    [{ path: "/client/v1/login", headers: { ...FORM, ...DEVICE }, body: loginForm(email) }, 401],
+    [login(loginForm(email), { "X-Client-IP": "not an address" }), 400],
+    [login(loginForm(email), { "X-Client-IP": "1".repeat(5000) }), 400],
+    [login(loginForm(email), { "Content-Type": "text/plain" }), 400],
+    [login("{not json", json), 400],
+    [login("[1,2]", json), 400],
+    [login(""), 400],
+    [login(form({ email: "x".repeat(10_000), password: PASSWORD })), 400],
+    [login(form({ email, password: "p".repeat(60_000) })), 400],
+  ];
+  for (const [call, status] of refusals) {
+    assert.equal(
+      (await bothWays(call)).status,
+      status,
+      `${JSON.stringify(call.headers).slice(0, 200)} ${call.body?.slice(0, 60)}`,
+    );
+  }
+});
+
+test("register: the same answers as Next's route, for a registration, an e-mail already taken and bad input", async () => {
+  const headers = { ...CREDENTIALS, ...FORM, ...DEVICE };
+  const register = (body: string): Call => ({ path: "/client/v1/register", headers, body });
+  const created = await bothWays(
+    register(registration(uniqueEmail("fast"))),
+    register(registration(uniqueEmail("next"))),
+  );
+  assert.equal(created.status, 201);
+  const taken = await registered();
+  assert.notEqual((await bothWays(register(registration(taken)))).status, 201);
+  const refusals = [
+    registration(uniqueEmail(), { confirm_password: "something else" }),
+    registration(uniqueEmail(), { email_verification_url: "https://evil.example.net/verify/:token" }),
+    registration(uniqueEmail(), { email_verification_url: RESET_URL.replace(":token", "") }),
+    registration("not an e-mail"),
+    form({ email: uniqueEmail() }),
+  ];
+  for (const body of refusals) assert.equal((await bothWays(register(body))).status, 400, body.slice(0, 120));
+});
+
+test("under concurrency: one registration of an e-mail wins, every login gets its own token", async () => {
+  // 8 logins at once: every attempt counts against the limit of 10 per e-mail until its success takes it back.
+  const email = uniqueEmail("race");
+  const headers = { ...CREDENTIALS, ...FORM, ...DEVICE };
+  const registrations = await Promise.all(
+    Array.from({ length: 12 }, () => rawRequest(app.url, "POST", "/client/v1/register", headers, registration(email))),
+  );
+  assert.equal(registrations.filter((answer) => answer.status === 201).length, 1);
+  assert.equal(registrations.filter((answer) => answer.status >= 500).length, 0);
+  assert.equal(await db().customer.count({ where: { email } }), 1);
+
+  const logins = await Promise.all(
+    Array.from({ length: 8 }, () => rawRequest(app.url, "POST", "/client/v1/login", headers, loginForm(email))),
+  );
+  assert.deepEqual(
+    logins.map((answer) => answer.status),
+    Array(8).fill(200),
+  );
+  const tokens = new Set(logins.map((answer) => JSON.parse(answer.body.toString()).token));
+  assert.equal(tokens.size, 8);
+});
+
+test("a body cut off by its client leaves no account and the server answering", async () => {
+  const email = uniqueEmail("cut");
+  const body = registration(email);
+  const { hostname, port } = new URL(app.url);
+  await new Promise<void>((resolve) => {
+    const request = http.request({
+      hostname,
+      port,
+      path: "/client/v1/register",
+      method: "POST",
+      headers: { ...CREDENTIALS, ...FORM, ...DEVICE, "Content-Length": String(body.length + 100) },
+      agent: false,
+    });
+    request.on("error", () => resolve());
+    request.write(body);
+    setTimeout(() => {
+      request.destroy();
+      resolve();
+    }, 200);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  assert.equal(await db().customer.count({ where: { email } }), 0);
+  const after = await rawRequest(app.url, "POST", "/client/v1/register", { ...CREDENTIALS, ...FORM, ...DEVICE }, body);
+  assert.equal(after.status, 201);
+});

@@ -1,0 +1,80 @@
+/**
+ * What the tests of the server's fast paths share: requests exactly as given and answers exactly as
+ * received, over node:http's own client (fetch would normalise the path and decompress the body),
+ * compared byte for byte with Next's answer to the same request; the switch between the two; and a
+ * bare server with nothing but one fast path, to see which requests it takes.
+ */
+import assert from "node:assert/strict";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { after } from "node:test";
+import { reloadConfig } from "@/lib/config";
+
+/** FAST_PATH, read per request by the server that runs in the test's process. */
+export function setFastPath(on: boolean): void {
+  process.env.FAST_PATH = String(on);
+  reloadConfig();
+}
+
+/** The URL of a server that answers what `fastPath` takes and 599 to everything else; closed after the file. */
+export async function bareServer(
+  fastPath: (request: http.IncomingMessage, response: http.ServerResponse) => boolean,
+): Promise<string> {
+  const bare = http.createServer((request, response) => {
+    if (fastPath(request, response)) return;
+    response.statusCode = 599;
+    response.end();
+  });
+  await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+  after(() => new Promise<void>((resolve) => bare.close(() => resolve())));
+  return `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+}
+
+export type RawHeaders = Record<string, string | string[]>;
+export type RawAnswer = { status: number; statusMessage: string; headers: string[]; body: Buffer };
+
+/** One request exactly as given, on a connection of its own, and its answer exactly as received. */
+export function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  headers: RawHeaders = {},
+  body?: string,
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    // The path as given, not as a URL would normalise it (dot segments, an empty query, a fragment).
+    const options = { hostname, port, path, method, headers, agent: false };
+    const request = http.request(options, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode!,
+          statusMessage: response.statusMessage!,
+          headers: response.rawHeaders,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/** The answer with Date's value and the request id's (checked to be one) left out. */
+export function comparable(answer: RawAnswer) {
+  const headers: [string, string][] = [];
+  for (let i = 0; i < answer.headers.length; i += 2) {
+    const [name, value] = [answer.headers[i], answer.headers[i + 1]];
+    if (name.toLowerCase() === "x-request-id") assert.match(value, /^[0-9a-f-]{36}$/);
+    headers.push([name, /^(date|x-request-id)$/i.test(name) ? "…" : value]);
+  }
+  return { status: answer.status, statusMessage: answer.statusMessage, headers, body: answer.body.toString("latin1") };
+}
+
+/** The value of header `name` (lower case) in an answer, if it has one. */
+export function header(answer: RawAnswer, name: string): string | undefined {
+  const index = answer.headers.findIndex((candidate, i) => i % 2 === 0 && candidate.toLowerCase() === name);
+  return index === -1 ? undefined : answer.headers[index + 1];
+}
