@@ -35,7 +35,7 @@ const ORIGIN = "https://app.example.com";
 const PASSWORD = "correct horse battery staple";
 const MB = 1024 * 1024;
 /** The targets, in MB: the on PostgreSQL, ours on the embedded database. */
-const TARGETS = { postgresOneProcess: 190, primary: 60, pgliteOneProcess: 850 };
+const TARGETS = { postgresOneProcess: 190, primary: 60, pgliteOneProcess: 500 };
 
 type ProcessInfo = { pid: number; ppid: number; name: string; command: string; rss: number; threads: number };
 

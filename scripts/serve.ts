@@ -3,13 +3,14 @@
  * so that it runs on plain node: scripts/start.mjs runs it in its own process when one server process
  * serves, and the cluster's primary (scripts/primary.ts) forks one per WEB_CONCURRENCY otherwise.
  * Alone, it opens the database (on the embedded one it takes the data directory's lock before anything
- * else, so a second start stops there), migrates and seeds it, serves on PORT and, on the embedded
+ * else, so a second start stops there), migrates and seeds it (after which the embedded database's
+ * worker starts afresh, to give back the memory that took), serves on PORT and, on the embedded
  * database, runs the operators' commands for `npm run cli` (lib/server/control-channel.ts). In a
  * cluster it serves the connections the primary hands it, the database prepared before it started.
  */
 import { authSecret } from "@/lib/staff/auth-secret";
 import { config, ConfigError } from "@/lib/config";
-import { closeDatabase, database } from "@/lib/db";
+import { closeDatabase, database, restartEmbeddedDatabase } from "@/lib/db";
 import { DatabaseInUseError } from "@/lib/db/lock";
 import { isClusterWorker } from "@/lib/runtime/cluster";
 import { log } from "@/lib/runtime/log";
@@ -30,7 +31,9 @@ async function main(): Promise<void> {
   // Opened first: on the embedded database a second start stops here, before it touches anything.
   const { target } = database();
   authSecret(); // fails now, not at the first staff sign-in, when a required secret is missing
-  await prepareDatabase(console.log);
+  const { changed } = await prepareDatabase(console.log);
+  // The embedded database's worker keeps the memory that migrating and seeding took: start it afresh.
+  if (changed) await restartEmbeddedDatabase();
   const firstRun = await readFirstRun();
   if (target.kind === "pglite") {
     const ignored =

@@ -1,8 +1,12 @@
 /** The embedded database in its worker thread (lib/db/pglite-worker.ts), as Prisma uses it. */
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { test } from "node:test";
 import { databaseTarget } from "@/lib/db/target";
 import { createAdapterFactory } from "@/lib/db";
+import { checkDataDirectoryFree, DatabaseInUseError } from "@/lib/db/lock";
 import { applyMigrations } from "@/lib/db/migrations";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { longestEventLoopPause } from "./support/event-loop";
@@ -82,5 +86,37 @@ test("when the embedded database's worker fails, waiting and later calls are ref
   } finally {
     captured.restore();
     await close();
+  }
+});
+
+test("the worker of a data directory starts afresh with its data, the directory locked throughout, and Prisma carries on", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remit-restart-"));
+  const adapter = createAdapterFactory(databaseTarget(`pglite:${dataDir}`));
+  const prisma = new PrismaClient({ adapter: adapter.factory });
+  try {
+    await applyMigrations(adapter.factory);
+    await prisma.locale.create({ data: { id: "xx", label: "Kept" } });
+    await prisma.$disconnect();
+    const restarted = adapter.restartWorker!();
+    assert.throws(() => checkDataDirectoryFree(dataDir), DatabaseInUseError, "locked while the worker restarts");
+    await restarted;
+    assert.throws(() => checkDataDirectoryFree(dataDir), DatabaseInUseError, "and after");
+    assert.equal((await prisma.locale.findUniqueOrThrow({ where: { id: "xx" } })).label, "Kept");
+    await prisma.locale.create({ data: { id: "yy", label: "Written by the new worker" } });
+    assert.equal(await prisma.locale.count({ where: { id: { in: ["xx", "yy"] } } }), 2);
+  } finally {
+    await prisma.$disconnect();
+    await adapter.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  assert.doesNotThrow(() => checkDataDirectoryFree(dataDir), "released on close");
+});
+
+test("a database in memory has no worker to restart: its data would go with it", async () => {
+  const adapter = createAdapterFactory(databaseTarget("pglite:memory"));
+  try {
+    assert.equal(adapter.restartWorker, undefined);
+  } finally {
+    await adapter.close();
   }
 });

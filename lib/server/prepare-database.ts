@@ -5,15 +5,15 @@ import { databaseTarget } from "@/lib/db/target";
 import { config } from "@/lib/config";
 import { needsSeed, seed } from "@/lib/reference-data/seed-reference-data";
 
-/** Applies pending migrations, then seeds reference data if the database has none. */
-export async function prepareDatabase(log: (line: string) => void = () => {}): Promise<void> {
+/** Applies pending migrations, then seeds reference data if the database has none; says whether it did either. */
+export async function prepareDatabase(log: (line: string) => void = () => {}): Promise<{ changed: boolean }> {
   log(`Database: ${database().target.description}`);
   const { applied, where } = await migrateDatabase();
   if (applied.length > 0) log(`Applied migrations to ${where}: ${applied.join(", ")}`);
-  if (await needsSeed()) {
-    const added = await seed();
-    log(`Seeded reference data: ${added.countries} countries, ${added.locales} locales, ${added.timezones} timezones`);
-  }
+  if (!(await needsSeed())) return { changed: applied.length > 0 };
+  const added = await seed();
+  log(`Seeded reference data: ${added.countries} countries, ${added.locales} locales, ${added.timezones} timezones`);
+  return { changed: true };
 }
 
 /**
