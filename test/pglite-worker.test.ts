@@ -104,6 +104,9 @@ test("the worker of a data directory starts afresh with its data, the directory 
     assert.equal((await prisma.locale.findUniqueOrThrow({ where: { id: "xx" } })).label, "Kept");
     await prisma.locale.create({ data: { id: "yy", label: "Written by the new worker" } });
     assert.equal(await prisma.locale.count({ where: { id: { in: ["xx", "yy"] } } }), 2);
+    const shadow = await adapter.factory.connectToShadowDb();
+    assert.deepEqual((await shadow.queryRaw({ sql: "SELECT 1 AS one", args: [], argTypes: [] })).rows, [[1]]);
+    await shadow.dispose();
   } finally {
     await prisma.$disconnect();
     await adapter.close();

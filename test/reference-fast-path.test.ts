@@ -15,13 +15,15 @@ import { REFERENCE_READS } from "@/lib/http/reference-reads";
 import { answerReferenceRead } from "@/lib/server/reference-fast-path";
 import { db, startTestApp } from "./support/app";
 import {
+  assertLeftToNext,
+  type BareCase,
   bareServer,
   comparable,
   header,
   type RawAnswer,
   type RawHeaders as Headers,
   rawRequest,
-  setFastPath,
+  withFastPathOff,
 } from "./support/fast-path";
 import { staffSession } from "./support/staff";
 
@@ -33,13 +35,8 @@ const CREDENTIALS = app.client.headers;
 /** The request through the fast path and through Next's route: the same answer, which is returned. */
 async function bothWays(method: string, path: string, headers: Headers = {}, body?: string): Promise<RawAnswer> {
   const fast = await rawRequest(app.url, method, path, headers, body);
-  setFastPath(false);
-  try {
-    const next = await rawRequest(app.url, method, path, headers, body);
-    assert.deepEqual(comparable(fast), comparable(next), `${method} ${path} ${JSON.stringify(headers).slice(0, 200)}`);
-  } finally {
-    setFastPath(true);
-  }
+  const next = await withFastPathOff(() => rawRequest(app.url, method, path, headers, body));
+  assert.deepEqual(comparable(fast), comparable(next), `${method} ${path} ${JSON.stringify(headers).slice(0, 200)}`);
   return fast;
 }
 
@@ -54,7 +51,7 @@ test("the fast path takes GET and HEAD of the four paths as they are spelled, an
       assert.equal((await rawRequest(bareUrl, method, path)).status, 401, `${method} ${path} without credentials`);
     }
   }
-  const left: [string, string, Headers?, string?][] = [
+  const left: BareCase[] = [
     ...["POST", "PUT", "PATCH", "DELETE", "OPTIONS"].map((method): [string, string] => [method, "/client/v1/settings"]),
     ["GET", "/client/v1/settings/"],
     ["GET", "//client/v1/settings"],
@@ -73,16 +70,7 @@ test("the fast path takes GET and HEAD of the four paths as they are spelled, an
     ["GET", "/client/v1/settings", { "Content-Type": "application/json", "Content-Length": "2" }, "{}"],
     ["GET", "/client/v1/settings", { "Content-Type": "application/json", "Transfer-Encoding": "chunked" }, "{}"],
   ];
-  for (const [method, path, headers = {}, body] of left) {
-    const answer = await rawRequest(bareUrl, method, path, { ...CREDENTIALS, ...headers }, body);
-    assert.equal(answer.status, 599, `${method} ${path} ${JSON.stringify(headers)} is left to Next`);
-  }
-  setFastPath(false);
-  try {
-    assert.equal((await rawRequest(bareUrl, "GET", "/client/v1/settings", CREDENTIALS)).status, 599);
-  } finally {
-    setFastPath(true);
-  }
+  await assertLeftToNext(bareUrl, { headers: CREDENTIALS }, left, ["GET", "/client/v1/settings"]);
 });
 
 test("200: the same bytes, status and headers as Next's route, for each path", async () => {

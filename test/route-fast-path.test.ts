@@ -11,10 +11,20 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import path from "node:path";
 import { test } from "node:test";
-import { loadFastRoutes, answerFastRoute } from "@/lib/server/route-fast-path";
+import { MAX_BODY_BYTES } from "@/lib/http/input";
+import { answerFastRoute, loadFastRoutes } from "@/lib/server/route-fast-path";
 import { DEVICE, RESET_URL, uniqueEmail, VERIFY_URL } from "./support/accounts";
 import { db, startTestApp } from "./support/app";
-import { bareServer, comparable, type RawAnswer, type RawHeaders, rawRequest, setFastPath } from "./support/fast-path";
+import {
+  assertLeftToNext,
+  type BareCase,
+  bareServer,
+  comparable,
+  type RawAnswer,
+  type RawHeaders,
+  rawRequest,
+  withFastPathOff,
+} from "./support/fast-path";
 
 const app = await startTestApp();
 const CREDENTIALS = app.client.headers;
@@ -41,13 +51,8 @@ async function bothWays(call: Call, nextCall: Call = call): Promise<RawAnswer> {
   const send = ({ path, headers = {}, body }: Call) =>
     rawRequest(app.url, "POST", path, { ...headers, "Content-Length": String(Buffer.byteLength(body ?? "")) }, body);
   const fast = await send(call);
-  setFastPath(false);
-  try {
-    const next = await send(nextCall);
-    assert.deepEqual(withoutToken(fast), withoutToken(next), `${call.path} ${call.body?.slice(0, 120)}`);
-  } finally {
-    setFastPath(true);
-  }
+  const next = await withFastPathOff(() => send(nextCall));
+  assert.deepEqual(withoutToken(fast), withoutToken(next), `${call.path} ${call.body?.slice(0, 120)}`);
   return fast;
 }
 
@@ -71,7 +76,7 @@ test("the fast path takes POST of /client/v1/login and /register with a declared
     const taken = await rawRequest(bareUrl, "POST", route, headers, loginForm(email));
     assert.notEqual(taken.status, 599, `POST ${route}`);
   }
-  const left: [string, string, RawHeaders?, string?][] = [
+  const left: BareCase[] = [
     ...["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"].map((method): [string, string] => [
       method,
       "/client/v1/login",
@@ -88,18 +93,9 @@ test("the fast path takes POST of /client/v1/login and /register with a declared
     ["POST", "/client/v1/login", { "Next-Action": "x" }],
     ["POST", "/client/v1/login", { "X-Middleware-Subrequest": "x" }],
     ["POST", "/client/v1/login", { "Transfer-Encoding": "chunked" }],
-    ["POST", "/client/v1/register", { "Content-Length": String(64 * 1024 + 1) }, "x".repeat(64 * 1024 + 1)],
+    ["POST", "/client/v1/register", { "Content-Length": String(MAX_BODY_BYTES + 1) }, "x".repeat(MAX_BODY_BYTES + 1)],
   ];
-  for (const [method, route, extra = {}, body] of left) {
-    const answer = await rawRequest(bareUrl, method, route, { ...headers, ...extra }, body ?? loginForm(email));
-    assert.equal(answer.status, 599, `${method} ${route} ${JSON.stringify(extra).slice(0, 80)} is left to Next`);
-  }
-  setFastPath(false);
-  try {
-    assert.equal((await rawRequest(bareUrl, "POST", "/client/v1/login", headers, loginForm(email))).status, 599);
-  } finally {
-    setFastPath(true);
-  }
+  await assertLeftToNext(bareUrl, { headers, body: loginForm(email) }, left, ["POST", "/client/v1/login"]);
 });
 
 test("login: the same answers as Next's route, for a login, a wrong password, an unknown e-mail and bad input", async () => {

@@ -102,7 +102,11 @@ export function createAdapterFactory(target: DatabaseTarget): AdapterFactory {
     let pglite = pgliteInWorker(dataDir);
     return {
       // Prisma connects through the worker running now: after a restart, the new one.
-      factory: { ...pglite.factory, connect: () => pglite.factory.connect() },
+      factory: {
+        ...pglite.factory,
+        connect: () => pglite.factory.connect(),
+        connectToShadowDb: () => pglite.factory.connectToShadowDb(),
+      },
       async close() {
         try {
           await pglite.close();

@@ -10,10 +10,45 @@ import type { AddressInfo } from "node:net";
 import { after } from "node:test";
 import { reloadConfig } from "@/lib/config";
 
-/** FAST_PATH, read per request by the server that runs in the test's process. */
-export function setFastPath(on: boolean): void {
+function setFastPath(on: boolean): void {
   process.env.FAST_PATH = String(on);
   reloadConfig();
+}
+
+/** `run` with FAST_PATH=false, which the server running in the test's process reads per request. */
+export async function withFastPathOff<T>(run: () => Promise<T>): Promise<T> {
+  setFastPath(false);
+  try {
+    return await run();
+  } finally {
+    setFastPath(true);
+  }
+}
+
+/** A request to a bare server: method, path, headers beside the common ones, body if not the common one. */
+export type BareCase = [method: string, path: string, headers?: RawHeaders, body?: string];
+
+/**
+ * Each case is left to Next by the fast path on the bare server at `url` (answered 599), and so is
+ * `taken`, a request the fast path takes, once FAST_PATH=false.
+ */
+export async function assertLeftToNext(
+  url: string,
+  common: { headers: RawHeaders; body?: string },
+  cases: BareCase[],
+  taken: BareCase,
+): Promise<void> {
+  const ask = ([method, path, headers = {}, body]: BareCase) =>
+    rawRequest(url, method, path, { ...common.headers, ...headers }, body ?? common.body);
+  for (const request of cases) {
+    const [method, path, headers = {}] = request;
+    assert.equal(
+      (await ask(request)).status,
+      599,
+      `${method} ${path} ${JSON.stringify(headers).slice(0, 80)} is left to Next`,
+    );
+  }
+  assert.equal((await withFastPathOff(() => ask(taken))).status, 599, "FAST_PATH=false leaves it all to Next");
 }
 
 /** The URL of a server that answers what `fastPath` takes and 599 to everything else; closed after the file. */
