@@ -583,7 +583,9 @@ const WRITES: Write[] = [
     operationId: "revokeOtherSessions",
     tag: "accounts",
     summary: "Sign out everywhere else",
-    description: "Revokes every session of the customer but the calling one, and says how many.",
+    description:
+      "Revokes every session of the customer but the calling one, and says how many. Calls of one customer take " +
+      "turns: of two sessions calling at once, the first ends the other's, which then gets 401.",
     security: "client+bearer",
     status: 200,
     ok: jsonBody("Signed out of the other sessions", revokedResponse, ["NoStore"]),
