@@ -41,12 +41,15 @@ const changeEmail = (customer: { token: string; password: string }, email: strin
     form: { email, password: customer.password, email_verification_url: VERIFY_URL },
   });
 
-/** Every answer refused by a limit: 429 with a Retry-After of about the window (an hour) in seconds. */
+/**
+ * Every answer refused by a limit: 429 with a Retry-After of about the window (an hour) in seconds;
+ * a little more when a concurrent attempt counted before it took its time later.
+ */
 async function assertRefusedForAnHour(responses: Response[]) {
   for (const response of responses.filter(({ status }) => status === 429)) {
     assert.equal((await response.json()).type, "rate_limit_error");
     const retryAfter = Number(response.headers.get("retry-after"));
-    assert.ok(retryAfter > 59 * 60 && retryAfter <= 60 * 60, `Retry-After ${retryAfter}`);
+    assert.ok(retryAfter > 59 * 60 && retryAfter < 61 * 60, `Retry-After ${retryAfter}`);
   }
 }
 
