@@ -114,6 +114,13 @@ const envSchema = z
     /** Verification e-mails a customer may have sent again (POST /client/v1/resend-verification) per window. */
     VERIFY_RESEND_MAX_PER_ACCOUNT: positiveInt(3),
     VERIFY_RESEND_WINDOW_MINUTES: positiveInt(60),
+    /** Registrations (POST /client/v1/register) from one IP address per window: Firebase's default. */
+    REGISTER_MAX_PER_IP: positiveInt(100),
+    REGISTER_WINDOW_MINUTES: positiveInt(60),
+    /** Change-email requests (each e-mails a link) per account, and per new address, per window. */
+    CHANGE_EMAIL_MAX_PER_ACCOUNT: positiveInt(5),
+    CHANGE_EMAIL_MAX_PER_ADDRESS: positiveInt(3),
+    CHANGE_EMAIL_WINDOW_MINUTES: positiveInt(60),
     /** "false": no e-mail on a login from a device the customer never used (the devices are still remembered). */
     NEW_DEVICE_ALERTS: z
       .enum(["true", "false"], { message: 'must be "true" or "false"' })

@@ -285,6 +285,21 @@ test("revoke-others racing requests made with a token it revokes: once it answer
   assert.equal((await me(customer.token)).status, 200);
 });
 
+test("two sessions calling revoke-others at once: they take turns, and a caller answered 200 keeps its session", async () => {
+  const customer = await registeredCustomer(app);
+  for (let round = 1; round <= 8; round++) {
+    const [first, second, bystander] = await Promise.all(
+      Array.from({ length: 3 }, () => loggedIn(customer.email, customer.password)),
+    );
+    const answers = await Promise.all([revokeOthers(first), revokeOthers(second)]);
+    // The first to take its turn ends the other's session, so the other finds its token dead.
+    assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, 401], `round ${round}`);
+    const [kept, ended] = answers[0].status === 200 ? [first, second] : [second, first];
+    assert.equal((await me(kept)).status, 200, `round ${round}: the caller answered 200 keeps its session`);
+    for (const token of [ended, bystander]) assert.equal((await me(token)).status, 401, `round ${round}`);
+  }
+});
+
 // Locale
 
 test("GET /me gives the first enabled locale by default; POST /me changes it and answers the customer as GET does", async () => {

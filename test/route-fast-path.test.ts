@@ -12,6 +12,7 @@ import http from "node:http";
 import path from "node:path";
 import { test } from "node:test";
 import { MAX_BODY_BYTES } from "@/lib/http/input";
+import { registerLimit } from "@/lib/rate-limits/limits";
 import { answerFastRoute, loadFastRoutes } from "@/lib/server/route-fast-path";
 import { DEVICE, RESET_URL, uniqueEmail, VERIFY_URL } from "./support/accounts";
 import { db, startTestApp } from "./support/app";
@@ -20,6 +21,7 @@ import {
   type BareCase,
   bareServer,
   comparable,
+  header,
   type RawAnswer,
   type RawHeaders,
   rawRequest,
@@ -40,10 +42,16 @@ const registration = (email: string, fields: Record<string, string> = {}) =>
   form({ email, password: PASSWORD, confirm_password: PASSWORD, email_verification_url: VERIFY_URL, ...fields });
 const loginForm = (email: string, password = PASSWORD) => form({ email, password });
 
-/** `comparable`, with the login token (new in each answer) left out. */
-function withoutToken(answer: RawAnswer) {
+/**
+ * `comparable`, with what each answer has of its own left out: the login token (new in each), and
+ * Retry-After's seconds (counted from the moment of each answer, so one may be a second less).
+ */
+function withoutItsOwn(answer: RawAnswer) {
   const seen = comparable(answer);
-  return { ...seen, body: seen.body.replace(/"token":"[^"]+"/, '"token":"…"') };
+  const headers = seen.headers.map(([name, value]): [string, string] =>
+    name.toLowerCase() === "retry-after" ? [name, /^\d+$/.test(value) ? "…" : value] : [name, value],
+  );
+  return { ...seen, headers, body: seen.body.replace(/"token":"[^"]+"/, '"token":"…"') };
 }
 
 /** `call` through the fast path and `nextCall` (by default the same) through Next's route: the same answer, returned. */
@@ -52,7 +60,7 @@ async function bothWays(call: Call, nextCall: Call = call): Promise<RawAnswer> {
     rawRequest(app.url, "POST", path, { ...headers, "Content-Length": String(Buffer.byteLength(body ?? "")) }, body);
   const fast = await send(call);
   const next = await withFastPathOff(() => send(nextCall));
-  assert.deepEqual(withoutToken(fast), withoutToken(next), `${call.path} ${call.body?.slice(0, 120)}`);
+  assert.deepEqual(withoutItsOwn(fast), withoutItsOwn(next), `${call.path} ${call.body?.slice(0, 120)}`);
   return fast;
 }
 
@@ -152,6 +160,20 @@ test("register: the same answers as Next's route, for a registration, an e-mail 
     form({ email: uniqueEmail() }),
   ];
   for (const body of refusals) assert.equal((await bothWays(register(body))).status, 400, body.slice(0, 120));
+});
+
+test("register past the per-IP limit: the same 429 as Next's route", async () => {
+  // The limit reached for one address, as a hundred registrations from it would leave it.
+  const { bucket, key, max, windowMs } = registerLimit("192.0.2.77");
+  const now = Date.now();
+  await db().rateLimit.create({
+    data: { bucket, key, hits: Array(max).fill(new Date(now)), counted: true, expiresAt: new Date(now + windowMs) },
+  });
+  const headers = { ...CREDENTIALS, ...FORM, ...DEVICE, "X-Client-IP": key };
+  const register = (email: string): Call => ({ path: "/client/v1/register", headers, body: registration(email) });
+  const refused = await bothWays(register(uniqueEmail("fast")), register(uniqueEmail("next")));
+  assert.equal(refused.status, 429);
+  assert.ok(Number(header(refused, "retry-after")) > 0);
 });
 
 test("under concurrency: one registration of an e-mail wins, every login gets its own token", async () => {

@@ -9,6 +9,8 @@ import { db } from "@/lib/db";
 import { composeEmail, composeNotice } from "@/lib/email/compose-email";
 import { effectiveLocale } from "./customer-locale";
 import { emailQueued, queueEmail } from "@/lib/email/queue-email";
+import { changeEmailLimits, check } from "@/lib/rate-limits/limits";
+import { refuse } from "@/lib/rate-limits/release-attempt";
 import type { Device } from "@/lib/tokens/device";
 import { createEmailToken } from "@/lib/tokens/issue-email-token";
 import { newToken } from "@/lib/tokens/new-token";
@@ -16,7 +18,7 @@ import { revokeEmailTokens } from "@/lib/tokens/revoke-email-tokens";
 import { linkWithToken } from "@/lib/validation/link-template";
 import type { CustomerLogin } from "./authenticate-customer";
 import { confirmCustomerPassword } from "./confirm-customer-password";
-import { recordEvent } from "./record-customer-event";
+import { eventInsert, recordEvent } from "./record-customer-event";
 import { emailTaken } from "./register-customer";
 
 export type ChangeCustomerEmailOptions = {
@@ -30,7 +32,8 @@ export type ChangeCustomerEmailOptions = {
 
 /**
  * Checks the password (confirm-customer-password.ts: wrong ones count against the account's login
- * limit), then that no account uses the new address (this one's
+ * limit), then the limits on change requests per account and per new address (429 beyond them),
+ * then that no account uses the new address (this one's
  * included; asked again when the change takes effect), and e-mails the new address a link (valid
  * 24 h; earlier change links die) and the current one a notice. The password comes first, so a
  * stolen login token alone cannot probe which addresses have accounts. The event's `email` is the
@@ -45,6 +48,10 @@ export async function changeCustomerEmail({ login, input, client, device }: Chan
     apiClientId: client.id,
   };
   await confirmCustomerPassword({ customer, password: input.password, device, event });
+  // Counted once the password is right (a wrong one counts against the login limits) and before the
+  // address is looked up, so the limits also bound how many addresses one account can probe.
+  const attempt = await check(Object.values(changeEmailLimits(customer.id, input.email)));
+  if (attempt.limited) await refuse(attempt, [eventInsert({ ...event, outcome: "rate_limited", device })]);
   if (await db().customer.findUnique({ where: { email: input.email }, select: { id: true } })) throw emailTaken();
 
   const change = newToken();

@@ -12,6 +12,9 @@ import { emailTokenInsert } from "@/lib/tokens/issue-email-token";
 import { loginTokenInsert } from "@/lib/tokens/issue-login-token";
 import { newToken } from "@/lib/tokens/new-token";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { countAttemptWith } from "@/lib/rate-limits/count-attempt";
+import { registerLimit } from "@/lib/rate-limits/limits";
+import { refuse } from "@/lib/rate-limits/release-attempt";
 import type { Device } from "@/lib/tokens/device";
 import { deviceInsert, identifiesDevice } from "./customer-devices";
 import { chosenLocale, effectiveLocale } from "./customer-locale";
@@ -31,16 +34,29 @@ export const emailTaken = () => fieldError("email", "unique", "An account with t
 
 /**
  * Creates the account, its first login token and its e-mail verification token, and queues the
- * verification e-mail, all in one statement (so all or nothing). The link template is kept with the
+ * verification e-mail, all in one statement (so all or nothing), within the per-IP registration
+ * limit (registerPerIp; 429 beyond it). The link template is kept with the
  * account, so staff can send a new verification e-mail later (resend-verification-by-staff.ts). Returns the login token. The
  * password must pass checkPasswordStrength first (a common one, or one built on the address, is refused).
  */
 export async function registerCustomer({ input, client, device }: RegisterCustomerOptions): Promise<string> {
   checkPasswordStrength(input.password, input.email);
-  // Spares an argon2 hash and an e-mail render for the usual duplicate; the unique index below
-  // still decides the race between two registrations arriving together.
   const locale = input.locale === "" ? null : await chosenLocale(input.locale);
-  if (await db().customer.findUnique({ where: { email: input.email }, select: { id: true } })) throw emailTaken();
+  const event = { type: "register" as const, email: input.email, apiClientId: client.id, device };
+
+  // Counted only once the input is valid: a form refused for its own fields (a weak password, an
+  // unknown locale) costs nothing, sends nothing and tells nothing, and correcting it should not use
+  // up the allowance. From here every attempt counts, an address already in use included: that
+  // answer tells whether the address has an account, so the limit also bounds probing for them.
+  // The attempt is counted and the address looked up in one round trip (as login does); the lookup
+  // spares an argon2 hash and an e-mail render for the usual duplicate, and the unique index below
+  // still decides the race between two registrations arriving together.
+  const { attempt, row: existing } = await countAttemptWith<{ id: number }>(
+    [registerLimit(device.ip)],
+    Prisma.sql`SELECT id FROM customers WHERE email = ${input.email}`,
+  );
+  if (attempt.limited) await refuse(attempt, [eventInsert({ ...event, outcome: "rate_limited" })]);
+  if (existing) throw emailTaken();
 
   const passwordHash = await hashPassword(input.password);
   const verification = newToken();
@@ -66,10 +82,7 @@ export async function registerCustomer({ input, client, device }: RegisterCustom
         customerId,
         emailTokenInsert({ customerId, purpose: "verify_email", tokenHash: verification.tokenHash }, now),
         outboxInsert(email, now).insert,
-        eventInsert(
-          { type: "register", outcome: "success", email: input.email, customerId, apiClientId: client.id, device },
-          now,
-        ),
+        eventInsert({ ...event, outcome: "success", customerId }, now),
         // Its device is known from now on: a login from it alerts no one.
         ...(identifiesDevice(device) ? [deviceInsert(customerId, device, now)] : []),
         login.insert,

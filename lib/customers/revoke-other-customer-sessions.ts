@@ -1,9 +1,12 @@
 /** Signing a customer out everywhere else (POST /client/v1/sessions/revoke-others). */
 import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
 import { db } from "@/lib/db";
+import { unauthenticated } from "@/lib/errors/domain-error";
 import type { Device } from "@/lib/tokens/device";
+import { liveLoginTokensOf } from "@/lib/tokens/live-login-token";
 import { revokeOtherLiveLoginTokens } from "@/lib/tokens/revoke-login-tokens";
 import type { CustomerLogin } from "./authenticate-customer";
+import { lockCustomer } from "./lock-customer";
 import { recordEvent } from "./record-customer-event";
 
 export type RevokeOtherCustomerSessionsOptions = {
@@ -13,22 +16,36 @@ export type RevokeOtherCustomerSessionsOptions = {
   device: Device;
 };
 
-/** Revokes every live session of the customer but the calling one; how many it revoked. */
+/**
+ * Revokes every live session of the customer but the calling one; how many it revoked. Two calls
+ * from two sessions at once would each end the other's session and both answer 200 with a dead
+ * token: so the calls of one customer take turns on the customer's row, and under that lock the
+ * calling session must still be live (an earlier call may have just ended it: `unauthenticated`).
+ */
 export async function revokeOtherCustomerSessions({
   login,
   client,
   device,
 }: RevokeOtherCustomerSessionsOptions): Promise<number> {
   return db().$transaction(async (tx) => {
-    const revoked = await revokeOtherLiveLoginTokens(tx, login.customer, login.id);
-    await recordEvent(tx, {
-      type: "other_sessions_revoked",
-      outcome: "success",
-      email: login.customer.email,
-      customerId: login.customerId,
-      apiClientId: client.id,
-      device,
-    });
+    const customer = await lockCustomer(tx, login.customerId);
+    const now = new Date();
+    const stillLive =
+      customer && (await tx.loginToken.count({ where: { ...liveLoginTokensOf(customer, now), id: login.id } })) === 1;
+    if (!stillLive) throw unauthenticated();
+    const revoked = await revokeOtherLiveLoginTokens(tx, customer, login.id, now);
+    await recordEvent(
+      tx,
+      {
+        type: "other_sessions_revoked",
+        outcome: "success",
+        email: login.customer.email,
+        customerId: login.customerId,
+        apiClientId: client.id,
+        device,
+      },
+      now,
+    );
     return revoked;
   });
 }

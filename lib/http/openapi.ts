@@ -430,12 +430,18 @@ const WRITES: Write[] = [
     operationId: "registerCustomer",
     tag: "accounts",
     summary: "Register a customer",
-    description: `Creates the account, e-mails the verification link (valid 24 hours) and returns a login token. The password must not be too_common (one of the 100,000 most common) nor too_similar (containing the e-mail's part before the @, when that has 4 characters or more), whatever its case. ${SENT_AN_EMAIL}`,
+    description: `Creates the account, e-mails the verification link (valid 24 hours) and returns a login token. The password must not be too_common (one of the 100,000 most common) nor too_similar (containing the e-mail's part before the @, when that has 4 characters or more), whatever its case. Limited per IP (by default 100 an hour; 429 beyond), counting every registration with valid fields, one refused for an address already in use included. ${SENT_AN_EMAIL}`,
     security: "client",
     body: registerRequest,
     status: 201,
     ok: jsonBody("Registered", tokenResponse(201), ["NoStore"]),
-    errors: { 400: "BadRequest", 401: "Unauthorized", 413: "PayloadTooLarge", 503: "ServiceUnavailable" },
+    errors: {
+      400: "BadRequest",
+      401: "Unauthorized",
+      413: "PayloadTooLarge",
+      429: "TooManyRequests",
+      503: "ServiceUnavailable",
+    },
   },
   {
     path: "/client/v1/login",
@@ -583,7 +589,9 @@ const WRITES: Write[] = [
     operationId: "revokeOtherSessions",
     tag: "accounts",
     summary: "Sign out everywhere else",
-    description: "Revokes every session of the customer but the calling one, and says how many.",
+    description:
+      "Revokes every session of the customer but the calling one, and says how many. Calls of one customer take " +
+      "turns: of two sessions calling at once, the first ends the other's, which then gets 401.",
     security: "client+bearer",
     status: 200,
     ok: jsonBody("Signed out of the other sessions", revokedResponse, ["NoStore"]),
@@ -654,7 +662,9 @@ const WRITES: Write[] = [
       "Extension to the seed contract. Checks the password and e-mails the new address a link (valid 24 hours, " +
       "earlier change links stop working) and the current address a notice without a link. The change takes effect " +
       "when the link's token is sent to POST /client/v1/verify-email; until then the current address logs in. Wrong " +
-      `passwords count against the login limits of the account and of the IP address (429 once over them). ${SENT_AN_EMAIL}`,
+      "passwords count against the login limits of the account and of the IP address (429 once over them). Requests " +
+      "with the right password are limited per account and per new address, its +tag left out (by default 5 and 3 an " +
+      `hour; 429 beyond), whether or not the address is free. ${SENT_AN_EMAIL}`,
     security: "client+bearer",
     body: changeEmailRequest,
     status: 200,

@@ -9,6 +9,9 @@
  * | forgotPasswordPerEmail      | e-mail     | FORGOT_MAX_PER_EMAIL (3), e-mails sent     | FORGOT_WINDOW_MINUTES (60)       |
  * | forgotPasswordPerIp         | IP address | FORGOT_MAX_PER_IP (20), requests           | FORGOT_WINDOW_MINUTES            |
  * | resendVerificationPerAccount | customer id | VERIFY_RESEND_MAX_PER_ACCOUNT (3), e-mails sent | VERIFY_RESEND_WINDOW_MINUTES (60) |
+ * | registerPerIp               | IP address | REGISTER_MAX_PER_IP (100), registrations   | REGISTER_WINDOW_MINUTES (60)     |
+ * | changeEmailPerAccount       | customer id | CHANGE_EMAIL_MAX_PER_ACCOUNT (5), requests | CHANGE_EMAIL_WINDOW_MINUTES (60) |
+ * | changeEmailPerAddress       | new e-mail, +tag dropped | CHANGE_EMAIL_MAX_PER_ADDRESS (3), requests | CHANGE_EMAIL_WINDOW_MINUTES |
  * | staffSignInPerEmail         | e-mail     | STAFF_LOGIN_MAX_FAILURES_PER_EMAIL (5)     | STAFF_LOGIN_WINDOW_MINUTES (15)  |
  * | staffSignInPerIp            | IP address | STAFF_LOGIN_MAX_FAILURES_PER_IP (50)       | STAFF_LOGIN_WINDOW_MINUTES       |
  * | staffForgotPasswordPerEmail | e-mail     | FORGOT_MAX_PER_EMAIL (3), requests         | FORGOT_WINDOW_MINUTES (60)       |
@@ -53,6 +56,21 @@ const RULES = {
     bucket: "verify_resend_account",
     max: (settings) => settings.VERIFY_RESEND_MAX_PER_ACCOUNT,
     windowMinutes: (settings) => settings.VERIFY_RESEND_WINDOW_MINUTES,
+  },
+  registerPerIp: {
+    bucket: "register_ip",
+    max: (settings) => settings.REGISTER_MAX_PER_IP,
+    windowMinutes: (settings) => settings.REGISTER_WINDOW_MINUTES,
+  },
+  changeEmailPerAccount: {
+    bucket: "change_email_account",
+    max: (settings) => settings.CHANGE_EMAIL_MAX_PER_ACCOUNT,
+    windowMinutes: (settings) => settings.CHANGE_EMAIL_WINDOW_MINUTES,
+  },
+  changeEmailPerAddress: {
+    bucket: "change_email_address",
+    max: (settings) => settings.CHANGE_EMAIL_MAX_PER_ADDRESS,
+    windowMinutes: (settings) => settings.CHANGE_EMAIL_WINDOW_MINUTES,
   },
   staffSignInPerEmail: {
     bucket: "staff_login_email",
@@ -100,6 +118,19 @@ export const forgotPasswordLimits = (email: string, ip: string) => ({
 /** Resending the verification e-mail: per account (e-mails sent). */
 export const resendVerificationLimit = (customerId: number) =>
   limit("resendVerificationPerAccount", String(customerId));
+
+/** A registration: per IP address. */
+export const registerLimit = (ip: string) => limit("registerPerIp", ip);
+
+/**
+ * A request for a new e-mail address: per account, and per new address. The address is keyed
+ * without its +tag (`someone+1@…` and `someone+2@…` reach one inbox), so tags do not multiply the
+ * e-mails one inbox can be sent.
+ */
+export const changeEmailLimits = (customerId: number, newEmail: string) => ({
+  perAccount: limit("changeEmailPerAccount", String(customerId)),
+  perAddress: limit("changeEmailPerAddress", newEmail.replace(/\+[^@]*(?=@[^@]*$)/, "")),
+});
 
 /** A staff member's sign-in: per e-mail address and per IP address. */
 export const staffSignInLimits = (email: string, ip: string) => ({

@@ -34,9 +34,13 @@ export function login(app: TestApp, email: string, password: string, headers: Re
   return app.request("/client/v1/login", { method: "POST", headers, form: { email, password } });
 }
 
-export async function registeredCustomer(app: TestApp, password = "correct horse battery") {
+export async function registeredCustomer(
+  app: TestApp,
+  password = "correct horse battery",
+  headers: Record<string, string> = DEVICE,
+) {
   const email = uniqueEmail();
-  const response = await register(app, email, password);
+  const response = await register(app, email, password, headers);
   if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
   const { token } = await response.json();
   return { email, password, token: token as string };
