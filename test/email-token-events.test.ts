@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { setTimeout as delay } from "node:timers/promises";
 import { db, startTestApp } from "./support/app";
 import {
   bearer,
@@ -144,14 +145,18 @@ test("closing the account ends every link", async () => {
 });
 
 test("close-account racing a change of address taking effect: one wins, and the closed record and its notice carry the address held at the close", async () => {
-  for (let round = 0; round < 6; round++) {
+  for (let round = 0; round < 8; round++) {
     const customer = await registeredCustomer(app);
     const id = await customerId(customer.email);
     const newEmail = uniqueEmail("moving");
     await assertOk(await changeEmail(customer.token, newEmail, customer.password));
     const change = await tokenFromLatestEmail(newEmail, "change_email");
 
-    const [closed, verified] = await Promise.all([closeAccount(customer.token, customer.password), verify(change)]);
+    // Staggered, so that either may come first: the close checks a password before it writes.
+    const [closed, verified] = await Promise.all([
+      closeAccount(customer.token, customer.password),
+      delay(round * 20).then(() => verify(change)),
+    ]);
     await assertOk(closed);
     if (verified.status !== 200) {
       assert.equal(verified.status, 400, `round ${round}`);
@@ -175,6 +180,22 @@ test("close-account racing a change of address taking effect: one wins, and the 
       [held],
       `round ${round}: the closing event`,
     );
+  }
+});
+
+test("a reset and a change of address racing, each with its link: one succeeds, the other finds its link ended", async () => {
+  for (let round = 0; round < 4; round++) {
+    const account = await customerWithLinks();
+    const [resetting, verified] = await Promise.all([
+      reset(account.links.reset, "racing the change 1"),
+      delay(round * 20).then(() => verify(account.links.change)),
+    ]);
+    const statuses = [resetting.status, verified.status];
+    assert.deepEqual([...statuses].sort(), [200, 400], `round ${round}: reset ${statuses[0]}, change ${statuses[1]}`);
+    const loser = resetting.status === 400 ? resetting : verified;
+    assert.deepEqual(await codes(loser), ["token:invalid"]);
+    const row = await db().customer.findUniqueOrThrow({ where: { id: account.id } });
+    assert.equal(row.email, verified.status === 200 ? account.newEmail : account.email, `round ${round}`);
   }
 });
 
