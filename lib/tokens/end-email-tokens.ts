@@ -16,12 +16,20 @@ export const endEmailTokens = {
   securityVersion: { increment: 1 },
 } as const satisfies Prisma.CustomerUpdateManyMutationInput;
 
+type IssuedToken = { customerId: number; securityVersion: number };
+type Account = { securityVersion: number; blockedAt: Date | null; closedAt: Date | null };
+
 /** The account a token was issued for, while the token can act on it: open, not blocked, at its version. */
-export function accountOfUsableToken(token: { customerId: number; securityVersion: number }) {
+export function accountOfUsableToken(token: IssuedToken) {
   return {
     id: token.customerId,
     securityVersion: token.securityVersion,
     blockedAt: null,
     closedAt: null,
   } as const satisfies Prisma.CustomerWhereInput;
+}
+
+/** The same rule on an account already read: whether `token` may still act on `account`. */
+export function tokenCanActOn(token: IssuedToken, account: Account): boolean {
+  return account.securityVersion === token.securityVersion && !account.blockedAt && !account.closedAt;
 }

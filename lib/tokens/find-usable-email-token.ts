@@ -2,6 +2,7 @@
 import { db } from "@/lib/db";
 import { sha256 } from "@/lib/secrets";
 import type { TokenPurpose } from "@/lib/generated/prisma/enums";
+import { tokenCanActOn } from "./end-email-tokens";
 
 /**
  * A usable (known, unexpired, unused, unrevoked, not ended by a security event, of an open and
@@ -20,7 +21,5 @@ export async function findUsableEmailToken(
   });
   if (!found || !purposes.includes(found.purpose) || found.usedAt || found.revokedAt || found.expiresAt <= now)
     return undefined;
-  const { customer } = found;
-  if (customer.securityVersion !== found.securityVersion || customer.blockedAt || customer.closedAt) return undefined;
-  return found;
+  return tokenCanActOn(found, found.customer) ? found : undefined;
 }
