@@ -121,12 +121,15 @@ test("statement: e-mail token insert", async () => {
   const now = new Date("2026-03-01T10:00:00.456Z");
   const { tokenHash } = newToken();
   assert.equal(
-    await db().$executeRaw(emailTokenInsert({ customerId: customer.id, purpose: "verify_email", tokenHash }, now)),
+    await db().$executeRaw(
+      emailTokenInsert({ customerId: customer.id, purpose: "verify_email", tokenHash, securityVersion: 3 }, now),
+    ),
     1,
   );
   const row = await db().emailToken.findUniqueOrThrow({ where: { tokenHash } });
   assert.equal(String(row.purpose), "verify_email");
   assert.equal(row.customerId, customer.id);
+  assert.equal(row.securityVersion, 3);
   assert.deepEqual(
     [row.createdAt, row.expiresAt, row.usedAt, row.revokedAt],
     [now, new Date(now.getTime() + 24 * HOUR_MS), null, null],

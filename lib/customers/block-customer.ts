@@ -1,13 +1,14 @@
 /** Blocking a customer (POST /api/admin/customers/{id}/block): no login, no reset link, until unblocked. */
 import { invalidRequest } from "@/lib/errors/domain-error";
 import type { Actor } from "@/lib/audit/record-audit";
+import { endEmailTokens } from "@/lib/tokens/end-email-tokens";
 import { revokeAllLoginTokens } from "@/lib/tokens/revoke-login-tokens";
 import { complianceAction, type ComplianceActionInput } from "./compliance-action";
 
 /**
  * Blocks the account and ends every session at once: a new credentials version kills every login
  * token, including one a login that read the account just before is about to issue (as a password
- * reset does). From then on login answers 403 (login-customer.ts) and forgot-password sends
+ * reset does); every e-mail link dies too (end-email-tokens.ts). From then on login answers 403 (login-customer.ts) and forgot-password sends
  * nothing (request-password-reset.ts). A closed or already blocked account is refused.
  */
 export async function blockCustomer(id: number, input: ComplianceActionInput, actor: Actor): Promise<void> {
@@ -15,7 +16,7 @@ export async function blockCustomer(id: number, input: ComplianceActionInput, ac
     if (customer.closedAt) throw invalidRequest("This account is closed");
     const { count } = await tx.customer.updateMany({
       where: { id, blockedAt: null },
-      data: { blockedAt: now, credentialsVersion: { increment: 1 } },
+      data: { blockedAt: now, credentialsVersion: { increment: 1 }, ...endEmailTokens },
     });
     if (count === 0) throw invalidRequest("This account is already blocked");
     await revokeAllLoginTokens(tx, id, now);

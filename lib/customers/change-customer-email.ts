@@ -65,7 +65,13 @@ export async function changeCustomerEmail({ login, input, client, device }: Chan
     await revokeEmailTokens(tx, customer.id, "change_email", now);
     await createEmailToken(
       tx,
-      { customerId: customer.id, purpose: "change_email", tokenHash: change.tokenHash, newEmail: input.email },
+      {
+        customerId: customer.id,
+        purpose: "change_email",
+        tokenHash: change.tokenHash,
+        securityVersion: customer.securityVersion,
+        newEmail: input.email,
+      },
       now,
     );
     await queueEmail(tx, verification, now);

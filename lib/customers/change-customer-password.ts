@@ -11,7 +11,7 @@ import { verifyPassword } from "@/lib/passwords/verify-password";
 import { refuse, releaseSteps } from "@/lib/rate-limits/release-attempt";
 import { check, customerLoginLimits } from "@/lib/rate-limits/limits";
 import type { Device } from "@/lib/tokens/device";
-import { revokeEmailTokens } from "@/lib/tokens/revoke-email-tokens";
+import { endEmailTokens } from "@/lib/tokens/end-email-tokens";
 import { revokeOtherLiveLoginTokens } from "@/lib/tokens/revoke-login-tokens";
 import type { CustomerLogin } from "./authenticate-customer";
 import { effectiveLocale } from "./customer-locale";
@@ -69,13 +69,12 @@ export async function changeCustomerPassword({
   await db().$transaction(async (tx) => {
     const changed = await tx.customer.updateMany({
       where: { id: customer.id, credentialsVersion: customer.credentialsVersion },
-      data: { passwordHash, credentialsVersion },
+      // A link sent earlier (a reset would undo the change) dies with the old password.
+      data: { passwordHash, credentialsVersion, ...endEmailTokens },
     });
     if (changed.count === 0) throw unauthenticated();
     await tx.loginToken.update({ where: { id: login.id }, data: { credentialsVersion } });
     await revokeOtherLiveLoginTokens(tx, customer, login.id, now);
-    // A reset link sent earlier would undo the change: it dies with the old password.
-    await revokeEmailTokens(tx, customer.id, "reset_password", now);
     await queueEmail(tx, notice, now);
     await tx.$executeRaw(oneStatement([...releaseSteps(attempt), eventInsert({ ...event, outcome: "success" }, now)]));
   });

@@ -74,13 +74,16 @@ export async function registerCustomer({ input, client, device }: RegisterCustom
       INSERT INTO customers (email, password_hash, registered_via, source, locale, email_verification_url, created_at, updated_at)
       VALUES (${input.email}, ${passwordHash}, ${client.id}, 'api', ${locale}, ${input.email_verification_url}, ${now}, ${now}) RETURNING id`,
   );
-  // A new account's credentials are at their first version.
+  // A new account's credentials and security are at their first version.
   const login = loginTokenInsert({ customerId, apiClientId: client.id, device, credentialsVersion: 0 }, now);
   try {
     await db().$executeRaw(
       oneStatement([
         customerId,
-        emailTokenInsert({ customerId, purpose: "verify_email", tokenHash: verification.tokenHash }, now),
+        emailTokenInsert(
+          { customerId, purpose: "verify_email", tokenHash: verification.tokenHash, securityVersion: 0 },
+          now,
+        ),
         outboxInsert(email, now).insert,
         eventInsert({ ...event, outcome: "success", customerId }, now),
         // Its device is known from now on: a login from it alerts no one.

@@ -32,9 +32,14 @@ export type RequestPasswordResetOptions = {
  */
 export async function requestPasswordReset({ input, client, device }: RequestPasswordResetOptions): Promise<string> {
   const { perEmail, perIp } = forgotPasswordLimits(input.email, device.ip);
-  const { attempt, row: customer } = await countAttemptWith<{ id: number; locale: string | null; blocked: boolean }>(
+  const { attempt, row: customer } = await countAttemptWith<{
+    id: number;
+    locale: string | null;
+    blocked: boolean;
+    security_version: number;
+  }>(
     [perEmail, perIp],
-    Prisma.sql`SELECT id, locale, blocked_at IS NOT NULL AS blocked FROM customers WHERE email = ${input.email}`,
+    Prisma.sql`SELECT id, locale, blocked_at IS NOT NULL AS blocked, security_version FROM customers WHERE email = ${input.email}`,
   );
   if (attempt.limited) await refuse(attempt);
   if (!customer) {
@@ -57,7 +62,16 @@ export async function requestPasswordReset({ input, client, device }: RequestPas
   );
   const now = new Date();
   await db().$transaction(async (tx) => {
-    await createEmailToken(tx, { customerId: customer.id, purpose: "reset_password", tokenHash: reset.tokenHash }, now);
+    await createEmailToken(
+      tx,
+      {
+        customerId: customer.id,
+        purpose: "reset_password",
+        tokenHash: reset.tokenHash,
+        securityVersion: customer.security_version,
+      },
+      now,
+    );
     await queueEmail(tx, email, now);
     await recordEvent(
       tx,

@@ -65,7 +65,16 @@ export async function resendVerificationByStaff(
         throw invalidRequest("This account changed meanwhile: try again");
       }
       await revokeEmailTokens(tx, id, "verify_email", now);
-      await createEmailToken(tx, { customerId: id, purpose: "verify_email", tokenHash: verification.tokenHash }, now);
+      await createEmailToken(
+        tx,
+        {
+          customerId: id,
+          purpose: "verify_email",
+          tokenHash: verification.tokenHash,
+          securityVersion: current.securityVersion,
+        },
+        now,
+      );
       await queueEmail(tx, email, now);
       return { sent_to: current.email };
     },

@@ -57,7 +57,12 @@ export async function resendVerification({ login, input, client, device }: Resen
     await revokeEmailTokens(tx, customer.id, "verify_email", now);
     await createEmailToken(
       tx,
-      { customerId: customer.id, purpose: "verify_email", tokenHash: verification.tokenHash },
+      {
+        customerId: customer.id,
+        purpose: "verify_email",
+        tokenHash: verification.tokenHash,
+        securityVersion: customer.securityVersion,
+      },
       now,
     );
     await queueEmail(tx, email, now);

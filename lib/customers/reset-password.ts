@@ -6,8 +6,8 @@ import { checkPasswordStrength } from "@/lib/passwords/check-password-strength";
 import { hashPassword } from "@/lib/passwords/hash-password";
 import { consumeEmailToken } from "@/lib/tokens/consume-email-token";
 import { findUsableEmailToken } from "@/lib/tokens/find-usable-email-token";
+import { endEmailTokens } from "@/lib/tokens/end-email-tokens";
 import { revokeAllLoginTokens } from "@/lib/tokens/revoke-login-tokens";
-import { revokeEmailTokens } from "@/lib/tokens/revoke-email-tokens";
 import type { Device } from "@/lib/tokens/device";
 import { recordEvent } from "./record-customer-event";
 
@@ -23,7 +23,8 @@ const invalidToken = () => fieldError("token", "invalid", "This reset link is in
 /**
  * Sets a new password with a reset token (single use), and ends every session the customer had:
  * whoever knew the old password is logged out, including a login that was checking it meanwhile
- * (see findLiveLoginToken). Earlier reset links stop working too. The new password must pass
+ * (see findLiveLoginToken). Every other e-mail link of the account dies too (end-email-tokens.ts),
+ * however many requests present this one at once: one of them resets. The new password must pass
  * checkPasswordStrength for the account's address.
  */
 export async function resetPassword({ input, client, device }: ResetPasswordOptions): Promise<void> {
@@ -33,14 +34,13 @@ export async function resetPassword({ input, client, device }: ResetPasswordOpti
 
   const passwordHash = await hashPassword(input.password);
   await db().$transaction(async (tx) => {
-    if (!(await consumeEmailToken(tx, token.id))) throw invalidToken();
+    if (!(await consumeEmailToken(tx, token))) throw invalidToken();
     // A new credentials version: no login token obtained with the old password works any more.
     const customer = await tx.customer.update({
       where: { id: token.customerId },
-      data: { passwordHash, credentialsVersion: { increment: 1 } },
+      data: { passwordHash, credentialsVersion: { increment: 1 }, ...endEmailTokens },
     });
     await revokeAllLoginTokens(tx, customer.id);
-    await revokeEmailTokens(tx, customer.id, "reset_password");
     await recordEvent(tx, {
       type: "password_reset",
       outcome: "success",

@@ -1,9 +1,13 @@
 /** Signing a customer out everywhere from the back office (POST /api/admin/customers/{id}/revoke-sessions). */
 import type { Actor } from "@/lib/audit/record-audit";
+import { endEmailTokens } from "@/lib/tokens/end-email-tokens";
 import { revokeLiveLoginTokens } from "@/lib/tokens/revoke-login-tokens";
 import { complianceAction, type ComplianceActionInput } from "./compliance-action";
 
-/** Revokes every live session of the customer; how many it revoked (0 is not an error). */
+/**
+ * Revokes every live session of the customer, and every e-mail link (end-email-tokens.ts); how many
+ * sessions it revoked (0 is not an error).
+ */
 export async function revokeCustomerSessionsByStaff(
   id: number,
   input: ComplianceActionInput,
@@ -14,6 +18,9 @@ export async function revokeCustomerSessionsByStaff(
     input,
     actor,
     { name: "revoke_sessions", event: "sessions_revoked_by_staff" },
-    async (tx, customer, now) => ({ revoked: await revokeLiveLoginTokens(tx, customer, now) }),
+    async (tx, customer, now) => {
+      await tx.customer.update({ where: { id }, data: endEmailTokens });
+      return { revoked: await revokeLiveLoginTokens(tx, customer, now) };
+    },
   );
 }

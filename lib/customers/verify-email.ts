@@ -10,7 +10,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { consumeEmailToken } from "@/lib/tokens/consume-email-token";
 import { findUsableEmailToken } from "@/lib/tokens/find-usable-email-token";
 import type { Device } from "@/lib/tokens/device";
-import { revokeEmailTokens } from "@/lib/tokens/revoke-email-tokens";
+import { endEmailTokens } from "@/lib/tokens/end-email-tokens";
 import { recordEvent } from "./record-customer-event";
 import { emailTaken } from "./register-customer";
 
@@ -19,9 +19,10 @@ export type VerifyEmailOptions = { input: { token: string }; client: Authenticat
 const invalidToken = () => fieldError("token", "invalid", "This verification link is invalid, expired or already used");
 
 /**
- * Uses the token from the e-mail (single use). A change of address takes effect only on an open
- * account, and only while no other account has the address: the unique index on the address decides
- * a race with a registration or another change (`email/unique`, and the token stays unused).
+ * Uses the token from the e-mail (single use), only on an open, unblocked account and until a
+ * security event ends it (consumeEmailToken). A change of address takes effect only while no other
+ * account has the address: the unique index on the address decides a race with a registration or
+ * another change (`email/unique`, and the token stays unused); once it has, it is a security event.
  */
 export async function verifyEmail({ input, client, device }: VerifyEmailOptions): Promise<void> {
   const token = await findUsableEmailToken(input.token, ["verify_email", "change_email"]);
@@ -29,17 +30,14 @@ export async function verifyEmail({ input, client, device }: VerifyEmailOptions)
   const now = new Date();
   try {
     await db().$transaction(async (tx) => {
-      if (!(await consumeEmailToken(tx, token.id, now))) throw invalidToken();
+      if (!(await consumeEmailToken(tx, token, now))) throw invalidToken();
       const email = token.purpose === "change_email" ? token.newEmail : null;
       if (email) {
-        const { count } = await tx.customer.updateMany({
-          where: { id: token.customerId, closedAt: null },
-          data: { email, emailVerifiedAt: now },
-        });
-        if (count !== 1) throw invalidToken();
         // Links sent before the change would act on the new address as if sent to it: they die.
-        for (const purpose of ["verify_email", "reset_password", "change_email"] as const)
-          await revokeEmailTokens(tx, token.customerId, purpose, now);
+        await tx.customer.update({
+          where: { id: token.customerId },
+          data: { email, emailVerifiedAt: now, ...endEmailTokens },
+        });
       } else {
         await tx.customer.update({ where: { id: token.customerId }, data: { emailVerifiedAt: now } });
       }

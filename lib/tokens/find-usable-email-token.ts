@@ -2,8 +2,13 @@
 import { db } from "@/lib/db";
 import { sha256 } from "@/lib/secrets";
 import type { TokenPurpose } from "@/lib/generated/prisma/enums";
+import { tokenCanActOn } from "./end-email-tokens";
 
-/** A usable (known, unexpired, unused, unrevoked) e-mail token for one of these purposes, if any, with its customer's address. */
+/**
+ * A usable (known, unexpired, unused, unrevoked, not ended by a security event, of an open and
+ * unblocked account) e-mail token for one of these purposes, if any, with its customer's address.
+ * A first look, to spare work on a dead link: consumeEmailToken decides.
+ */
 export async function findUsableEmailToken(
   token: string,
   purpose: TokenPurpose | readonly TokenPurpose[],
@@ -12,9 +17,9 @@ export async function findUsableEmailToken(
   const purposes: readonly TokenPurpose[] = typeof purpose === "string" ? [purpose] : purpose;
   const found = await db().emailToken.findUnique({
     where: { tokenHash: sha256(token) },
-    include: { customer: { select: { email: true } } },
+    include: { customer: { select: { email: true, securityVersion: true, blockedAt: true, closedAt: true } } },
   });
   if (!found || !purposes.includes(found.purpose) || found.usedAt || found.revokedAt || found.expiresAt <= now)
     return undefined;
-  return found;
+  return tokenCanActOn(found, found.customer) ? found : undefined;
 }

@@ -12,11 +12,15 @@ export const EMAIL_TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   change_email: 24 * 60 * 60 * 1000,
 };
 
-/** `newEmail`: a change_email token's address to change to. */
+/**
+ * `securityVersion`: the customer's, as read before deciding to issue the token (end-email-tokens.ts:
+ * a security event since then ends it at once). `newEmail`: a change_email token's address to change to.
+ */
 type EmailTokenInput<Id extends RowId> = {
   customerId: Id;
   purpose: TokenPurpose;
   tokenHash: string;
+  securityVersion: number;
   newEmail?: string;
 };
 
@@ -28,6 +32,7 @@ function emailTokenRow<Id extends RowId>(input: EmailTokenInput<Id>, now: Date) 
     customerId: input.customerId,
     purpose: input.purpose,
     newEmail: input.newEmail ?? null,
+    securityVersion: input.securityVersion,
     createdAt: now,
     expiresAt,
   };
@@ -37,8 +42,8 @@ function emailTokenRow<Id extends RowId>(input: EmailTokenInput<Id>, now: Date) 
 export function emailTokenInsert(input: EmailTokenInput<RowId>, now = new Date()): Prisma.Sql {
   const row = emailTokenRow(input, now);
   return Prisma.sql`
-    INSERT INTO email_tokens (token_hash, customer_id, purpose, created_at, expires_at)
-    VALUES (${row.tokenHash}, ${rowIdValue(row.customerId)}, ${row.purpose}::"TokenPurpose", ${row.createdAt}, ${row.expiresAt})`;
+    INSERT INTO email_tokens (token_hash, customer_id, purpose, security_version, created_at, expires_at)
+    VALUES (${row.tokenHash}, ${rowIdValue(row.customerId)}, ${row.purpose}::"TokenPurpose", ${row.securityVersion}, ${row.createdAt}, ${row.expiresAt})`;
 }
 
 /** Stores an e-mail token within the transaction `tx`. */
