@@ -17,7 +17,7 @@ import { db } from "@/lib/db";
 import { databaseUnreachable } from "@/lib/db/outage";
 import { parseBody, readBodyBytes } from "./input";
 import { serviceUnavailable } from "./errors";
-import { refuseCrossOriginWrite, servedOverHttps } from "./origin";
+import { linkOrigin, refuseCrossOriginWrite, servedOverHttps } from "./origin";
 import { failure, newRequestId } from "./respond";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { requestAddress } from "./request-address";
@@ -102,7 +102,9 @@ function staffAuthOptions(
   check: { failed: boolean },
   requestId: string,
 ): AuthOptions {
-  useRequestOrigin();
+  // next-auth v4 builds its URLs (redirects, callbackUrl checks) on NEXTAUTH_URL, else on the
+  // request's X-Forwarded-Host or Host when AUTH_TRUST_HOST is set: always on ours.
+  process.env.NEXTAUTH_URL = linkOrigin();
   return {
     secret: authSecret(),
     useSecureCookies: servedOverHttps(request.headers),
@@ -174,14 +176,6 @@ function staffAuthOptions(
       },
     },
   };
-}
-
-// next-auth v4 builds its URLs from NEXTAUTH_URL, or from the Host the request came to when
-// AUTH_TRUST_HOST is set (Next fills in X-Forwarded-Host and -Proto for direct connections).
-function useRequestOrigin(): void {
-  const { PUBLIC_URL } = config();
-  if (PUBLIC_URL) process.env.NEXTAUTH_URL ??= PUBLIC_URL;
-  else process.env.AUTH_TRUST_HOST ??= "true";
 }
 
 /** The staff member signed in on this request, or null: no cookie, a bad one, expired or deactivated. */
