@@ -60,6 +60,7 @@ export const dataProvider = {
     (await httpClient(`${API}/staff/${encodeURIComponent(id)}/mfa`, { method: "DELETE" })).json,
   resetStaffPassword: (id: Identifier): Promise<{ password: string }> =>
     post(`/staff/${encodeURIComponent(id)}/password`),
+  signOutStaffEverywhere: (id: Identifier) => post(`/staff/${encodeURIComponent(id)}/revoke-sessions`),
   changeOwnPassword: (input: { current_password: string; password: string }) => post("/me/password", input),
 };
 
