@@ -4,7 +4,8 @@ import { expect, signIn, test, signOut } from "./support";
 /**
  * Staff passwords as staff use them: a member changes theirs from the user menu and signs in with
  * it, an admin resets it from the staff page (shown once), "Forgot password?" on the sign-in page,
- * and the page of a reset link; the sign-ins are in the audit log.
+ * and the page of a reset link; the sign-ins are in the audit log. Sign-out ends the session on
+ * the server, and an admin signs a member out everywhere from the staff page.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -85,4 +86,47 @@ test("forgot password: the sign-in page sends a link; a link's page refuses a sp
   await page.getByLabel("New password").fill("a fresh passphrase 3");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page.getByText("This reset link is invalid, expired or already used")).toBeVisible();
+});
+
+const SESSIONS = { email: "sam.sessions@example.com", name: "Sam Sessions", password: "sam sessions password 1" };
+
+test("sign-out ends the session on the server; an admin signs a member out everywhere from the staff page", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, FIRST_ADMIN);
+  const created = await page.request.post("/api/admin/staff", { data: { ...SESSIONS, role: "operations" } });
+  expect(created.status()).toBe(201);
+  const origin = new URL(page.url()).origin;
+  await signOut(page);
+
+  // A copy of the member's cookie, taken before they sign out, opens nothing afterwards.
+  await signIn(page, SESSIONS);
+  const copied = await page.context().cookies();
+  await signOut(page);
+  const thief = await browser.newContext({ baseURL: origin });
+  await thief.addCookies(copied);
+  expect((await thief.request.get("/api/admin/dashboard")).status()).toBe(401);
+  await thief.close();
+
+  // Signed in in another browser; an admin signs them out everywhere.
+  const elsewhere = await browser.newContext({ baseURL: origin });
+  const memberPage = await elsewhere.newPage();
+  await signIn(memberPage, SESSIONS);
+  expect((await memberPage.request.get("/api/admin/dashboard")).status()).toBe(200);
+
+  await signIn(page, FIRST_ADMIN);
+  await page.goto("/admin#/staff");
+  await page.getByText(SESSIONS.email).click();
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByText("Sign this member out everywhere?")).toBeVisible();
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText(`Every session of ${SESSIONS.email} has ended`)).toBeVisible();
+  expect((await memberPage.request.get("/api/admin/dashboard")).status()).toBe(401);
+  await memberPage.reload();
+  await expect(memberPage.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await elsewhere.close();
+
+  await page.goto("/admin#/audit-log");
+  await expect(page.getByRole("row").filter({ hasText: "Signed out everywhere" }).first()).toBeVisible();
 });

@@ -16,8 +16,8 @@ import {
 /**
  * Two-factor sign-in in the browser: an admin without it held at enrolment (the default
  * STAFF_MFA_REQUIRED_ROLES), enrolment with the QR code and the recovery codes, sign-in with a
- * code and with a recovery code, enrolment from the user menu for a role not required to, and an
- * admin's reset of a colleague's two-factor.
+ * code and with a recovery code, enrolment from the user menu for a role not required to, setting
+ * it up again (the current password first), and an admin's reset of a colleague's two-factor.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -134,6 +134,25 @@ test("operations, not required to, enrol from the user menu; then sign in with a
   await expect(page.getByRole("button", { name: "Verify" })).toBeVisible();
   await page.locator("input[name=code]").fill(await nextCode(OPERATIONS.email));
   await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("button", { name: "Profile" })).toBeVisible();
+});
+
+test("setting up two-factor again asks for the current password first", async ({ page }) => {
+  await signIn(page, OPERATIONS);
+  await page.getByRole("button", { name: "Profile" }).click();
+  await page.getByRole("menuitem", { name: "Set up two-factor again" }).click();
+  const dialog = page.getByRole("dialog", { name: "Two-factor sign-in" });
+  const password = dialog.getByLabel("Current password");
+  await expect(password).toBeVisible();
+  await expect(dialog.getByTestId("totp-secret")).toHaveCount(0);
+  await password.fill("not the password");
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(dialog.getByText("This password is not right.")).toBeVisible();
+  await expect(dialog.getByTestId("totp-secret")).toHaveCount(0);
+  await password.fill(OPERATIONS.password);
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(dialog.getByRole("img", { name: "QR code of the two-factor key" })).toBeVisible();
+  await enrolInPage(page, OPERATIONS.email);
   await expect(page.getByRole("button", { name: "Profile" })).toBeVisible();
 });
 

@@ -12,6 +12,8 @@ import { config, ConfigError } from "@/lib/config";
 import { closeDatabase, database } from "@/lib/db";
 import { checkDataDirectoryFree, DatabaseInUseError } from "@/lib/db/lock";
 import { databaseTarget } from "@/lib/db/target";
+import { log } from "@/lib/runtime/log";
+import { serverUrl } from "@/lib/runtime/server-url";
 import { workerScript } from "@/lib/runtime/worker-scripts";
 import { buildIfNeeded } from "@/lib/server/build";
 import { readFirstRun } from "@/lib/server/first-run";
@@ -23,6 +25,11 @@ export type StartPlan = { mode: "one-process"; server: string } | ClusterPlan;
 
 async function plan(): Promise<StartPlan> {
   const settings = config();
+  if (settings.NODE_ENV === "production" && !settings.PUBLIC_URL) {
+    log().warn(
+      `PUBLIC_URL is not set: links in e-mails (a staff member's reset link) point to ${serverUrl(settings.HOSTNAME, settings.PORT)}, where the server says it listens. Set PUBLIC_URL to the address staff reach the service by.`,
+    );
+  }
   const target = databaseTarget(settings.DATABASE_URL);
   // A second start on the embedded database stops before it builds; the server takes the lock itself.
   if (target.kind === "pglite" && target.dataDir) checkDataDirectoryFree(target.dataDir);

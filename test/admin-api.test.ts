@@ -97,18 +97,129 @@ test("a wrong password, an unknown e-mail and an inactive account do not sign in
   }
 });
 
-test("sign-out ends the session", async () => {
-  const { jar } = await staffSession(app, "compliance");
-  const csrf = await fetch(`${app.url}/api/auth/csrf`, { headers: { Cookie: jar.header() } });
-  const { csrfToken } = await csrf.json();
-  const signOut = await fetch(`${app.url}/api/auth/signout`, {
+/** Runs `run` while every audit insert fails: the change it belongs to must roll back with it. */
+async function whileAuditRefused(run: () => Promise<void>): Promise<void> {
+  await db().$executeRawUnsafe(`
+    CREATE OR REPLACE FUNCTION refuse_audit() RETURNS trigger AS $$
+    BEGIN RAISE EXCEPTION 'audit log unavailable'; END; $$ LANGUAGE plpgsql`);
+  await db().$executeRawUnsafe(
+    `CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()`,
+  );
+  try {
+    await run();
+  } finally {
+    await db().$executeRawUnsafe("DROP TRIGGER refuse_audit ON audit_log");
+  }
+}
+
+const dashboardStatus = async (cookie: string) =>
+  (await fetch(`${app.url}/api/admin/dashboard`, { headers: { Cookie: cookie } })).status;
+
+/** POST /api/auth/signout as the back office sends it, with next-auth's CSRF token, carrying `cookie`. */
+async function signOut(cookie: string, { withCsrfToken = true } = {}): Promise<Response> {
+  const { csrfToken } = await (await fetch(`${app.url}/api/auth/csrf`, { headers: { Cookie: cookie } })).json();
+  return fetch(`${app.url}/api/auth/signout`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
-    body: new URLSearchParams({ csrfToken, json: "true" }).toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams({ ...(withCsrfToken && { csrfToken }), json: "true" }).toString(),
   });
-  assert.equal(signOut.status, 200);
-  jar.store(signOut);
-  assert.equal((await fetch(`${app.url}/api/admin/dashboard`, { headers: { Cookie: jar.header() } })).status, 401);
+}
+
+const auditCount = (action: string, id: number) =>
+  db().auditLog.count({ where: { action, resource: "staff", resourceId: String(id) } });
+
+test("sign-out ends the session on the server: a copy of its cookie taken before opens nothing afterwards", async () => {
+  const { jar, staff } = await staffSession(app, "compliance");
+  const otherDevice = await signIn(app, staff.email, STAFF_PASSWORD);
+  const copied = jar.header();
+  assert.equal(await dashboardStatus(copied), 200);
+
+  assert.ok((await signOut(copied, { withCsrfToken: false })).status < 500);
+  assert.equal(await dashboardStatus(copied), 200, "a sign-out without next-auth's CSRF token ends nothing");
+
+  const signedOut = await signOut(copied);
+  assert.equal(signedOut.status, 200);
+  jar.store(signedOut);
+  assert.ok(!jar.names().some((name) => name.includes("session-token")), "the browser's cookie is cleared");
+  assert.equal(await dashboardStatus(copied), 401, "the copy taken before sign-out is refused");
+  assert.equal(await dashboardStatus(otherDevice.jar.header()), 401, "and so is the member's other session");
+  const session = await (await fetch(`${app.url}/api/auth/session`, { headers: { Cookie: copied } })).json();
+  assert.equal(session.user, undefined);
+  assert.equal(await auditCount("sign_out", staff.id), 1);
+  const [entry] = await db().auditLog.findMany({ where: { action: "sign_out", resourceId: String(staff.id) } });
+  assert.equal(entry.staffId, staff.id);
+
+  assert.equal((await signOut(copied)).status, 200, "signing out an ended session again is harmless");
+  assert.equal(await auditCount("sign_out", staff.id), 1, "and writes nothing");
+  const again = await signIn(app, staff.email, STAFF_PASSWORD);
+  assert.equal(await dashboardStatus(again.jar.header()), 200, "a new sign-in works");
+});
+
+test("two sign-outs of one session at once: both answered, the session ended once", async () => {
+  const { jar, staff } = await staffSession(app, "operations");
+  const statuses = await Promise.all([signOut(jar.header()), signOut(jar.header())]);
+  assert.deepEqual(
+    statuses.map((answer) => answer.status),
+    [200, 200],
+  );
+  assert.equal(await dashboardStatus(jar.header()), 401);
+  assert.equal(await auditCount("sign_out", staff.id), 1);
+});
+
+test("a sign-out that cannot end the session answers the fixed 503, keeps the cookie and leaves nothing half-done", async () => {
+  const { jar, staff } = await staffSession(app, "compliance");
+  await whileAuditRefused(async () => {
+    const answer = await signOut(jar.header());
+    assert.equal(answer.status, 503);
+    assert.equal((await answer.json()).type, "api_error");
+    assert.ok(!answer.headers.getSetCookie().some((line) => line.includes("session-token")), "the cookie is kept");
+  });
+  const row = await db().staff.findUniqueOrThrow({ where: { id: staff.id } });
+  assert.equal(row.credentialsVersion, staff.credentialsVersion, "the version and its audit entry roll back together");
+  assert.equal(await dashboardStatus(jar.header()), 200, "the session stands, as the member was told");
+  assert.equal((await signOut(jar.header())).status, 200);
+  assert.equal(await dashboardStatus(jar.header()), 401);
+});
+
+test("an admin signs a colleague out everywhere: every copy of every cookie of theirs is refused, audited", async () => {
+  const member = await staffSession(app, "operations");
+  const otherDevice = await signIn(app, member.staff.email, STAFF_PASSWORD);
+  const cookies = [member.jar.header(), otherDevice.jar.header()];
+  const path = `/api/admin/staff/${member.staff.id}/revoke-sessions`;
+
+  for (const other of [operations, compliance]) {
+    assert.deepEqual(await (await other.request(path, { method: "POST" })).json(), FORBIDDEN);
+  }
+  assert.equal(
+    (await admin.request(path, { method: "POST", headers: { Origin: "https://evil.example" } })).status,
+    403,
+  );
+  assert.equal((await admin.request(path)).status, 405);
+  for (const missing of ["999999999", "abc", "1e3", "-1", "%00"]) {
+    const response = await admin.request(`/api/admin/staff/${missing}/revoke-sessions`, { method: "POST" });
+    assert.equal(response.status, 404, missing);
+  }
+  for (const cookie of cookies) assert.equal(await dashboardStatus(cookie), 200, "nothing ended yet");
+  assert.equal(await auditCount("revoke_sessions", member.staff.id), 0);
+
+  const answers = await Promise.all([admin.request(path, { method: "POST" }), admin.request(path, { method: "POST" })]);
+  assert.deepEqual(
+    answers.map((answer) => answer.status),
+    [200, 200],
+  );
+  const record = await answers[0].json();
+  assert.equal(record.id, member.staff.id);
+  assert.ok(!/credentials|password|totp/i.test(JSON.stringify(record)), JSON.stringify(record));
+  for (const cookie of cookies) assert.equal(await dashboardStatus(cookie), 401, "every session of theirs has ended");
+  const entries = await db().auditLog.findMany({
+    where: { action: "revoke_sessions", resource: "staff", resourceId: String(member.staff.id) },
+  });
+  assert.equal(entries.length, 2);
+  assert.ok(entries.every((entry) => entry.staffId === admin.staff.id));
+  assert.equal(await dashboardStatus(admin.jar.header()), 200, "the admin's own session carries on");
+
+  const again = await signIn(app, member.staff.email, STAFF_PASSWORD);
+  assert.equal(await dashboardStatus(again.jar.header()), 200, "the member can sign in again");
 });
 
 test("a session older than STAFF_SESSION_HOURS is refused, however well signed", async () => {
@@ -278,14 +389,7 @@ test("settings: one record, validated, audited, and served by the public API at 
 });
 
 test("a change and its audit entry commit together or not at all", async () => {
-  // Make every audit insert fail: the change it belongs to must roll back with it.
-  await db().$executeRawUnsafe(`
-    CREATE OR REPLACE FUNCTION refuse_audit() RETURNS trigger AS $$
-    BEGIN RAISE EXCEPTION 'audit log unavailable'; END; $$ LANGUAGE plpgsql`);
-  await db().$executeRawUnsafe(
-    `CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()`,
-  );
-  try {
+  await whileAuditRefused(async () => {
     const before = await publicSettings();
     const record = await (await operations.request("/api/admin/settings/1")).json();
     const response = await operations.request("/api/admin/settings/1", {
@@ -296,9 +400,7 @@ test("a change and its audit entry commit together or not at all", async () => {
     assert.deepEqual(await response.json(), { code: 500, type: "api_error", message: "An unexpected error occurred" });
     assert.equal((await db().settings.findUniqueOrThrow({ where: { id: 1 } })).tradingName, before.trading_name);
     assert.deepEqual(await publicSettings(), before);
-  } finally {
-    await db().$executeRawUnsafe("DROP TRIGGER refuse_audit ON audit_log");
-  }
+  });
 });
 
 test("locales and timezones: create, enable, reorder, delete, reflected in the public settings", async () => {

@@ -21,7 +21,8 @@ import { staffSession } from "./support/staff";
  * The headers every response carries (Next's pages, 404s and files as well as the API), the back
  * office's Content-Security-Policy, and which answers no cache may keep.
  */
-const app = await startTestApp();
+// The test plays a proxy that ends TLS: its X-Forwarded-Proto is believed from a trusted proxy only.
+const app = await startTestApp({ TRUSTED_PROXIES: "127.0.0.1/32, ::1/128" });
 const admin = await staffSession(app, "admin");
 
 /** One of each kind of answer: pages, files, API successes and errors, next-auth's, and Next's own 404. */
@@ -68,7 +69,7 @@ test("every response carries X-Content-Type-Options and Referrer-Policy, and no 
   }
 });
 
-test("behind a proxy that ends TLS (X-Forwarded-Proto: https) every response carries HSTS", async () => {
+test("behind a trusted proxy that ends TLS (X-Forwarded-Proto: https) every response carries HSTS", async () => {
   for (const answer of await everyKindOfAnswer({ "X-Forwarded-Proto": "https" })) {
     assert.equal(answer.headers.get("strict-transport-security"), "max-age=63072000; includeSubDomains", answer.url);
     assert.equal(answer.headers.get("x-content-type-options"), "nosniff", answer.url);

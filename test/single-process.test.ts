@@ -48,6 +48,10 @@ test("on the embedded database the server runs one process, whatever WEB_CONCURR
     /One server process: the embedded database is single-process, so WEB_CONCURRENCY=2 is ignored/,
   );
   assert.match(server.output(), /Ready on \S+ +\(embedded PostgreSQL \(PGlite\)[^;]*; 1 server process\)/);
+  const warnings = server.output().match(/^.*PUBLIC_URL is not set.*$/gm) ?? [];
+  assert.equal(warnings.length, 1, "a production start without PUBLIC_URL says so once");
+  assert.equal(JSON.parse(warnings[0]).level, "warn");
+  assert.ok(warnings[0].includes("http://127.0.0.1:"), warnings[0]);
   for (let i = 0; i < 3; i++) {
     const { samples } = await scrapeMetrics(server.url, METRICS_TOKEN);
     assert.deepEqual(serverPids(samples), [server.pid], "the process started serves every connection: no primary");

@@ -124,27 +124,40 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   };
 }
 
-export type Answer = { status: number; body: string };
+export type Answer = { status: number; body: string; headers: http.IncomingHttpHeaders };
 
 /**
  * One request over a connection of its own (which a cluster hands to its processes in turn). Fails
- * after `timeoutMs` rather than waiting for ever on a connection nobody answers.
+ * after `timeoutMs` rather than waiting for ever on a connection nobody answers. Unlike fetch, it
+ * sends any Host header it is given, and connects from `localAddress` when given (another loopback
+ * address, say, to play a trusted proxy or anyone else).
  */
 export function requestOnNewConnection(
   url: string,
   {
     method = "GET",
     headers = {},
+    body,
+    localAddress,
     timeoutMs = 5_000,
-  }: { method?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+  }: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    localAddress?: string;
+    timeoutMs?: number;
+  } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, agent: false, headers }, (response) => {
+    const request = http.request(url, { method, agent: false, headers, localAddress }, (response) => {
       // Rejects, too, when the connection closes before the answer is complete.
-      text(response).then((body) => resolve({ status: response.statusCode ?? 0, body }), reject);
+      text(response).then(
+        (text) => resolve({ status: response.statusCode ?? 0, body: text, headers: response.headers }),
+        reject,
+      );
     });
     request.setTimeout(timeoutMs, () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     request.on("error", reject);
-    request.end();
+    request.end(body);
   });
 }

@@ -49,7 +49,7 @@ function TwoFactorMenuItem() {
         <Dialog open onClose={close} maxWidth="xs" fullWidth aria-labelledby="two-factor-title">
           <DialogTitle id="two-factor-title">Two-factor sign-in</DialogTitle>
           <DialogContent>
-            <TwoFactorSetup onDone={reloadBackOffice} />
+            <TwoFactorSetup onDone={reloadBackOffice} twoFactorOn={!!identity?.twoFactor} />
           </DialogContent>
         </Dialog>
       )}

@@ -49,13 +49,18 @@ export const dataProvider = {
     post(`/customers/${encodeURIComponent(id)}/${action}`, { reason }),
   linkedCustomers: async (id: Identifier): Promise<LinkedCustomer[]> =>
     (await httpClient(`${API}/customers/${encodeURIComponent(id)}/linked`)).json,
-  /** The signed-in member's own two-factor: start (or restart) enrolment, then confirm it with a code. */
-  startTwoFactor: (): Promise<{ secret: string; otpauth_url: string }> => post("/me/mfa/totp"),
+  /**
+   * The signed-in member's own two-factor: start (or restart) enrolment, then confirm it with a code.
+   * Over a confirmed two-factor, starting again needs the current password.
+   */
+  startTwoFactor: (currentPassword?: string): Promise<{ secret: string; otpauth_url: string }> =>
+    post("/me/mfa/totp", currentPassword === undefined ? {} : { current_password: currentPassword }),
   confirmTwoFactor: (code: string): Promise<{ recovery_codes: string[] }> => post("/me/mfa/totp/confirm", { code }),
   resetTwoFactor: async (id: Identifier) =>
     (await httpClient(`${API}/staff/${encodeURIComponent(id)}/mfa`, { method: "DELETE" })).json,
   resetStaffPassword: (id: Identifier): Promise<{ password: string }> =>
     post(`/staff/${encodeURIComponent(id)}/password`),
+  signOutStaffEverywhere: (id: Identifier) => post(`/staff/${encodeURIComponent(id)}/revoke-sessions`),
   changeOwnPassword: (input: { current_password: string; password: string }) => post("/me/password", input),
 };
 

@@ -1,25 +1,45 @@
 /**
- * Where a request was addressed, and whether a browser sent it from there. A browser cannot set
- * Host, Origin or Sec-Fetch-Site itself, so a page on another origin (even of the same site, which
- * gets the SameSite=Lax session cookie sent along) is told apart from the service's own pages.
+ * Where a request was addressed, whether a browser sent it from there, and the one address links
+ * are built on. A browser cannot set Host, Origin or Sec-Fetch-Site itself, so a page on another
+ * origin (even of the same site, which gets the SameSite=Lax session cookie sent along) is told
+ * apart from the service's own pages. X-Forwarded-Proto and X-Forwarded-Host are believed only from
+ * TRUSTED_PROXIES (./request-address.ts): anyone else can write them.
  */
 import { config } from "@/lib/config";
+import { announcedServerUrl, serverUrl } from "@/lib/runtime/server-url";
 import { crossOriginRefused } from "./errors";
+import { fromTrustedProxy } from "./request-address";
 
 type RequestHeaders = Pick<Headers, "get">;
 
-/** Behind a proxy that ends TLS, X-Forwarded-Proto says so; Next sets it from the socket otherwise. */
+/** The first value of a header a trusted proxy set, or undefined (not set, or not from a trusted proxy). */
+function forwarded(headers: RequestHeaders, name: string): string | undefined {
+  if (!fromTrustedProxy(headers)) return undefined;
+  return headers.get(name)?.split(",")[0].trim() || undefined;
+}
+
+/** Over https: PUBLIC_URL says so, or a trusted proxy that ends TLS does (X-Forwarded-Proto). */
 export function servedOverHttps(headers: RequestHeaders): boolean {
-  const forwarded = headers.get("x-forwarded-proto")?.split(",")[0].trim();
-  return forwarded === "https" || config().PUBLIC_URL?.startsWith("https:") === true;
+  return forwarded(headers, "x-forwarded-proto") === "https" || config().PUBLIC_URL?.startsWith("https:") === true;
+}
+
+/**
+ * The origin every link in an e-mail and every next-auth URL is built on: PUBLIC_URL's, else the
+ * address the server announced at start (`http://localhost:<port>`). Never the request's Host or
+ * forwarded headers, which whoever sends the request chooses.
+ */
+export function linkOrigin(): string {
+  const { PUBLIC_URL, HOSTNAME, PORT } = config();
+  return new URL(PUBLIC_URL ?? announcedServerUrl() ?? serverUrl(HOSTNAME, PORT)).origin;
 }
 
 /**
  * A write from a page of another origin: its Origin (or, from a browser that sent none,
  * Sec-Fetch-Site) is not this service's own. A request with neither header is not from a browser
  * and is left to its credentials alone. The service's own origin is the one the request was
- * addressed to (Host, and the scheme as `servedOverHttps` judges it) or PUBLIC_URL's; a page that
- * reaches this server under a name of its own (DNS rebinding) gets no cookie of this one.
+ * addressed to (Host, or a trusted proxy's X-Forwarded-Host, and the scheme as `servedOverHttps`
+ * judges it) or PUBLIC_URL's; a page that reaches this server under a name of its own (DNS
+ * rebinding) gets no cookie of this one.
  */
 export function refuseCrossOriginWrite(request: Request): void {
   if (request.method === "GET" || request.method === "HEAD") return;
@@ -31,25 +51,15 @@ export function refuseCrossOriginWrite(request: Request): void {
   if (!sameOrigin) throw crossOriginRefused();
 }
 
-/**
- * The origin links to the back office are built on (a staff member's reset link): PUBLIC_URL's,
- * else the one the request was addressed to. Set PUBLIC_URL in production: without it, the Host a
- * client sends decides where the link points.
- */
-export function backOfficeOrigin(headers: RequestHeaders): string {
-  const [origin] = ownOrigins(headers);
-  if (!origin) throw crossOriginRefused();
-  return origin;
-}
-
 function ownOrigins(headers: RequestHeaders): string[] {
   const origins: string[] = [];
   const { PUBLIC_URL } = config();
   if (PUBLIC_URL) origins.push(new URL(PUBLIC_URL).origin);
-  const host = headers.get("host");
-  if (host) {
+  const scheme = servedOverHttps(headers) ? "https" : "http";
+  for (const host of [headers.get("host"), forwarded(headers, "x-forwarded-host")]) {
+    if (!host) continue;
     try {
-      origins.push(new URL(`${servedOverHttps(headers) ? "https" : "http"}://${host}`).origin);
+      origins.push(new URL(`${scheme}://${host}`).origin);
     } catch {
       // A Host that is not a host name matches no Origin.
     }

@@ -33,7 +33,9 @@ export function canonicalAddress(text: string): string | undefined {
   return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1] ?? address;
 }
 
-export function requestAddress(headers: Headers): string {
+type RequestHeaders = Pick<Headers, "get">;
+
+export function requestAddress(headers: RequestHeaders): string {
   const peer = canonicalAddress(headers.get(PEER_ADDRESS_HEADER) ?? "");
   if (!peer) return UNKNOWN;
   const proxies = trustedProxies(config().TRUSTED_PROXIES);
@@ -46,6 +48,15 @@ export function requestAddress(headers: Headers): string {
     address = hop;
   }
   return address;
+}
+
+/**
+ * The request came straight from one of TRUSTED_PROXIES, so what it says of the request it passes on
+ * (X-Forwarded-Proto, X-Forwarded-Host) may be believed; anyone else can write those headers.
+ */
+export function fromTrustedProxy(headers: RequestHeaders): boolean {
+  const peer = canonicalAddress(headers.get(PEER_ADDRESS_HEADER) ?? "");
+  return !!peer && isTrusted(trustedProxies(config().TRUSTED_PROXIES), peer);
 }
 
 const blockLists = new WeakMap<Network[], BlockList>();

@@ -1,10 +1,12 @@
 /**
  * Staff sessions: next-auth v4 with the credentials provider and a JWT in an httpOnly, SameSite=Lax
  * cookie, marked Secure when the request came over https. A session lasts STAFF_SESSION_HOURS from
- * sign-in however active it is, and ends at once when the account is deactivated or its password
- * changes (the token carries the staff member's credentials version); a database outage does not
- * end it. A member with two-factor signs in with e-mail, password and `code` (the code of the
- * moment or a recovery code); without the code, once the password was right, the sign-in answers
+ * sign-in however active it is, and ends at once when the account is deactivated, its password
+ * changes, the member signs out or an admin signs them out everywhere (the token carries the staff
+ * member's credentials version, which each of those raises, lib/staff/end-staff-sessions.ts, and
+ * each request checks with the one staff row it reads); a database outage does not end it. A
+ * member with two-factor signs in with e-mail, password and `code` (the code of the moment or a
+ * recovery code); without the code, once the password was right, the sign-in answers
  * next-auth's 401 with `error=code_required` so that the page asks for it.
  */
 import NextAuth, { type AuthOptions } from "next-auth";
@@ -17,7 +19,7 @@ import { db } from "@/lib/db";
 import { databaseUnreachable } from "@/lib/db/outage";
 import { parseBody, readBodyBytes } from "./input";
 import { serviceUnavailable } from "./errors";
-import { refuseCrossOriginWrite, servedOverHttps } from "./origin";
+import { linkOrigin, refuseCrossOriginWrite, servedOverHttps } from "./origin";
 import { failure, newRequestId } from "./respond";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { requestAddress } from "./request-address";
@@ -32,6 +34,7 @@ import {
   type StaffSignInAttempt,
 } from "@/lib/staff/sign-in-staff";
 import { log } from "@/lib/runtime/log";
+import { endStaffSessions } from "@/lib/staff/end-staff-sessions";
 
 declare module "next-auth" {
   interface Session {
@@ -102,7 +105,9 @@ function staffAuthOptions(
   check: { failed: boolean },
   requestId: string,
 ): AuthOptions {
-  useRequestOrigin();
+  // next-auth v4 builds its URLs (redirects, callbackUrl checks) on NEXTAUTH_URL, else on the
+  // request's X-Forwarded-Host or Host when AUTH_TRUST_HOST is set: always on ours.
+  process.env.NEXTAUTH_URL = linkOrigin();
   return {
     secret: authSecret(),
     useSecureCookies: servedOverHttps(request.headers),
@@ -137,6 +142,21 @@ function staffAuthOptions(
         },
       }),
     ],
+    events: {
+      // Only for a sign-out next-auth carries out (its CSRF token checked). Should the session not
+      // end on the server, the sign-out answers the fixed 503 and the cookie stays.
+      async signOut({ token }) {
+        try {
+          const staff = await staffForToken(token);
+          if (!staff) return;
+          const signingOut = token.credentialsVersion ?? 0;
+          await endStaffSessions({ id: staff.id, actor: { staffId: staff.id }, signingOut });
+        } catch (error) {
+          log().error({ err: error, req_id: requestId }, "staff sign-out failed");
+          check.failed = true;
+        }
+      },
+    },
     callbacks: {
       async jwt({ token, user }) {
         if (user) {
@@ -174,14 +194,6 @@ function staffAuthOptions(
       },
     },
   };
-}
-
-// next-auth v4 builds its URLs from NEXTAUTH_URL, or from the Host the request came to when
-// AUTH_TRUST_HOST is set (Next fills in X-Forwarded-Host and -Proto for direct connections).
-function useRequestOrigin(): void {
-  const { PUBLIC_URL } = config();
-  if (PUBLIC_URL) process.env.NEXTAUTH_URL ??= PUBLIC_URL;
-  else process.env.AUTH_TRUST_HOST ??= "true";
 }
 
 /** The staff member signed in on this request, or null: no cookie, a bad one, expired or deactivated. */

@@ -17,7 +17,7 @@ import { routeTemplates } from "./route-template";
 import { setSecurityHeaders } from "./security-headers";
 import { answerReferenceRead } from "./reference-fast-path";
 import { answerFastRoute, loadFastRoutes } from "./route-fast-path";
-import { serverUrl } from "@/lib/runtime/server-url";
+import { rememberServerUrl, serverUrl } from "@/lib/runtime/server-url";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 const API_PREFIX = "/client/v1/";
@@ -36,12 +36,16 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
     server.listen(options.port, options.hostname, resolve);
   });
   const { port } = server.address() as AddressInfo;
-  return { url: serverUrl(options.hostname, port), port, close };
+  const url = serverUrl(options.hostname, port);
+  rememberServerUrl(url);
+  return { url, port, close };
 }
 
 /** The same server in a cluster worker: it serves the connections the primary accepts and hands over. */
 export async function startClusterWorkerServer(options: ServerOptions): Promise<ClusterWorkerServer> {
   const { server, close } = await nextOnNodeHttp(options);
+  // The primary listens on the configured port and announces this same address.
+  rememberServerUrl(serverUrl(options.hostname, options.port));
   // http.Server starts tracking its connections (idle closing, header and request timeouts) on
   // 'listening'; this one never listens, as its connections come from the primary.
   server.emit("listening");

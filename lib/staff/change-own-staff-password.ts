@@ -1,20 +1,17 @@
 /**
- * A signed-in staff member's new password (POST /api/admin/me/password): the current one checked,
- * the new one under the customers' rules. The current password is a guess like a sign-in's: each
- * attempt counts against the member's sign-in limit (staffSignInPerEmail) before it is checked,
- * and a right one gives its count back.
+ * A signed-in staff member's new password (POST /api/admin/me/password): the current one checked
+ * (./verify-current-staff-password.ts: counted against the member's sign-in limit, a right one's
+ * count given back with the change), the new one under the customers' rules.
  */
-import { fieldError, unauthenticated } from "@/lib/errors/domain-error";
-import { db } from "@/lib/db";
+import { unauthenticated } from "@/lib/errors/domain-error";
 import { oneStatement } from "@/lib/db/one-statement";
 import { auditedChange } from "@/lib/audit/audited-change";
 import { checkPasswordStrength } from "@/lib/passwords/check-password-strength";
 import { hashPassword } from "@/lib/passwords/hash-password";
-import { verifyPassword } from "@/lib/passwords/verify-password";
-import { refuse, releaseSteps } from "@/lib/rate-limits/release-attempt";
-import { check, limit } from "@/lib/rate-limits/limits";
+import { releaseSteps } from "@/lib/rate-limits/release-attempt";
 import { passwordChangeEntry, setStaffPassword } from "./set-staff-password";
 import type { SignedInStaff } from "./sign-in-staff";
+import { verifyCurrentStaffPassword } from "./verify-current-staff-password";
 
 export type ChangeOwnStaffPasswordOptions = {
   staff: SignedInStaff;
@@ -30,13 +27,7 @@ export type ChangeOwnStaffPasswordOptions = {
  */
 export async function changeOwnStaffPassword({ staff, input }: ChangeOwnStaffPasswordOptions): Promise<number> {
   checkPasswordStrength(input.password, staff.email);
-  const attempt = await check([limit("staffSignInPerEmail", staff.email)]);
-  if (attempt.limited) await refuse(attempt);
-  const row = await db().staff.findUnique({ where: { id: staff.id } });
-  if (!row) throw unauthenticated("Sign in to the back office first");
-  if (!(await verifyPassword(input.current_password, row.passwordHash)).valid) {
-    throw fieldError("current_password", "invalid", "The current password is incorrect");
-  }
+  const { row, attempt } = await verifyCurrentStaffPassword(staff, input.current_password);
 
   const passwordHash = await hashPassword(input.password);
   return auditedChange({ staffId: staff.id }, [], async (tx) => {

@@ -26,6 +26,9 @@ export const staffChanges = z.object({
   active: fields.flag("Active").optional(),
 });
 
+/** Starting a two-factor enrolment: over a confirmed one, the member's current password (./start-two-factor-enrolment.ts). */
+export const twoFactorEnrolmentStart = z.object({ current_password: fields.secret("Current password").optional() });
+
 /** Confirming a two-factor enrolment: the code the authenticator app shows (checked in ./confirm-two-factor.ts). */
 export const twoFactorConfirmation = z.object({ code: fields.text("Code", 64) });
 

@@ -85,7 +85,7 @@ export const totpCode = (secret: string, offset = 0) =>
  * does: POST /api/admin/me/mfa/totp, then confirm with the code of the moment.
  */
 export async function enrolTwoFactor(request: AdminFetch): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const started = await request("/api/admin/me/mfa/totp", { method: "POST" });
+  const started = await request("/api/admin/me/mfa/totp", { method: "POST", json: {} });
   if (started.status !== 200) throw new Error(`two-factor enrolment failed with ${started.status}`);
   const { secret } = await started.json();
   const confirmed = await request("/api/admin/me/mfa/totp/confirm", {

@@ -16,6 +16,7 @@ const ACTIONS: Record<string, string> = {
   revoke_sessions: "Signed out everywhere",
   resend_verification: "Verification e-mail sent again",
   sign_in: "Sign-in",
+  sign_out: "Signed out",
   change_password: "Changed their own password",
   reset_password: "Reset the password",
   request_password_reset: "Asked for a reset link",

@@ -1,4 +1,7 @@
-/** A staff account's name, role and whether it may sign in; the e-mail stays as it is. Its password and two-factor can be reset. */
+/**
+ * A staff account's name, role and whether it may sign in; the e-mail stays as it is. Its password
+ * and two-factor can be reset, and the member signed out everywhere.
+ */
 import {
   BooleanField,
   BooleanInput,
@@ -14,6 +17,7 @@ import {
 import { STAFF_ROLES } from "../choices";
 import ResetPasswordButton from "./ResetPasswordButton";
 import ResetTwoFactorButton from "./ResetTwoFactorButton";
+import SignOutEverywhereButton from "./SignOutEverywhereButton";
 import { RecordTitle } from "../PageTitle";
 
 export default function StaffEdit() {
@@ -25,6 +29,7 @@ export default function StaffEdit() {
       actions={
         <TopToolbar>
           <ResetPasswordButton />
+          <SignOutEverywhereButton />
         </TopToolbar>
       }
     >

@@ -2,9 +2,10 @@
  * Two-factor enrolment as the member goes through it: a new secret as a QR code (drawn in the
  * browser from its otpauth URL, a data: image the page's policy allows) and as text to type in,
  * a code from the app to confirm it, then the ten recovery codes, shown this once with copy and
- * download. Starting again replaces an unconfirmed set-up, never a confirmed one until confirmed.
+ * download. Starting again replaces an unconfirmed set-up, never a confirmed one until confirmed;
+ * over a confirmed one it first asks for the current password, which the server requires.
  */
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import QRCode from "qrcode";
 import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from "@mui/material";
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
@@ -14,26 +15,50 @@ import type { AdminDataProvider } from "../dataProvider";
 
 type Enrolment = { secret: string; qr: string };
 
-export function TwoFactorSetup({ onDone }: { onDone(): void }) {
+/** `twoFactorOn`: the member has a confirmed two-factor, so the set-up starts with their password. */
+export function TwoFactorSetup({ onDone, twoFactorOn = false }: { onDone(): void; twoFactorOn?: boolean }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [askPassword, setAskPassword] = useState(twoFactorOn);
   // One enrolment per set-up, even when React runs the effect twice.
   const started = useRef(false);
 
+  const start = useCallback(
+    async (currentPassword?: string) => {
+      setError(null);
+      try {
+        const { secret, otpauth_url } = await dataProvider.startTwoFactor(currentPassword);
+        setEnrolment({ secret, qr: await QRCode.toDataURL(otpauth_url, { margin: 1, width: 200 }) });
+        setAskPassword(false);
+      } catch (failure) {
+        const answer = failure instanceof HttpError ? failure : undefined;
+        // Two-factor is on (400 current_password/required or /invalid): the password form.
+        const passwordRefused = !!answer?.body?.errors?.current_password;
+        if (passwordRefused) setAskPassword(true);
+        if (answer?.status === 429) setError("Too many failed attempts. Please wait a few minutes and try again.");
+        else if (passwordRefused) setError(currentPassword === undefined ? null : "This password is not right.");
+        else setError((failure as Error).message);
+      }
+    },
+    [dataProvider],
+  );
+
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || twoFactorOn) return;
     started.current = true;
-    dataProvider
-      .startTwoFactor()
-      .then(async ({ secret, otpauth_url }) =>
-        setEnrolment({ secret, qr: await QRCode.toDataURL(otpauth_url, { margin: 1, width: 200 }) }),
-      )
-      .catch((failure: Error) => setError(failure.message));
-  }, [dataProvider]);
+    void start();
+  }, [start, twoFactorOn]);
+
+  const submitPassword = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    await start(String(new FormData(event.currentTarget).get("current_password") ?? ""));
+    setBusy(false);
+  };
 
   const confirm = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -53,6 +78,33 @@ export function TwoFactorSetup({ onDone }: { onDone(): void }) {
   };
 
   if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={onDone} />;
+  if (askPassword) {
+    return (
+      <Box component="form" onSubmit={submitPassword} noValidate>
+        <Typography gutterBottom>
+          Two-factor is on. Enter your password to set it up again: your app and recovery codes keep working until the
+          new set-up is confirmed.
+        </Typography>
+        <TextField
+          label="Current password"
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          fullWidth
+          sx={{ mt: 1 }}
+        />
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" variant="contained" disabled={busy} fullWidth sx={{ mt: 2 }}>
+          Continue
+        </Button>
+      </Box>
+    );
+  }
   if (!enrolment) return error ? <Alert severity="error">{error}</Alert> : <CircularProgress />;
   return (
     <Box component="form" onSubmit={confirm} noValidate>
