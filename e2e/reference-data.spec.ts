@@ -113,20 +113,21 @@ test("the API client form refuses a client without an origin, names a bad one, t
 test("time zones show the server's UTC offsets, the apps' ones, and switch on and off in bulk", async ({ page }) => {
   const offsets = await apiOffsets(page);
   // British Columbia and Alberta changed their rules in 2026: the browser's own tz data may not know.
-  await page.goto(`/admin#/timezones?filter=${encodeURIComponent('{"q":"America/"}')}&perPage=200`);
-  await expect(page).toHaveTitle(/^Time zones · .+ back office$/);
   for (const zone of ["America/Vancouver", "America/Edmonton"]) {
+    await page.goto(`/admin#/timezones?filter=${encodeURIComponent(JSON.stringify({ q: zone }))}`);
     const row = page.getByRole("row").filter({ hasText: zone });
     await expect(row.getByRole("cell", { name: `UTC${offsets.get(zone)}`, exact: true })).toBeVisible();
   }
   if (Date.now() >= Date.parse("2026-11-01T09:00:00Z")) {
     expect([offsets.get("America/Vancouver"), offsets.get("America/Edmonton")]).toEqual(["-07:00", "-06:00"]);
   }
-  // Every row on the screen against the API, not a sample.
+  // Every row of a page against the API, not a sample.
+  await page.goto(`/admin#/timezones?filter=${encodeURIComponent('{"q":"America/"}')}`);
+  await expect(page).toHaveTitle(/^Time zones · .+ back office$/);
+  await expect(page.locator("tbody tr")).toHaveCount(50);
   const shown = await page
     .locator("tbody tr")
     .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent ?? "")));
-  expect(shown.length).toBeGreaterThan(100);
   for (const cells of shown) {
     const zone = cells.find((text) => text.startsWith("America/"))!;
     expect(cells, zone).toContain(`UTC${offsets.get(zone)}`);
