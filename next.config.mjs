@@ -21,6 +21,8 @@ const nextConfig = {
     "prom-client",
     "pino",
     "pino-pretty",
+    // The tz database (lib/reference-data/timezone-offsets.ts): its zones are unpacked once per process.
+    "moment-timezone",
   ],
   poweredByHeader: false,
   typedRoutes: false,

@@ -94,11 +94,15 @@ test("operations change the trading name and a source country; the public API sh
   await expect(menuItem(page, "Settings")).toBeVisible();
   await expect(menuItem(page, "Staff")).toHaveCount(0);
   await expect(menuItem(page, "Customers")).toHaveCount(0);
+  // Nobody has saved the settings yet: the dashboard and the Settings page say they are placeholders.
+  const placeholderBanner = page.getByTestId("placeholder-settings");
+  await expect(placeholderBanner).toContainText("The business settings are still placeholders");
   await screenshot(page, "operations-dashboard");
-
-  await page.goto("/admin#/settings");
+  await placeholderBanner.getByRole("link", { name: "Edit settings" }).click();
+  await expect(page).toHaveURL(/#\/settings$/);
+  await expect(placeholderBanner).toContainText("These are still the placeholder settings");
   const tradingName = page.locator("input[name=trading_name]");
-  await expect(tradingName).not.toHaveValue("");
+  await expect(tradingName).toHaveValue("[placeholder] Example Remit");
   await page.locator("input[name=cs_email]").fill("not an e-mail");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Must be a valid email")).toBeVisible();
@@ -106,7 +110,11 @@ test("operations change the trading name and a source country; the public API sh
   await tradingName.fill("Remit Fast");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Element updated")).toBeVisible();
+  await expect(placeholderBanner).toBeHidden();
   await screenshot(page, "settings-saved");
+  await page.goto("/admin#/");
+  await expect(page.getByText("Active API clients")).toBeVisible();
+  await expect(placeholderBanner).toBeHidden();
 
   await page.goto("/admin#/countries");
   await page.getByPlaceholder("Name or ISO code").fill("PRT");

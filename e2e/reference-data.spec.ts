@@ -6,14 +6,21 @@ import { FIRST_ADMIN } from "./accounts";
  * Safer reference data in the back office (issue 16): a country's codes shown but not editable,
  * an API client form that will not save without a valid origin and names a bad one, time zones
  * with their UTC offset and a bulk switch; pages titled in words, timestamps with their zone.
+ * Issue 30: the offsets on screen are the server's, the ones the apps get; deleting is on the edit page.
  */
 
-/** The UTC offset of `zone` now, as the list shows it: "UTC+01:00". */
-function offsetNow(zone: string): string {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
-    .formatToParts(new Date())
-    .find((part) => part.type === "timeZoneName")!.value;
-  return name === "GMT" ? "UTC+00:00" : name.replace("GMT", "UTC");
+/** The UTC offsets the apps get now, by zone: GET /client/v1/settings with a client made for it. */
+async function apiOffsets(page: Page): Promise<Map<string, string>> {
+  const created = await page.request.post("/api/admin/clients", {
+    data: { name: `Offsets ${Date.now()}`, allowed_origins: ["https://offsets.example.com"] },
+  });
+  expect(created.status()).toBe(201);
+  const { client_id, client_secret } = await created.json();
+  const answer = await page.request.get("/client/v1/settings", {
+    headers: { "X-Client-ID": client_id, "X-Client-Secret": client_secret },
+  });
+  const { settings } = await answer.json();
+  return new Map(settings.timezones.map((zone: { id: string; offset: string }) => [zone.id, zone.offset]));
 }
 
 async function countryId(page: Page, alpha2: string): Promise<number> {
@@ -44,6 +51,17 @@ test("a country's ISO codes, FIPS code and slug are shown read-only, even to an 
   await expect(page.locator("input[name=fips_code]")).toHaveAttribute("readonly", "");
   await expect(page.locator("input[name=known_name]")).not.toHaveAttribute("readonly", "");
   await expect(page.getByText("are not edited here: other systems key on them")).toBeVisible();
+});
+
+test("a time zone is deleted from its edit page, after a confirmation", async ({ page }) => {
+  await page.goto(`/admin#/timezones/${encodeURIComponent("Pacific/Chuuk")}`);
+  await expect(page.locator("input[name=id]")).toHaveValue("Pacific/Chuuk");
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/#\/timezones$/);
+  await expect
+    .poll(async () => (await page.request.get(`/api/admin/timezones/${encodeURIComponent("Pacific/Chuuk")}`)).status())
+    .toBe(404);
 });
 
 test("the API client form refuses a client without an origin, names a bad one, then shows id and secret", async ({
@@ -92,14 +110,34 @@ test("the API client form refuses a client without an origin, names a bad one, t
   await expect(page.locator("#react-admin-title")).toHaveText("Origin app");
 });
 
-test("time zones show their UTC offset now and switch on and off in bulk", async ({ page }) => {
-  await page.goto(`/admin#/timezones?filter=${encodeURIComponent('{"q":"Europe/B"}')}`);
+test("time zones show the server's UTC offsets, the apps' ones, and switch on and off in bulk", async ({ page }) => {
+  const offsets = await apiOffsets(page);
+  // British Columbia and Alberta changed their rules in 2026: the browser's own tz data may not know.
+  for (const zone of ["America/Vancouver", "America/Edmonton"]) {
+    await page.goto(`/admin#/timezones?filter=${encodeURIComponent(JSON.stringify({ q: zone }))}`);
+    const row = page.getByRole("row").filter({ hasText: zone });
+    await expect(row.getByRole("cell", { name: `UTC${offsets.get(zone)}`, exact: true })).toBeVisible();
+  }
+  if (Date.now() >= Date.parse("2026-11-01T09:00:00Z")) {
+    expect([offsets.get("America/Vancouver"), offsets.get("America/Edmonton")]).toEqual(["-07:00", "-06:00"]);
+  }
+  // Every row of a page against the API, not a sample.
+  await page.goto(`/admin#/timezones?filter=${encodeURIComponent('{"q":"America/"}')}`);
   await expect(page).toHaveTitle(/^Time zones · .+ back office$/);
+  await expect(page.locator("tbody tr")).toHaveCount(50);
+  const shown = await page
+    .locator("tbody tr")
+    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent ?? "")));
+  for (const cells of shown) {
+    const zone = cells.find((text) => text.startsWith("America/"))!;
+    expect(cells, zone).toContain(`UTC${offsets.get(zone)}`);
+  }
+  // Deleting is on the edit page only.
+  await expect(page.getByRole("button", { name: "Delete" })).toHaveCount(0);
+
+  await page.goto(`/admin#/timezones?filter=${encodeURIComponent('{"q":"Europe/B"}')}`);
   const berlin = page.getByRole("row").filter({ hasText: "Europe/Berlin" });
-  await expect(berlin.getByRole("cell", { name: offsetNow("Europe/Berlin"), exact: true })).toBeVisible();
-  await expect(
-    page.getByRole("row").filter({ hasText: "Europe/Bucharest" }).getByText(offsetNow("Europe/Bucharest")),
-  ).toBeVisible();
+  await expect(berlin.getByRole("cell", { name: `UTC${offsets.get("Europe/Berlin")}`, exact: true })).toBeVisible();
   await expect(berlin.locator("time")).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \S+$/);
 
   const rows = page.locator("tbody tr");

@@ -4,6 +4,8 @@ import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { staffSession } from "./support/staff";
 import { DEVICE, login, registeredCustomer } from "./support/accounts";
+import { announcement } from "@/lib/server/announcement";
+import { readFirstRun } from "@/lib/server/first-run";
 
 // Two failures per e-mail, then the third attempt is refused: a rate-limited login to count.
 const app = await startTestApp({ LOGIN_MAX_FAILURES_PER_EMAIL: "2" });
@@ -22,7 +24,12 @@ async function dashboard(session: typeof admin) {
 
 test("each role gets only the figures of what it may read", async () => {
   assert.deepEqual(Object.keys(await dashboard(compliance)), ["customers", "registrations_this_week", "activity"]);
-  assert.deepEqual(Object.keys(await dashboard(operations)), ["active_api_clients", "pending_emails", "failed_emails"]);
+  assert.deepEqual(Object.keys(await dashboard(operations)), [
+    "active_api_clients",
+    "pending_emails",
+    "failed_emails",
+    "placeholder_settings",
+  ]);
   const everything = await dashboard(admin);
   assert.deepEqual(Object.keys(everything), [
     "customers",
@@ -31,6 +38,7 @@ test("each role gets only the figures of what it may read", async () => {
     "active_api_clients",
     "pending_emails",
     "failed_emails",
+    "placeholder_settings",
   ]);
   assert.equal(everything.customers, await db().customer.count());
   assert.equal(everything.active_api_clients, await db().apiClient.count({ where: { active: true } }));
@@ -92,4 +100,51 @@ test("activity counts registrations, logins, failed logins and rate-limited atte
 test("the dashboard is read-only and needs a session", async () => {
   assert.equal((await fetch(`${app.url}/api/admin/dashboard`)).status, 401);
   assert.equal((await admin.request("/api/admin/dashboard", { method: "POST", json: {} })).status, 405);
+});
+
+test("until staff save the settings, the dashboard, the settings record and the start output say they are placeholders", async () => {
+  const startOutput = async () =>
+    announcement({ url: "http://localhost:3000", database: "test", processes: 1, firstRun: await readFirstRun() }).join(
+      "\n",
+    );
+  const record = async () => (await operations.request("/api/admin/settings/1")).json();
+  const placeholder = await record();
+  assert.match(placeholder.trading_name, /^\[placeholder\] /);
+  assert.equal(placeholder.edited_at, null);
+  assert.equal((await dashboard(operations)).placeholder_settings, true);
+  assert.equal((await dashboard(admin)).placeholder_settings, true);
+  assert.match(
+    await startOutput(),
+    /The business settings are placeholders .*\n.*http:\/\/localhost:3000\/admin#\/settings/,
+  );
+
+  // A refused save, a save by a role that may not, and reading are not edits.
+  const refused = await operations.request("/api/admin/settings/1", {
+    method: "PUT",
+    json: { ...placeholder, trading_name: "x".repeat(101), cs_email: "help\u0000@example.com" },
+  });
+  assert.equal(refused.status, 400);
+  const forbidden = await compliance.request("/api/admin/settings/1", { method: "PUT", json: placeholder });
+  assert.equal(forbidden.status, 403);
+  assert.equal((await record()).edited_at, null);
+  assert.equal((await dashboard(operations)).placeholder_settings, true);
+
+  // Two saves at once, the record sent back as the back office sends it (edited_at included): both land.
+  const saves = await Promise.all(
+    ["Remit One", "Remit Two"].map((name) =>
+      operations.request("/api/admin/settings/1", {
+        method: "PUT",
+        json: { ...placeholder, trading_name: name, edited_at: null },
+      }),
+    ),
+  );
+  assert.deepEqual(
+    saves.map((save) => save.status),
+    [200, 200],
+  );
+  const edited = await record();
+  assert.ok(Date.parse(edited.edited_at) > Date.now() - 60_000, edited.edited_at);
+  assert.equal((await dashboard(operations)).placeholder_settings, false);
+  assert.equal((await dashboard(admin)).placeholder_settings, false);
+  assert.doesNotMatch(await startOutput(), /placeholder/);
 });

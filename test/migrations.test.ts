@@ -136,3 +136,52 @@ test("the closed sets become enums: rows written while they were text keep their
     await database.drop();
   }
 });
+
+test("issue 30: old time-zone names become current ones, and settings saved before are marked edited", async () => {
+  const database = await createTestDatabase();
+  const { factory, close } = createAdapterFactory(databaseTarget(database.url));
+  try {
+    const adapter = await factory.connect();
+    const rows = async (sql: string) => {
+      const result = await adapter.queryRaw({ sql, args: [], argTypes: [] });
+      return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])));
+    };
+    const migrations = readMigrations().migrationDirectories;
+    const first = migrations.findIndex((directory) => directory.path.endsWith("_settings_edited_and_wrong_code"));
+    const zones = migrations.findIndex((directory) => directory.path.endsWith("_canonical_time_zones"));
+    assert.ok(first > 0 && zones > first);
+    const script = (directory: (typeof migrations)[number]) => {
+      assert.equal(directory.migrationFile.content.tag, "ok");
+      return directory.migrationFile.content.value;
+    };
+    for (const directory of migrations.slice(0, first)) await adapter.executeScript(script(directory));
+    await adapter.executeScript(`
+      INSERT INTO settings (id, trading_name, company_name, tag_line, license, cs_number, cs_email, hq_address, hq_city, hq_postcode, hq_country)
+        VALUES (1, 'Real Remit', 'Real Remit Ltd', 'Tag', 'Licence', '+44 20 7946 0000', 'help@real.example', '1 Real Street', 'London', 'EC1A 1AA', 'United Kingdom');
+      INSERT INTO audit_log (action, resource, resource_id, created_at) VALUES ('update', 'settings', '1', '2026-11-20 10:00:00');
+      INSERT INTO audit_log (action, resource, resource_id, created_at) VALUES ('update', 'locales', 'en_GB', '2026-11-21 10:00:00');
+      INSERT INTO cache_versions (key, version) VALUES ('reference', 5);
+      INSERT INTO timezones (id, label, enabled, position) VALUES
+        ('Europe/Kiev', 'Kiev', false, 7),
+        ('Asia/Calcutta', 'India (head office)', true, 3),
+        ('Pacific/Truk', 'Truk', true, 9),
+        ('Pacific/Chuuk', 'Chuuk', true, 10),
+        ('Europe/London', 'London', true, 1);
+    `);
+    for (const directory of migrations.slice(first, zones + 1)) await adapter.executeScript(script(directory));
+
+    assert.deepEqual(await rows(`SELECT edited_at::text AS edited_at FROM settings`), [
+      { edited_at: "2026-11-20 10:00:00" },
+    ]);
+    assert.deepEqual(await rows(`SELECT id, label, enabled, position FROM timezones ORDER BY position`), [
+      { id: "Europe/London", label: "London", enabled: true, position: 1 },
+      { id: "Asia/Kolkata", label: "India (head office)", enabled: true, position: 3 },
+      { id: "Europe/Kyiv", label: "Kyiv", enabled: false, position: 7 },
+      { id: "Pacific/Chuuk", label: "Chuuk", enabled: true, position: 10 },
+    ]);
+    assert.deepEqual(await rows(`SELECT version FROM cache_versions WHERE key = 'reference'`), [{ version: 6 }]);
+  } finally {
+    await close();
+    await database.drop();
+  }
+});

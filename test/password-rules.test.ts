@@ -52,6 +52,22 @@ test("register refuses a password containing the e-mail's local part of 4 charac
   }
 });
 
+test("too_similar and a missing confirmation say what is refused, in words that read", async () => {
+  const messages = async (response: Response) =>
+    ((await response.json()).errors as { param: string; message: string }[]).map((e) => [e.param, e.message]);
+  // The local part hides inside a word: the message names it, not "your e-mail address".
+  const similar = await register(app, "comp@example.org", "Compliance rules 2026");
+  assert.deepEqual(await messages(similar), [
+    ["password", "The password must not contain “comp”, the part of your e-mail address before the @ (in any case)"],
+  ]);
+  const unconfirmed = await app.request("/client/v1/register", {
+    method: "POST",
+    headers: DEVICE,
+    json: { email: uniqueEmail(), password: "long enough", email_verification_url: "https://app.example.com/v/:token" },
+  });
+  assert.deepEqual(await messages(unconfirmed), [["confirm_password", "Password confirmation is required"]]);
+});
+
 test("other rules come first: confirmation and length are reported as before", async () => {
   const short = await register(app, uniqueEmail(), "1234567");
   assert.deepEqual(await codes(short), ["password:too_short"]);

@@ -8,6 +8,9 @@ import { createApiClient } from "@/lib/api-clients/create-api-client";
 import { revokeApiClient } from "@/lib/api-clients/revoke-api-client";
 import { parseExposition, scrapeMetrics, serverPids, total } from "@/tooling/metrics-scrape";
 import { until } from "./support/until";
+import { LEGACY_ZONES } from "./support/time-zones";
+import { readSettingsBody } from "@/lib/reference-data/read-settings";
+import { TZ_DATABASE_VERSION, ianaZones, utcOffset } from "@/lib/reference-data/timezone-offsets";
 
 const METRICS_TOKEN = "metrics-token-for-this-test";
 const app = await startTestApp({ METRICS_TOKEN });
@@ -78,14 +81,66 @@ test("settings with business fields, locales and timezones", async () => {
   const london = settings.timezones.find((z: { id: string }) => z.id === "Europe/London");
   assert.ok(["+00:00", "+01:00"].includes(london.offset), "GMT or BST");
   assert.deepEqual(london, { id: "Europe/London", offset: london.offset, nice: `(UTC${london.offset}) London` });
-  // ICU names India's zone Asia/Calcutta in older Node versions, Asia/Kolkata in newer ones.
-  const india = settings.timezones.find((z: { id: string }) => ["Asia/Kolkata", "Asia/Calcutta"].includes(z.id));
-  assert.equal(india.offset, "+05:30");
-  assert.match(india.nice, /^\(UTC\+05:30\) (Kolkata|Calcutta)$/);
+  const india = settings.timezones.find((z: { id: string }) => z.id === "Asia/Kolkata");
+  assert.deepEqual(india, { id: "Asia/Kolkata", offset: "+05:30", nice: "(UTC+05:30) Kolkata" });
   for (const zone of settings.timezones) {
     assert.match(zone.id, /^[A-Za-z]+\/[A-Za-z0-9_\-+/]+$/);
     assert.match(zone.offset, /^[+-]\d{2}:\d{2}$/);
   }
+});
+
+test("every zone served is a current name of the tz database, and its offset is the database's", async () => {
+  const { settings } = await (await app.request("/client/v1/settings")).json();
+  const served: { id: string; offset: string; nice: string }[] = settings.timezones;
+  const names = ianaZones();
+  assert.equal(served.length, names.size);
+  for (const zone of served)
+    assert.ok(names.has(zone.id), `${zone.id} is a zone.tab name of tzdb ${TZ_DATABASE_VERSION}`);
+  for (const [legacy, current] of Object.entries(LEGACY_ZONES)) {
+    assert.ok(!served.some((zone) => zone.id === legacy), `${legacy} is not served`);
+    assert.ok(
+      served.some((zone) => zone.id === current),
+      `${current} is served`,
+    );
+  }
+  // The body is at most a minute old: compare with the offsets of both ends of that minute.
+  const now = Date.now();
+  for (const zone of served) {
+    const expected = [utcOffset(zone.id, new Date(now - 61_000)), utcOffset(zone.id, new Date(now))];
+    assert.ok(expected.includes(zone.offset), `${zone.id}: ${zone.offset}, not ${expected}`);
+  }
+  // From 2026-11-01 on (a clock set earlier skips this), British Columbia is on UTC−7 and Alberta on UTC−6.
+  if (now >= Date.parse("2026-11-01T09:00:00Z")) {
+    const offsetOf = (id: string) => served.find((zone) => zone.id === id)?.nice;
+    assert.equal(offsetOf("America/Vancouver"), "(UTC-07:00) Vancouver");
+    assert.equal(offsetOf("America/Edmonton"), "(UTC-06:00) Edmonton");
+  }
+});
+
+test("the settings body at a fixed instant: Vancouver -07:00 and Edmonton -06:00 in November 2026", async () => {
+  const body = await readSettingsBody(new Date("2026-11-25T12:00:00Z"));
+  const zone = (id: string) => body.timezones.find((timezone) => timezone.id === id);
+  assert.deepEqual(zone("America/Vancouver"), {
+    id: "America/Vancouver",
+    offset: "-07:00",
+    nice: "(UTC-07:00) Vancouver",
+  });
+  assert.deepEqual(zone("America/Edmonton"), {
+    id: "America/Edmonton",
+    offset: "-06:00",
+    nice: "(UTC-06:00) Edmonton",
+  });
+  assert.equal(zone("America/Los_Angeles")?.offset, "-08:00");
+  assert.equal(zone("Europe/Kyiv")?.offset, "+02:00");
+});
+
+test("readiness names the tz database release", async () => {
+  const response = await fetch(`${app.url}/api/health/ready`);
+  assert.equal(response.status, 200);
+  const body = await response.json();
+  assert.deepEqual(body, { status: "ok", tz_database: TZ_DATABASE_VERSION });
+  assert.match(body.tz_database, /^20\d\d[a-z]$/);
+  assert.ok(body.tz_database >= "2026b");
 });
 
 test("ETag and Cache-Control; If-None-Match answers 304 with no body", async () => {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { test } from "node:test";
 import { db, startTestApp } from "./support/app";
-import { makeStaff, signIn, STAFF_PASSWORD, staffSession } from "./support/staff";
+import { enrolTwoFactor, makeStaff, signIn, STAFF_PASSWORD, staffSession } from "./support/staff";
 
 /**
  * Every staff sign-in and failed sign-in is an audit-log entry (e-mail, IP, user agent, outcome),
@@ -47,6 +47,34 @@ test("success, wrong password, unknown e-mail and inactive account: one entry ea
     assert.match(entry.ip ?? "", /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
     assert.ok(!JSON.stringify(entry).includes(STAFF_PASSWORD), "no password in the audit log");
   }
+});
+
+test("a wrong two-factor code after the right password is wrong_code, a wrong password with a code wrong_credentials", async () => {
+  const member = await staffSession(app, "operations", { enrol: false });
+  const twoFactor = member.twoFactor ?? (await enrolTwoFactor(member.request));
+  assert.equal(twoFactor.recoveryCodes.length, 10);
+  const email = member.staff.email;
+  const before = (await signIns(email)).length;
+  // Neither a code of the moment (six digits) nor a recovery code (xxxxx-xxxxx): wrong whatever the time.
+  const wrongCode = await signIn(app, email, STAFF_PASSWORD, BROWSER, "abcdef");
+  const wrongPassword = await signIn(app, email, "wrong password", BROWSER, "abcdef");
+  assert.equal(wrongCode.status, 401);
+  assert.deepEqual(wrongCode.body, wrongPassword.body, "the browser cannot tell them apart");
+  const entries = (await signIns(email)).slice(before);
+  assert.deepEqual(
+    entries.map((entry) => [entry.outcome, entry.resourceId]),
+    [
+      ["wrong_code", String(member.staff.id)],
+      ["wrong_credentials", String(member.staff.id)],
+    ],
+  );
+  const admin = await staffSession(app, "admin");
+  const filter = encodeURIComponent(JSON.stringify({ outcome: "wrong_code", email }));
+  const listed = await (await admin.request(`/api/admin/audit-log?filter=${filter}`)).json();
+  assert.deepEqual(
+    listed.map((entry: { outcome: string }) => entry.outcome),
+    ["wrong_code"],
+  );
 });
 
 test("refused by the limit: recorded as rate_limited", async () => {

@@ -1,10 +1,11 @@
 /**
  * The back office's first page: tiles that open the list they count, and charts of the last 30
  * days of account activity (lib/dashboard). The server leaves out what the role may not read, so
- * each person sees only the tiles and charts of their own resources.
+ * each person sees only the tiles and charts of their own resources. Those who edit the settings
+ * are warned while they are still the seed's placeholders.
  */
 import { useEffect, useState } from "react";
-import { Alert, Box, Card, CardActionArea, CardContent, Skeleton, Typography, useTheme } from "@mui/material";
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Skeleton, Typography, useTheme } from "@mui/material";
 import {
   Bar,
   BarChart,
@@ -22,7 +23,7 @@ import type { ActivityDay, Dashboard as DashboardFigures } from "@/lib/dashboard
 import type { AdminDataProvider } from "./dataProvider";
 import { PageTitle } from "./PageTitle";
 
-type CountKey = Exclude<keyof DashboardFigures, "activity">;
+type CountKey = Exclude<keyof DashboardFigures, "activity" | "placeholder_settings">;
 
 /** A react-admin list with a filter, as a link of the back office's own router. */
 const listLink = (resource: string, filter?: Record<string, unknown>) =>
@@ -57,6 +58,20 @@ export function Dashboard() {
     <Box sx={{ mt: 2, display: "grid", gap: 2 }}>
       <Title title={<PageTitle text="Dashboard" />} />
       {error && <Alert severity="error">Could not load the dashboard: {error}</Alert>}
+      {figures?.placeholder_settings && (
+        <Alert
+          severity="warning"
+          data-testid="placeholder-settings"
+          action={
+            <Button component={LinkBase} to="/settings" color="inherit" size="small">
+              Edit settings
+            </Button>
+          }
+        >
+          The business settings are still placeholders (“[placeholder] Example Remit”, “FRN 000000”), and the apps and
+          the sign-in page show them to customers.
+        </Alert>
+      )}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" }}>
         {tiles.map(({ key, label, to }) => (
           <Card key={key}>

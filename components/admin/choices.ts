@@ -119,4 +119,5 @@ export const SIGN_IN_OUTCOMES = choicesOf({
   wrong_credentials: "Wrong credentials",
   inactive: "Inactive account",
   rate_limited: "Rate-limited",
+  wrong_code: "Wrong two-factor code",
 } satisfies Record<SignInOutcome, string>);

@@ -7,6 +7,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/db";
 import { may } from "@/lib/staff/permissions";
+import { settingsArePlaceholders } from "@/lib/reference-data/read-settings";
 
 /** One UTC day of account activity. `day` is YYYY-MM-DD. */
 export type ActivityDay = {
@@ -26,18 +27,21 @@ export type Dashboard = {
   active_api_clients?: number;
   pending_emails?: number;
   failed_emails?: number;
+  /** For those who edit the settings: true while they are still the seed's placeholders. */
+  placeholder_settings?: boolean;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const ACTIVITY_DAYS = 30;
 
 export async function readDashboard(role: StaffRole, now = new Date()): Promise<Dashboard> {
-  const [customers, clients, outbox] = await Promise.all([
+  const [customers, clients, outbox, placeholders] = await Promise.all([
     may(role, "customers", "read") ? customerFigures(now) : undefined,
     may(role, "clients", "read") ? db().apiClient.count({ where: { active: true } }) : undefined,
     may(role, "outbox", "read") ? outboxFigures() : undefined,
+    may(role, "settings", "write") ? settingsArePlaceholders() : undefined,
   ]);
-  return { ...customers, active_api_clients: clients, ...outbox };
+  return { ...customers, active_api_clients: clients, ...outbox, placeholder_settings: placeholders };
 }
 
 async function customerFigures(now: Date) {

@@ -38,10 +38,14 @@ export const apiErrorSchema = z
 const requestBody = <T extends z.ZodRawShape>(id: string, shape: T) =>
   z.object(shape).meta({ id, additionalProperties: true, description: "Fields not listed here are ignored." });
 
+/** The password typed again: `label is required` when missing, `_invalidConfirmPassword` when it differs. */
+const confirmation = (label: string, of: string) =>
+  fields.secret(label).meta({ description: `${label}: the same characters as ${of}, compared as sent, not trimmed.` });
+
 export const registerRequest = requestBody("RegisterRequest", {
   email: fields.email(),
   password: fields.password(),
-  confirm_password: fields.secret("Password confirmation, equal to password"),
+  confirm_password: confirmation("Password confirmation", "password"),
   email_verification_url: fields.tokenUrl("E-mail verification URL"),
   locale: fields.optionalText("Locale", 64).meta({
     type: "string",
@@ -64,7 +68,7 @@ export const forgotPasswordRequest = requestBody("ForgotPasswordRequest", {
 export const resetPasswordRequest = requestBody("ResetPasswordRequest", {
   token: fields.secret("The token from the reset e-mail's link"),
   password: fields.password(),
-  confirm_password: fields.secret("Password confirmation, equal to password"),
+  confirm_password: confirmation("Password confirmation", "password"),
 });
 
 export const verifyEmailRequest = requestBody("VerifyEmailRequest", {
@@ -75,7 +79,7 @@ export const verifyEmailRequest = requestBody("VerifyEmailRequest", {
 export const changePasswordRequest = requestBody("ChangePasswordRequest", {
   current_password: fields.secret("The password the customer has now"),
   password: fields.password("New password"),
-  confirm_password: fields.secret("New password confirmation, equal to password"),
+  confirm_password: confirmation("New password confirmation", "password"),
 });
 
 export const resendVerificationRequest = requestBody("ResendVerificationRequest", {

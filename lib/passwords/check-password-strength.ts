@@ -19,6 +19,11 @@ export function checkPasswordStrength(password: string, email: string): void {
   }
   const local = email.slice(0, email.lastIndexOf("@")).toLowerCase();
   if (local.length >= MIN_SIMILAR_LENGTH && password.toLowerCase().includes(local)) {
-    throw fieldError("password", "too_similar", "The password must not contain your e-mail address");
+    // Quoted: the part may hide inside a word ("comp" in "compliance"); only the account's owner sees it.
+    throw fieldError(
+      "password",
+      "too_similar",
+      `The password must not contain “${local}”, the part of your e-mail address before the @ (in any case)`,
+    );
   }
 }

@@ -4,10 +4,19 @@
  * Here: a row, the table of each kind, and a row as the back office sees it.
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { utcOffset } from "./timezone-offsets";
 
 export type DisplayOptionKind = "locales" | "timezones";
 
-export type DisplayOptionRecord = { id: string; label: string; enabled: boolean; position: number; updated_at: string };
+export type DisplayOptionRecord = {
+  id: string;
+  label: string;
+  enabled: boolean;
+  position: number;
+  updated_at: string;
+  /** A time zone's UTC offset now, as the apps get it (lib/reference-data/timezone-offsets.ts). */
+  offset?: string;
+};
 
 type DisplayOptionRow = { id: string; label: string; enabled: boolean; position: number; updatedAt: Date };
 
@@ -33,12 +42,13 @@ export function displayOptionTable(client: Prisma.TransactionClient, kind: Displ
   return (kind === "locales" ? client.locale : client.timezone) as unknown as Table;
 }
 
-export function toDisplayOptionRecord(row: DisplayOptionRow): DisplayOptionRecord {
+export function toDisplayOptionRecord(row: DisplayOptionRow, kind?: DisplayOptionKind): DisplayOptionRecord {
   return {
     id: row.id,
     label: row.label,
     enabled: row.enabled,
     position: row.position,
     updated_at: row.updatedAt.toISOString(),
+    ...(kind === "timezones" ? { offset: utcOffset(row.id) } : {}),
   };
 }

@@ -13,7 +13,10 @@ const idFields: Record<DisplayOptionKind, z.ZodType<string>> = {
     ),
   timezones: fields
     .text("Time zone", 64)
-    .refine((id) => ianaZones().includes(id), "Time zone must be an IANA zone such as Europe/London"),
+    .refine(
+      (id) => ianaZones().has(id),
+      "Time zone must be a current IANA zone name such as Europe/London or Europe/Kyiv (not an old one such as Europe/Kiev)",
+    ),
 };
 
 export function newDisplayOptionInput(kind: DisplayOptionKind) {

@@ -6,7 +6,7 @@ import { displayOptionTable, toDisplayOptionRecord, type DisplayOptionKind } fro
 
 export const SORTABLE = { id: "id", label: "label", enabled: "enabled", position: "position" };
 
-/** `q` matches part of the id or the label; `enabled` filters by the flag. */
+/** `q` matches part of the id or the label; `enabled` filters by the flag. Time zones carry their offset now. */
 export async function listDisplayOptions(kind: DisplayOptionKind, query: ListQuery) {
   const q = searchText(query.filter);
   const where: Prisma.LocaleWhereInput = {
@@ -20,5 +20,5 @@ export async function listDisplayOptions(kind: DisplayOptionKind, query: ListQue
     displayOptionTable(db(), kind).findMany({ where, ...pageOf(query) }),
     displayOptionTable(db(), kind).count({ where }),
   ]);
-  return { rows: rows.map(toDisplayOptionRecord), total };
+  return { rows: rows.map((row) => toDisplayOptionRecord(row, kind)), total };
 }

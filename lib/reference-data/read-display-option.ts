@@ -11,5 +11,5 @@ import {
 export async function readDisplayOption(kind: DisplayOptionKind, id: string): Promise<DisplayOptionRecord> {
   const row = await displayOptionTable(db(), kind).findUnique({ where: { id } });
   if (!row) throw notFound();
-  return toDisplayOptionRecord(row);
+  return toDisplayOptionRecord(row, kind);
 }

@@ -48,6 +48,14 @@ export async function readSettingsBody(at = new Date()): Promise<SettingsBody> {
   };
 }
 
+/**
+ * True while nobody has saved the settings in the back office: the apps and the sign-in page still
+ * show the seed's placeholders ("[placeholder] Example Remit", "FRN 000000").
+ */
+export async function settingsArePlaceholders(): Promise<boolean> {
+  return (await settingsRow()).editedAt === null;
+}
+
 /** The settings record for the back office: there is one, with id SETTINGS_ID. */
 export async function readSettings(id: number): Promise<SettingsRecord> {
   const settings = id === SETTINGS_ID ? await db().settings.findUnique({ where: { id } }) : null;

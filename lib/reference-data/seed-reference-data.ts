@@ -53,7 +53,7 @@ export type SeedResult = { countries: number; locales: number; timezones: number
 export async function seed(): Promise<SeedResult> {
   const countries = readCountryData();
   const now = new Date();
-  const zones = ianaZones()
+  const zones = [...ianaZones()]
     .map((id) => ({ id, label: locationLabel(id), minutes: offsetMinutes(utcOffset(id, now)) }))
     .sort((a, b) => a.minutes - b.minutes || a.label.localeCompare(b.label));
 

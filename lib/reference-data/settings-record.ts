@@ -12,8 +12,11 @@ export type SettingsBody = z.infer<typeof settingsSchema>;
 /** The business fields of the settings, as the API and the back office name them. */
 export type BusinessDetails = Omit<SettingsBody, "locales" | "timezones">;
 
-/** The single settings row (id 1) as the back office edits it; the apps read it via /client/v1/settings. */
-export type SettingsRecord = { id: number } & BusinessDetails & { updated_at: string };
+/**
+ * The single settings row (id 1) as the back office edits it; the apps read it via /client/v1/settings.
+ * `edited_at`: when staff last saved it, null while it still holds the seed's placeholders.
+ */
+export type SettingsRecord = { id: number } & BusinessDetails & { updated_at: string; edited_at: string | null };
 
 export function businessDetails(settings: Settings): BusinessDetails {
   return {
@@ -32,7 +35,12 @@ export function businessDetails(settings: Settings): BusinessDetails {
 }
 
 export function toSettingsRecord(settings: Settings): SettingsRecord {
-  return { id: settings.id, ...businessDetails(settings), updated_at: settings.updatedAt.toISOString() };
+  return {
+    id: settings.id,
+    ...businessDetails(settings),
+    updated_at: settings.updatedAt.toISOString(),
+    edited_at: settings.editedAt?.toISOString() ?? null,
+  };
 }
 
 export function settingsColumns(details: BusinessDetails) {

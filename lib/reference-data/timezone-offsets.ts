@@ -1,15 +1,31 @@
-/** IANA zones as Node's Intl knows them, with their UTC offset at a given moment. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * IANA zones and their UTC offsets, from the tz database moment-timezone ships (README, "Time
+ * zones"), not from Node's Intl: Node bundles the tz data of its own release and falls behind
+ * every change of rules made after it (British Columbia and Alberta in 2026).
+ */
+import moment from "moment-timezone";
 
+/** The tz database's release, e.g. "2026f". */
+export const TZ_DATABASE_VERSION: string = moment.tz.dataVersion;
+
+let zoneNames: ReadonlySet<string> | undefined;
+
+/**
+ * The zones the tz database offers for choosing a place (its zone.tab, one or more per country):
+ * canonical names only, so Europe/Kyiv and not Europe/Kiev.
+ */
+export function ianaZones(): ReadonlySet<string> {
+  zoneNames ??= new Set(moment.tz.countries().flatMap((country) => moment.tz.zonesForCountry(country)));
+  return zoneNames;
+}
+
+/** The zone's UTC offset in force at `at`, as "+05:45" ("+00:00" for a name the database does not know). */
 export function utcOffset(zone: string, at = new Date()): string {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" });
-    formatters.set(zone, formatter);
-  }
-  const name = formatter.formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
-  const match = /^GMT([+-])(\d{2}):?(\d{2})?$/.exec(name);
-  return match ? `${match[1]}${match[2]}:${match[3] ?? "00"}` : "+00:00";
+  // moment counts minutes west of UTC.
+  const minutes = -(moment.tz.zone(zone)?.utcOffset(at.getTime()) ?? 0);
+  const hours = Math.floor(Math.abs(minutes) / 60);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${minutes < 0 ? "-" : "+"}${pad(hours)}:${pad(Math.abs(minutes) % 60)}`;
 }
 
 /** "Europe/London" → "London"; "America/Argentina/Buenos_Aires" → "Buenos Aires". */
@@ -19,11 +35,6 @@ export function locationLabel(zone: string): string {
 
 export function niceName(offset: string, label: string): string {
   return `(UTC${offset}) ${label}`;
-}
-
-/** Area/Location zones only (no bare "UTC" or legacy aliases). */
-export function ianaZones(): string[] {
-  return Intl.supportedValuesOf("timeZone").filter((zone) => zone.includes("/"));
 }
 
 /** Minutes east of UTC, for ordering. */

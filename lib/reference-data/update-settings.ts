@@ -1,4 +1,7 @@
-/** The business settings changed from the back office, in one transaction with its audit entry. */
+/**
+ * The business settings changed from the back office, in one transaction with its audit entry; from
+ * then on they are no longer the seed's placeholders (`edited_at`).
+ */
 import { notFound } from "@/lib/errors/domain-error";
 import { auditedChange } from "@/lib/audit/audited-change";
 import type { Actor } from "@/lib/audit/record-audit";
@@ -13,7 +16,7 @@ export async function updateSettings(id: number, input: SettingsInput, actor: Ac
     const after = toSettingsRecord(
       await tx.settings.update({
         where: { id },
-        data: settingsColumns(input),
+        data: { ...settingsColumns(input), editedAt: new Date() },
       }),
     );
     const before = toSettingsRecord(existing);

@@ -1,11 +1,11 @@
 /**
  * What `npm start` prints once it serves: where, on what, and while there is no staff account or no
- * API client yet, what a new operator does next. Imports nothing, as the cluster's primary prints it
+ * API client yet, or the business settings are still the placeholders, what a new operator does next. Imports nothing, as the cluster's primary prints it
  * (scripts/primary.ts) and loads no more than it needs to hand connections over.
  */
 
 /** Read from the database before serving (lib/server/first-run.ts). */
-export type FirstRun = { noStaff: boolean; noClients: boolean };
+export type FirstRun = { noStaff: boolean; noClients: boolean; placeholderSettings: boolean };
 
 export type Serving = {
   /** The address it listens on, known only once it does. */
@@ -38,6 +38,13 @@ export function announcement({ url, publicUrl, database, processes, firstRun }: 
       '  npm run cli -- clients create --name "Mobile app" --origin https://app.example.com',
       "then call the API with its client_id and client_secret, e.g.:",
       `  curl -H 'X-Client-ID: cli_…' -H 'X-Client-Secret: sec_…' ${base}/client/v1/settings`,
+    );
+  }
+  if (firstRun.placeholderSettings) {
+    lines.push(
+      "",
+      'The business settings are placeholders ("[placeholder] Example Remit", "FRN 000000"), and the apps and the',
+      `sign-in page show them to customers: an admin or operations member sets the real ones at ${base}/admin#/settings.`,
     );
   }
   return lines;

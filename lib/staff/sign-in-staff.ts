@@ -4,7 +4,8 @@
  * IP address like customers' logins, in buckets of their own: counted before the password is
  * checked, given back when it was right and so was the code (or none was given yet: the page then
  * asks for it); a wrong code stays counted. Every attempt with an outcome is an entry of the audit
- * log (lib/audit/record-sign-in.ts), written in the statement that gives the count back when there is one.
+ * log (lib/audit/record-sign-in.ts), written in the statement that gives the count back when there is one;
+ * a wrong code after the right password is `wrong_code`, told apart from `wrong_credentials` there.
  */
 import { Prisma, type Staff } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
@@ -86,7 +87,7 @@ export async function verifyStaffCredentials(
       return CODE_REQUIRED;
     }
     if (!(await acceptSecondFactor(staff, code))) {
-      await db().$executeRaw(signInInsert(entry(signIn, "wrong_credentials", staff.id)));
+      await db().$executeRaw(signInInsert(entry(signIn, "wrong_code", staff.id)));
       return null;
     }
   }

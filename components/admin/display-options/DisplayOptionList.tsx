@@ -1,13 +1,13 @@
 /**
- * A display option's list, by position: edit or delete in place, enable or disable the selected
- * rows at once (one audited update per row, as from the edit page). Time zones also show each
- * zone's UTC offset now, by the browser's Intl (so daylight saving is as of today).
+ * A display option's list, by position: a row opens its edit page (where it can also be deleted),
+ * and the selected rows are enabled or disabled at once (one audited update per row, as from the
+ * edit page). Time zones also show each zone's UTC offset now as the server computes it, the one
+ * the apps get (not the browser's, whose tz data may be older or newer).
  */
 import {
   BooleanField,
   BulkUpdateButton,
   Datagrid,
-  DeleteButton,
   EditButton,
   FunctionField,
   List,
@@ -19,7 +19,6 @@ import {
 } from "react-admin";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import BlockIcon from "@mui/icons-material/Block";
-import { utcOffset } from "@/lib/reference-data/timezone-offsets";
 import type { DisplayOptionRecord } from "@/lib/reference-data/display-option-record";
 import { DateTimeField } from "../DateTimeField";
 import { PageTitle } from "../PageTitle";
@@ -69,14 +68,13 @@ export default function DisplayOptionList() {
           <FunctionField
             label="UTC offset now"
             sortable={false}
-            render={(record: DisplayOptionRecord) => `UTC${utcOffset(record.id)}`}
+            render={(record: DisplayOptionRecord) => `UTC${record.offset}`}
           />
         )}
         <TextField source="label" />
         <BooleanField source="enabled" />
         <DateTimeField source="updated_at" label="Updated" />
         <EditButton />
-        <DeleteButton mutationMode="pessimistic" />
       </Datagrid>
     </List>
   );

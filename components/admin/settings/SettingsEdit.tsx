@@ -2,11 +2,24 @@
  * The one settings record (id 1), edited where the list would be: there is nothing to list. The
  * server's rules (lengths, the telephone number) come back on the fields when a save is refused.
  * A failed read stays put: "back to the list" is this page, and would take a role that may not see
- * it away from the Access denied page react-admin shows.
+ * it away from the Access denied page react-admin shows. Until someone saves them, a banner says
+ * that the apps and the sign-in page still show the seed's placeholders.
  */
-import { Box } from "@mui/material";
-import { Edit, SimpleForm, TextInput, email, required } from "react-admin";
+import { Alert, Box } from "@mui/material";
+import { Edit, SimpleForm, TextInput, email, required, useRecordContext } from "react-admin";
+import type { SettingsRecord } from "@/lib/reference-data/settings-record";
 import { PageTitle } from "../PageTitle";
+
+function PlaceholderWarning() {
+  const record = useRecordContext<SettingsRecord>();
+  if (!record || record.edited_at !== null) return null;
+  return (
+    <Alert severity="warning" data-testid="placeholder-settings" sx={{ mb: 2, maxWidth: 900 }}>
+      These are still the placeholder settings the installation started with: the apps and the sign-in page show them to
+      customers until they are saved here.
+    </Alert>
+  );
+}
 
 export default function SettingsEdit() {
   return (
@@ -19,6 +32,7 @@ export default function SettingsEdit() {
       mutationMode="pessimistic"
     >
       <SimpleForm warnWhenUnsavedChanges noValidate>
+        <PlaceholderWarning />
         <Box sx={{ display: "grid", gap: 1, gridTemplateColumns: { md: "1fr 1fr" }, width: "100%", maxWidth: 900 }}>
           <TextInput source="trading_name" validate={required()} />
           <TextInput source="company_name" validate={required()} />
