@@ -4,9 +4,12 @@
  * schema.prisma (or a wrong type) fails here, by name, rather than somewhere in an HTTP test.
  * Each test runs the real builder and reads back, through Prisma's typed client, the rows it wrote.
  * Values are compared as strings (token purpose, event type, outbox status, …), whatever their
- * column type. One database for the file: each test makes rows of its own.
+ * column type. One database for the file: each test makes rows of its own. The first test is the
+ * fence: raw SQL only in the files ARCHITECTURE.md lists, each with why.
  */
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
 import { after, test } from "node:test";
 import bcrypt from "bcryptjs";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -86,6 +89,39 @@ const testLimit = (max: number, windowMs = HOUR_MS): Limit => ({
   key: "198.51.100.1",
   max,
   windowMs,
+});
+
+/** Prisma's raw SQL: the tagged and Unsafe queries, and the builders of a statement's text. */
+const RAW_SQL = /\$(queryRaw|executeRaw)(Unsafe)?\b|\bPrisma\.(sql|raw|join|empty)\b/;
+const SOURCE_FOLDERS = ["app", "components", "emails", "lib", "scripts", "tooling"];
+
+function sourceFiles(directory: string): string[] {
+  return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const child = path.join(directory, entry.name);
+    if (entry.isDirectory()) return child === path.join("lib", "generated") ? [] : sourceFiles(child);
+    return /\.(ts|tsx|mjs|js)$/.test(entry.name) ? [child] : [];
+  });
+}
+
+test("raw SQL only in the files ARCHITECTURE.md lists", () => {
+  const architecture = fs.readFileSync("ARCHITECTURE.md", "utf8");
+  const section = architecture.slice(architecture.indexOf("**Raw SQL**"), architecture.indexOf("## To change X"));
+  const allowed = [...section.matchAll(/^\| `([^`]+)` \|/gm)].map((match) => match[1]).sort();
+  assert.ok(allowed.length > 0, "ARCHITECTURE.md lists the files");
+  const holding = SOURCE_FOLDERS.flatMap((folder) => sourceFiles(folder))
+    .filter((file) => RAW_SQL.test(fs.readFileSync(file, "utf8")))
+    .map((file) => file.split(path.sep).join("/"))
+    .sort();
+  assert.deepEqual(
+    holding.filter((file) => !allowed.includes(file)),
+    [],
+    "raw SQL outside the list: use Prisma, or add the file to ARCHITECTURE.md with why",
+  );
+  assert.deepEqual(
+    allowed.filter((file) => !holding.includes(file)),
+    [],
+    "listed in ARCHITECTURE.md, but holds no raw SQL: take it off the list",
+  );
 });
 
 test("statement: login token insert", async () => {

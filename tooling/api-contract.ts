@@ -140,7 +140,7 @@ async function loadContract(baseUrl: string): Promise<Contract> {
     );
     const validate = validator(content.schema);
     assert.ok(
-      validate(JSON.parse(text)),
+      validate(mediaType === "application/json" ? JSON.parse(text) : text),
       `${where}: the body does not match the document: ${ajv.errorsText(validate.errors)}\n${text.slice(0, 500)}`,
     );
   }

@@ -13,7 +13,7 @@ import {
   StaffRole,
   type SignInOutcome,
 } from "@/lib/generated/prisma/enums";
-import { ADMIN_RESOURCES, type AdminResource } from "@/lib/staff/permissions";
+import { ADMIN_RESOURCES, type AdminResource } from "@/lib/access/permissions";
 import type { CustomerStatus } from "@/lib/customers/customer-record";
 
 /** The choices of an enum, in the order of `labels`. */

@@ -1,12 +1,12 @@
 /**
  * What the back office's first page shows, read from the database: counts and, for those who may
  * read customers, the account activity of the last 30 days, day by day. Each role gets only the
- * figures of the resources it may read (lib/staff/permissions.ts).
+ * figures of the resources it may read (lib/access/permissions.ts).
  */
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/db";
-import { may } from "@/lib/staff/permissions";
+import { may } from "@/lib/access/permissions";
 import { settingsArePlaceholders } from "@/lib/reference-data/read-settings";
 
 /** One UTC day of account activity. `day` is YYYY-MM-DD. */

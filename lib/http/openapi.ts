@@ -90,6 +90,11 @@ const HEADERS = {
     description: "On 405: the methods this path answers, e.g. GET, HEAD, OPTIONS.",
     schema: { type: "string", pattern: "^[A-Z]+(, [A-Z]+)*$" },
   },
+  "Content-Security-Policy": {
+    description: "The API reference's page runs its own script only and loads nothing from another host.",
+    required: true,
+    schema: { type: "string", pattern: "^default-src 'none'; " },
+  },
   Connection: {
     description: "The rest of the request body is not read: the connection closes after this answer.",
     required: true,
@@ -97,7 +102,14 @@ const HEADERS = {
   },
 } as const;
 
-type ExtraHeader = "ETag" | "Revalidate" | "NoStore" | "Retry-After" | "Allow" | "Connection";
+type ExtraHeader =
+  | "ETag"
+  | "Revalidate"
+  | "NoStore"
+  | "Retry-After"
+  | "Allow"
+  | "Connection"
+  | "Content-Security-Policy";
 
 /** The headers on every response, and the extra ones of a kind of response. */
 function headers(...extra: ExtraHeader[]) {
@@ -415,6 +427,23 @@ const READS: Read[] = [
       ["ETag", "Revalidate"],
     ),
     errors: { 406: "NotAcceptable", 503: "ServiceUnavailable" },
+  },
+  {
+    path: "/client/v1/docs",
+    operationId: "getApiReference",
+    headOperationId: "headApiReference",
+    tag: "description",
+    summary: "This document as a page to read",
+    description:
+      "This document drawn for people by Redoc, which comes with the page: the page loads nothing but the " +
+      "document, from this server. Needs no client credentials.",
+    security: "none",
+    ok: {
+      description: "The page",
+      headers: headers("NoStore", "Content-Security-Policy"),
+      content: { "text/html": { schema: { type: "string" } } },
+    },
+    errors: { 406: { name: "NotAcceptable", description: "The Accept header admits no text/html." } },
   },
 ];
 
@@ -862,18 +891,18 @@ async function openApiDocumentBody(): Promise<CachedBody> {
 
 /** GET (and HEAD) /client/v1/openapi.json: the document with its ETag, or a 304. */
 export async function serveOpenApiDocument(request: Request): Promise<Response> {
-  if (!acceptsJson(request.headers.get("accept")))
+  if (!accepts(request.headers.get("accept"), "application/json"))
     throw notAcceptable("This document is served as application/json only");
   return cachedResponse(request, await openApiDocumentBody());
 }
 
 /**
- * Whether an Accept header admits application/json (RFC 9110 §12.5.1): the most specific range
- * that matches it decides, and q=0 refuses. No header admits everything.
+ * Whether an Accept header admits `mediaType` (RFC 9110 §12.5.1): the most specific range that
+ * matches it decides, and q=0 refuses. No header admits everything.
  */
-function acceptsJson(accept: string | null): boolean {
+export function accepts(accept: string | null, mediaType: "application/json" | "text/html"): boolean {
   if (!accept?.trim()) return true;
-  const specificity = { "application/json": 3, "application/*": 2, "*/*": 1 } as Record<string, number>;
+  const specificity = { [mediaType]: 3, [`${mediaType.split("/")[0]}/*`]: 2, "*/*": 1 } as Record<string, number>;
   let best: { specificity: number; q: number } | undefined;
   for (const range of accept.split(",")) {
     const [mediaRange, ...parameters] = range.split(";").map((part) => part.trim().toLowerCase());

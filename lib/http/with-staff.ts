@@ -1,7 +1,7 @@
 /** The wrapper of /api/admin routes: same-origin writes, a staff session, the role's access, JSON bodies. */
 import type { NextRequest } from "next/server";
 import { forbidden, mfaRequired, unauthenticated } from "@/lib/errors/domain-error";
-import { may, type AdminResource } from "@/lib/staff/permissions";
+import { may, type AdminResource } from "@/lib/access/permissions";
 import type { SignedInStaff } from "@/lib/staff/sign-in-staff";
 import { heldForEnrolment } from "@/lib/staff/staff-two-factor";
 import { buildRoute, routeParams, type Method, type RouteExports } from "./build-route";

@@ -4,7 +4,7 @@ import { fieldError, forbidden, notFound } from "@/lib/errors/domain-error";
 import { auditedChange } from "@/lib/audit/audited-change";
 import type { Actor } from "@/lib/audit/record-audit";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
-import { mayEditCountryDetails } from "@/lib/staff/permissions";
+import { mayEditCountryDetails } from "@/lib/access/permissions";
 import { countryColumns, toCountryRecord, type CountryRecord } from "./country-record";
 import type { CountryChanges } from "./country-schemas";
 
