@@ -12,6 +12,7 @@ import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-cli
 import type { Device } from "@/lib/tokens/device";
 import type { RawInput } from "@/lib/validation/parse-input";
 import type { Method, RouteExports } from "./build-route";
+import { processGlobal } from "@/lib/runtime/process-global";
 import { readInput } from "./input";
 import type { ErrorRefs, Security, TagName } from "./openapi-components";
 import { readDevice } from "./read-device";
@@ -44,6 +45,11 @@ export type OperationDeclaration<S extends Security, B extends z.ZodObject | und
   pathParameters?: { name: string; description: string; schema: Record<string, unknown> }[];
   /** Answers 304 to a matching If-None-Match (a read served with an ETag). */
   conditional?: boolean;
+  /**
+   * A POST every app makes all the time (login, register): once Next has loaded its route, the
+   * node:http server hands it this handler directly, before Next's router (lib/server/route-fast-path.ts).
+   */
+  fastPath?: boolean;
   ok: { status: 200 | 201; response: ResponseConfig };
   errors: ErrorRefs;
   handler(context: HandlerContext<S, B extends z.ZodObject ? z.infer<B> : undefined>): Promise<Response>;
@@ -64,8 +70,23 @@ export function routeOf(...operations: Operation[]): RouteExports {
   if (!first || operations.some((operation) => operation.path !== first.path || operation.security !== first.security))
     throw new Error("routeOf takes the operations of one path, with the same security");
   const handlers = Object.fromEntries(operations.map((operation) => [operation.method, serve(operation)]));
-  if (first.security === "none") return publicRoute(handlers);
-  return first.security === "client" ? clientRoute(handlers) : customerRoute(handlers);
+  const route =
+    first.security === "none"
+      ? publicRoute(handlers)
+      : first.security === "client"
+        ? clientRoute(handlers)
+        : customerRoute(handlers);
+  for (const operation of operations)
+    if (operation.fastPath) fastRoutes().set(`${operation.method} ${operation.path}`, route[operation.method]);
+  return route;
+}
+
+// Filled as Next loads route modules, in the process Next runs in: one copy of each handler, Next's own.
+const fastRoutes = () => processGlobal("fast-routes", () => new Map<string, RouteExports[Method]>());
+
+/** The handler of a fast-path operation (`fastPath`) once its route is loaded, exactly as its route file exports it. */
+export function fastRouteHandler(method: string, path: string): RouteExports[Method] | undefined {
+  return fastRoutes().get(`${method} ${path}`);
 }
 
 /** The handler with what it was declared to take: the device on a write, the body read and checked. */

@@ -22,6 +22,7 @@ export const loginCustomerOperation = defineOperation({
     "A blocked account is refused with 403, whatever the password.",
   security: "client",
   body: loginRequest,
+  fastPath: true,
   ok: { status: 200, response: jsonBody("Logged in", tokenResponse(200), ["NoStore"]) },
   errors: {
     400: "BadRequest",

@@ -29,6 +29,7 @@ export const registerCustomerOperation = defineOperation({
   description: `Creates the account, e-mails the verification link (valid 24 hours) and returns a login token. The password must not be too_common (one of the 100,000 most common) nor too_similar (containing the e-mail's part before the @, when that has 4 characters or more), whatever its case. ${SENT_AN_EMAIL}`,
   security: "client",
   body: registerRequest,
+  fastPath: true,
   crossChecks: (raw, client) => [
     ...confirmPasswordCheck(raw),
     ...linkOriginCheck("email_verification_url", client)(raw),
