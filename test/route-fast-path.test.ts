@@ -9,11 +9,11 @@
  */
 import assert from "node:assert/strict";
 import http from "node:http";
-import path from "node:path";
 import { test } from "node:test";
 import { MAX_BODY_BYTES } from "@/lib/http/input";
+import { fastRouteHandler } from "@/lib/http/operation";
 import { registerLimit } from "@/lib/rate-limits/limits";
-import { answerFastRoute, loadFastRoutes } from "@/lib/server/route-fast-path";
+import { answerFastRoute } from "@/lib/server/route-fast-path";
 import { DEVICE, RESET_URL, uniqueEmail, VERIFY_URL } from "./support/accounts";
 import { db, startTestApp } from "./support/app";
 import {
@@ -32,8 +32,8 @@ const app = await startTestApp();
 const CREDENTIALS = app.client.headers;
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const PASSWORD = "correct horse battery";
-const fastRoutes = await loadFastRoutes(path.join(process.cwd(), ".next"));
-const bareUrl = await bareServer((request, response) => answerFastRoute(fastRoutes, request, response));
+const bareUrl = await bareServer((request, response) => answerFastRoute(request, response));
+const FAST_ROUTES = ["/client/v1/login", "/client/v1/register"];
 
 type Call = { path: string; headers?: RawHeaders; body?: string };
 
@@ -77,10 +77,27 @@ async function registered(): Promise<string> {
   return email;
 }
 
+test("until Next has loaded a fast route, Next serves it; from then on its route file's own handler is taken", async () => {
+  for (const route of FAST_ROUTES) assert.equal(fastRouteHandler("POST", route), undefined, route);
+  for (const route of FAST_ROUTES) {
+    const left = await rawRequest(
+      bareUrl,
+      "POST",
+      route,
+      { ...CREDENTIALS, ...FORM, ...DEVICE },
+      loginForm("a@b.test"),
+    );
+    assert.equal(left.status, 599, `${route} is left to Next before it is loaded`);
+    // Any request Next serves on the path loads its route module.
+    assert.equal((await rawRequest(app.url, "OPTIONS", route, {})).status, 204);
+    assert.equal(typeof fastRouteHandler("POST", route), "function", route);
+  }
+});
+
 test("the fast path takes POST of /client/v1/login and /register with a declared body, and leaves everything else to Next", async () => {
   const email = await registered();
   const headers = { ...CREDENTIALS, ...FORM, ...DEVICE };
-  for (const route of ["/client/v1/login", "/client/v1/register"]) {
+  for (const route of FAST_ROUTES) {
     const taken = await rawRequest(bareUrl, "POST", route, headers, loginForm(email));
     assert.notEqual(taken.status, 599, `POST ${route}`);
   }

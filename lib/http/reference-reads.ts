@@ -1,13 +1,14 @@
 /**
  * The reference reads every app launch makes, as one table from path to prepared body. Both ways a
- * request can reach them use it: the route files (app/client/v1/…/route.ts, through clientRoute)
- * and the server's fast path (lib/server/reference-fast-path.ts), which answers authenticated GETs
- * and HEADs of these paths on node:http before Next's router would see them.
+ * request can reach them use it: their operations (app/client/v1/…/*.operation.ts, declared with
+ * referenceReadOperation) and the server's fast path (lib/server/reference-fast-path.ts), which
+ * answers authenticated GETs and HEADs of these paths on node:http before Next's router would see them.
  */
+import type { z } from "zod";
 import { answerResponse, type CachedAnswer, cachedAnswer } from "./cached-response";
+import { jsonBody } from "./openapi-components";
+import { defineOperation } from "./operation";
 import { type ReferenceBodies, referenceBody } from "./reference-bodies";
-import { clientRoute } from "./with-client";
-import type { RouteExports } from "./build-route";
 
 export const REFERENCE_READS = {
   "/client/v1/countries": "countries",
@@ -24,9 +25,29 @@ export async function readReference(path: ReferenceReadPath, headers: Pick<Heade
   return cachedAnswer(headers.get("if-none-match"), await referenceBody(REFERENCE_READS[path]));
 }
 
-/** What the route file of `path` exports. */
-export function referenceReadRoute(path: ReferenceReadPath): RouteExports {
-  return clientRoute({
-    GET: async ({ request }) => answerResponse(await readReference(path, request.headers)),
+type ReferenceReadDescription = {
+  operationId: string;
+  headOperationId: string;
+  summary: string;
+  description: string;
+  /** The 200's description, and its body's schema. */
+  ok: { description: string; schema: z.ZodType };
+};
+
+/** The operation of the reference read of `path`: GET (and HEAD) with client credentials, a 200 or a 304 from memory. */
+export function referenceReadOperation(path: ReferenceReadPath, read: ReferenceReadDescription) {
+  return defineOperation({
+    method: "GET",
+    path,
+    operationId: read.operationId,
+    headOperationId: read.headOperationId,
+    tag: "reference",
+    summary: read.summary,
+    description: `${read.description} Served from memory with an ETag; send If-None-Match to get a 304 while nothing changed.`,
+    security: "client",
+    conditional: true,
+    ok: { status: 200, response: jsonBody(read.ok.description, read.ok.schema, ["ETag", "Revalidate"]) },
+    errors: { 401: "Unauthorized", 503: "ServiceUnavailable" },
+    handler: async ({ request }) => answerResponse(await readReference(path, request.headers)),
   });
 }

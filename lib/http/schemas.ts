@@ -1,7 +1,7 @@
 /**
- * The zod schemas of /client/v1: request bodies are validated with them, response bodies are
- * shaped by them, and the OpenAPI document is generated from them (lib/http/openapi.ts). A schema
- * with a `meta` id is a named type of the document (components.schemas).
+ * The zod schemas that several /client/v1 operations share: the success envelope, the error body,
+ * the named response types, and `requestBody`, which each operation's own request schema is made
+ * with (beside its route). A schema with a `meta` id is a named type of the document (components.schemas).
  */
 import { z } from "zod";
 import { FIELD_ERROR_CODES } from "@/lib/errors/domain-error";
@@ -35,63 +35,12 @@ export const apiErrorSchema = z
 
 // Customer accounts. Field names and error codes are the apps' contract (README, "API").
 // Fields the schema does not name are ignored, never refused: the document says so.
-const requestBody = <T extends z.ZodRawShape>(id: string, shape: T) =>
+export const requestBody = <T extends z.ZodRawShape>(id: string, shape: T) =>
   z.object(shape).meta({ id, additionalProperties: true, description: "Fields not listed here are ignored." });
 
 /** The password typed again: `label is required` when missing, `_invalidConfirmPassword` when it differs. */
-const confirmation = (label: string, of: string) =>
+export const confirmation = (label: string, of: string) =>
   fields.secret(label).meta({ description: `${label}: the same characters as ${of}, compared as sent, not trimmed.` });
-
-export const registerRequest = requestBody("RegisterRequest", {
-  email: fields.email(),
-  password: fields.password(),
-  confirm_password: confirmation("Password confirmation", "password"),
-  email_verification_url: fields.tokenUrl("E-mail verification URL"),
-  locale: fields.optionalText("Locale", 64).meta({
-    type: "string",
-    description:
-      "Optional. The id of one of the enabled locales of GET /client/v1/settings, trimmed before it is checked; " +
-      "e-mails to the customer are in its language. Missing or empty: the default (the first enabled locale).",
-  }),
-});
-
-export const loginRequest = requestBody("LoginRequest", {
-  email: fields.email(),
-  password: fields.secret("Password"),
-});
-
-export const forgotPasswordRequest = requestBody("ForgotPasswordRequest", {
-  email: fields.email(),
-  reset_password_url: fields.tokenUrl("Reset password URL"),
-});
-
-export const resetPasswordRequest = requestBody("ResetPasswordRequest", {
-  token: fields.secret("The token from the reset e-mail's link"),
-  password: fields.password(),
-  confirm_password: confirmation("Password confirmation", "password"),
-});
-
-export const verifyEmailRequest = requestBody("VerifyEmailRequest", {
-  token: fields.secret("The token from the verification e-mail's link"),
-});
-
-// Issue 14, passwords and verification: a logged-in customer's own account.
-export const changePasswordRequest = requestBody("ChangePasswordRequest", {
-  current_password: fields.secret("The password the customer has now"),
-  password: fields.password("New password"),
-  confirm_password: confirmation("New password confirmation", "password"),
-});
-
-export const resendVerificationRequest = requestBody("ResendVerificationRequest", {
-  email_verification_url: fields.tokenUrl("E-mail verification URL"),
-});
-
-// Issue 14, e-mail changes.
-export const changeEmailRequest = requestBody("ChangeEmailRequest", {
-  email: fields.email("New e-mail address"),
-  password: fields.secret("The customer's password"),
-  email_verification_url: fields.tokenUrl("E-mail verification URL"),
-});
 
 export const tokenResponse = (status: 200 | 201) =>
   successEnvelope(status, { token: z.string().describe("Login token: send it as Authorization: Bearer <token>") });
@@ -118,20 +67,6 @@ export const customerSchema = z
   .meta({ id: "Customer" });
 
 export const meResponse = successEnvelope(200, { customer: customerSchema });
-
-// Account care (issue 14): sessions, the customer's locale, closing the account.
-
-export const changeLocaleRequest = requestBody("ChangeLocaleRequest", {
-  locale: fields.text("Locale", 64).meta({
-    type: "string",
-    minLength: 1,
-    description: "The id of one of the enabled locales of GET /client/v1/settings. Trimmed before it is checked.",
-  }),
-});
-
-export const closeAccountRequest = requestBody("CloseAccountRequest", {
-  password: fields.secret("The customer's password"),
-});
 
 export const sessionSchema = z
   .object({

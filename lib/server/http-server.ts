@@ -16,7 +16,7 @@ import { recordRequest, startMetrics } from "@/lib/runtime/metrics";
 import { routeTemplates } from "./route-template";
 import { setSecurityHeaders } from "./security-headers";
 import { answerReferenceRead } from "./reference-fast-path";
-import { answerFastRoute, loadFastRoutes } from "./route-fast-path";
+import { answerFastRoute } from "./route-fast-path";
 import { rememberServerUrl, serverUrl } from "@/lib/runtime/server-url";
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -60,7 +60,6 @@ async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Se
   startMetrics();
   const routeOf = routeTemplates(path.join(dir, ".next"));
   const handle = app.getRequestHandler();
-  const fastRoutes = await loadFastRoutes(path.join(dir, ".next"));
   const server = http.createServer((request, response) => {
     const started = process.hrtime.bigint();
     stampPeerAddress(request);
@@ -86,7 +85,7 @@ async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Se
       );
     });
     // Timed and logged like every other request, by the listener above.
-    if (answerReferenceRead(request, response) || answerFastRoute(fastRoutes, request, response)) return;
+    if (answerReferenceRead(request, response) || answerFastRoute(request, response)) return;
     if (request.url?.startsWith(API_PREFIX)) response.setHeader = setHeaderButRouterVary;
     handle(request, response).catch((error) => {
       log().error({ err: error, req_id: requestIdOf(response) }, "request failed outside any route");

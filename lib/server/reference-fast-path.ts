@@ -14,6 +14,7 @@ import { config } from "@/lib/config";
 import { REFERENCE_READS, type ReferenceReadPath, readReference } from "@/lib/http/reference-reads";
 import { failure, newRequestId, REQUEST_ID_HEADER } from "@/lib/http/respond";
 import { requireClient } from "@/lib/http/with-client";
+import { log } from "@/lib/runtime/log";
 import { type Answer, answerOf, hasNextRequestHeader, sendAnswer } from "./next-answer";
 import { headersOf } from "./request-headers";
 
@@ -27,7 +28,7 @@ export function answerReferenceRead(request: http.IncomingMessage, response: htt
   if ("content-length" in request.headers || "transfer-encoding" in request.headers) return false;
   if (hasNextRequestHeader(request)) return false;
   answer(path as ReferenceReadPath, request, response).catch((error) => {
-    console.error("reference read failed while being written:", error);
+    log().error({ err: error }, "a reference read failed while being written");
     response.destroy();
   });
   return true;

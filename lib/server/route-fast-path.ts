@@ -1,60 +1,34 @@
 /**
- * POST /client/v1/login and /client/v1/register, which every login and registration of an app
- * makes, handed by the node:http server straight to their route's own POST handler, the very
- * function Next's router calls (taken from the build's route module, as Next loads it, so there is
- * one copy of it in memory). Next's router took about 1.6 ms of the event loop per login, a third
- * of what the route itself does besides its password hash; here it is skipped. The answer is written as Next
- * writes a route's Response (next-answer.ts): nothing tells the two apart but the time taken
+ * POST /client/v1/login and /client/v1/register (the operations declared with `fastPath`), which
+ * every login and registration of an app makes, handed by the node:http server straight to the
+ * handler their route file exports, the very function Next's router calls: the route registers it
+ * as Next loads it (lib/http/operation.ts), so there is one copy of it in memory, and until then
+ * Next serves the route. Next's router took about 1.6 ms of the event loop per login, a third of
+ * what the route itself does besides its password hash; here it is skipped. The answer is written as
+ * Next writes a route's Response (next-answer.ts): nothing tells the two apart but the time taken
  * (test/route-fast-path.test.ts). Whatever is not plainly such a call goes to Next unchanged: other
  * methods, any other spelling of the paths, a query string, a body without a Content-Length or
  * longer than any body a route reads (Next answers those with the route's 413), the request headers
  * of Next's own router. FAST_PATH=false sends them all to Next.
  */
 import type http from "node:http";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { config } from "@/lib/config";
 import type { RouteExports } from "@/lib/http/build-route";
 import { MAX_BODY_BYTES } from "@/lib/http/input";
+import { fastRouteHandler } from "@/lib/http/operation";
 import { log } from "@/lib/runtime/log";
 import { answerOf, hasNextRequestHeader, sendAnswer } from "./next-answer";
 
-const FAST_ROUTES = ["/client/v1/login", "/client/v1/register"] as const;
 /** What Next passes a route without dynamic segments. */
 const NO_PARAMS = { params: Promise.resolve({}) };
 
 type PostHandler = RouteExports["POST"];
-export type FastRoutes = ReadonlyMap<string, PostHandler>;
-
-/**
- * The POST handlers of the fast routes, from the build in `distDir` (`.next`). Should a future Next
- * lay its route modules out otherwise, the server says so and every request goes to Next.
- */
-export async function loadFastRoutes(distDir: string): Promise<FastRoutes> {
-  const load = createRequire(path.join(distDir, "package.json"));
-  const routes = new Map<string, PostHandler>();
-  for (const route of FAST_ROUTES) {
-    try {
-      const { routeModule } = load(path.join(distDir, "server", "app", route, "route.js"));
-      await routeModule.ensureUserland();
-      const handler = routeModule.userland?.POST;
-      if (typeof handler !== "function") throw new Error("the route module has no POST handler");
-      routes.set(route, handler);
-    } catch (error) {
-      log().warn({ err: error, route }, "the route is served by Next's router only: its handler could not be loaded");
-    }
-  }
-  return routes;
-}
 
 /** Answers `request` when it is a call of a fast route and returns true; returns false, having done nothing, otherwise. */
-export function answerFastRoute(
-  routes: FastRoutes,
-  request: http.IncomingMessage,
-  response: http.ServerResponse,
-): boolean {
-  const handler = request.url === undefined ? undefined : routes.get(request.url);
-  if (!handler || request.method !== "POST" || !config().FAST_PATH) return false;
+export function answerFastRoute(request: http.IncomingMessage, response: http.ServerResponse): boolean {
+  if (request.method !== "POST" || request.url === undefined || !config().FAST_PATH) return false;
+  const handler = fastRouteHandler("POST", request.url);
+  if (!handler) return false;
   const declared = request.headers["content-length"];
   if (declared === undefined || "transfer-encoding" in request.headers || Number(declared) > MAX_BODY_BYTES) {
     return false;

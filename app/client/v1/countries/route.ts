@@ -1,3 +1,4 @@
-import { referenceReadRoute } from "@/lib/http/reference-reads";
+import { routeOf } from "@/lib/http/operation";
+import { listCountries } from "./list-countries.operation";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = referenceReadRoute("/client/v1/countries");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(listCountries);

@@ -1,6 +1,4 @@
-import { serveApiReference } from "@/lib/http/api-reference";
-import { publicRoute } from "@/lib/http/with-client";
+import { routeOf } from "@/lib/http/operation";
+import { getApiReference } from "./get-api-reference.operation";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = publicRoute({
-  GET: async ({ request }) => serveApiReference(request),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(getApiReference);

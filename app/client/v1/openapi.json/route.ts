@@ -1,6 +1,4 @@
-import { serveOpenApiDocument } from "@/lib/http/openapi";
-import { publicRoute } from "@/lib/http/with-client";
+import { routeOf } from "@/lib/http/operation";
+import { getOpenApiDocument } from "./get-openapi-document.operation";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = publicRoute({
-  GET: async ({ request }) => serveOpenApiDocument(request),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(getOpenApiDocument);

@@ -1,8 +1,4 @@
-import { success } from "@/lib/http/respond";
-import { customerRoute } from "@/lib/http/with-customer";
-import { listCustomerSessions } from "@/lib/customers/list-customer-sessions";
+import { routeOf } from "@/lib/http/operation";
+import { listSessions } from "./list-sessions.operation";
 
-// Where the customer is signed in: their live login tokens, newest first.
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = customerRoute({
-  GET: async ({ login }) => success({ sessions: await listCustomerSessions({ login }) }),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(listSessions);

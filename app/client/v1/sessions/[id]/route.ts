@@ -1,13 +1,4 @@
-import { success } from "@/lib/http/respond";
-import { customerRoute } from "@/lib/http/with-customer";
-import { readDevice } from "@/lib/http/read-device";
-import { revokeCustomerSession } from "@/lib/customers/revoke-customer-session";
+import { routeOf } from "@/lib/http/operation";
+import { revokeSession } from "./revoke-session.operation";
 
-// Signs the customer out of one session; 404 for an id that is not one of their live sessions.
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = customerRoute({
-  DELETE: async ({ request, client, params, login }) => {
-    const device = readDevice(request);
-    await revokeCustomerSession({ login, sessionId: params.id, client, device });
-    return success();
-  },
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(revokeSession);

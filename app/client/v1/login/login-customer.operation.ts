@@ -1,0 +1,36 @@
+/** POST /client/v1/login: a new login token for the right e-mail address and password. */
+import { loginCustomer } from "@/lib/customers/login-customer";
+import { invalidLogin, jsonBody } from "@/lib/http/openapi-components";
+import { defineOperation } from "@/lib/http/operation";
+import { success } from "@/lib/http/respond";
+import { requestBody, tokenResponse } from "@/lib/http/schemas";
+import { fields } from "@/lib/validation/fields";
+
+export const loginRequest = requestBody("LoginRequest", {
+  email: fields.email(),
+  password: fields.secret("Password"),
+});
+
+export const loginCustomerOperation = defineOperation({
+  method: "POST",
+  path: "/client/v1/login",
+  operationId: "loginCustomer",
+  tag: "accounts",
+  summary: "Log in",
+  description:
+    "Checks the e-mail address and password and returns a new login token. Failed attempts are limited per e-mail address and per IP. " +
+    "A blocked account is refused with 403, whatever the password.",
+  security: "client",
+  body: loginRequest,
+  fastPath: true,
+  ok: { status: 200, response: jsonBody("Logged in", tokenResponse(200), ["NoStore"]) },
+  errors: {
+    400: "BadRequest",
+    401: invalidLogin,
+    403: "Forbidden",
+    413: "PayloadTooLarge",
+    429: "TooManyRequests",
+    503: "ServiceUnavailable",
+  },
+  handler: async ({ input, client, device }) => success({ token: await loginCustomer({ input, client, device }) }),
+});

@@ -1,0 +1,26 @@
+/** POST /client/v1/logout (extension): the login token presented, revoked. */
+import { logoutCustomer } from "@/lib/customers/logout-customer";
+import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
+import { defineOperation } from "@/lib/http/operation";
+import { success } from "@/lib/http/respond";
+import { plainSuccessResponse } from "@/lib/http/schemas";
+
+export const logoutCustomerOperation = defineOperation({
+  method: "POST",
+  path: "/client/v1/logout",
+  operationId: "logoutCustomer",
+  tag: "accounts",
+  summary: "Log out",
+  description: "Extension to the seed contract. Revokes the login token presented, and only that one.",
+  security: "client+bearer",
+  ok: { status: 200, response: jsonBody("Logged out", plainSuccessResponse, ["NoStore"]) },
+  errors: {
+    400: { name: "BadRequest", description: "A malformed X-Client-IP." },
+    401: invalidLoginToken,
+    503: "ServiceUnavailable",
+  },
+  handler: async ({ login, client, device }) => {
+    await logoutCustomer(login, client, device);
+    return success();
+  },
+});

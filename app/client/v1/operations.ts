@@ -1,0 +1,50 @@
+/**
+ * Every public operation of /client/v1, each declared once beside its route: the OpenAPI document
+ * is assembled from this list (openapi.json/get-openapi-document.operation.ts adds itself), and a
+ * test fails for a route whose methods are not the list's, or a declaration without a route.
+ */
+import type { Operation } from "@/lib/http/operation";
+import { changeEmailOperation } from "./change-email/change-email.operation";
+import { changePasswordOperation } from "./change-password/change-password.operation";
+import { closeAccountOperation } from "./close-account/close-account.operation";
+import { listCountries } from "./countries/list-countries.operation";
+import { listCountrySources } from "./countries/sources/list-country-sources.operation";
+import { getApiReference } from "./docs/get-api-reference.operation";
+import { requestPasswordResetOperation } from "./forgot-password/request-password-reset.operation";
+import { loginCustomerOperation } from "./login/login-customer.operation";
+import { logoutCustomerOperation } from "./logout/logout-customer.operation";
+import { changeCustomerLocaleOperation } from "./me/change-customer-locale.operation";
+import { getCurrentCustomer } from "./me/get-current-customer.operation";
+import { registerCustomerOperation } from "./register/register-customer.operation";
+import { resendVerificationOperation } from "./resend-verification/resend-verification.operation";
+import { resetPasswordOperation } from "./reset-password/reset-password.operation";
+import { revokeSession } from "./sessions/[id]/revoke-session.operation";
+import { listSessions } from "./sessions/list-sessions.operation";
+import { revokeOtherSessions } from "./sessions/revoke-others/revoke-other-sessions.operation";
+import { getSettings } from "./settings/get-settings.operation";
+import { listSourceCountries } from "./sources/list-source-countries.operation";
+import { verifyEmailOperation } from "./verify-email/verify-email.operation";
+
+/** In the document's order: reference data, the customer's account, then the document drawn for people. */
+export const OPERATIONS: readonly Operation[] = [
+  listCountries,
+  listSourceCountries,
+  listCountrySources,
+  getSettings,
+  registerCustomerOperation,
+  loginCustomerOperation,
+  requestPasswordResetOperation,
+  resetPasswordOperation,
+  verifyEmailOperation,
+  logoutCustomerOperation,
+  getCurrentCustomer,
+  changeCustomerLocaleOperation,
+  listSessions,
+  revokeSession,
+  revokeOtherSessions,
+  closeAccountOperation,
+  changePasswordOperation,
+  changeEmailOperation,
+  resendVerificationOperation,
+  getApiReference,
+];

@@ -1,0 +1,47 @@
+/** POST /client/v1/register: a new customer's account, logged in at once and asked to verify its e-mail. */
+import { linkOriginCheck } from "@/lib/customers/link-origin";
+import { registerCustomer } from "@/lib/customers/register-customer";
+import { jsonBody, SENT_AN_EMAIL } from "@/lib/http/openapi-components";
+import { defineOperation } from "@/lib/http/operation";
+import { success } from "@/lib/http/respond";
+import { confirmation, requestBody, tokenResponse } from "@/lib/http/schemas";
+import { confirmPasswordCheck, fields } from "@/lib/validation/fields";
+
+export const registerRequest = requestBody("RegisterRequest", {
+  email: fields.email(),
+  password: fields.password(),
+  confirm_password: confirmation("Password confirmation", "password"),
+  email_verification_url: fields.tokenUrl("E-mail verification URL"),
+  locale: fields.optionalText("Locale", 64).meta({
+    type: "string",
+    description:
+      "Optional. The id of one of the enabled locales of GET /client/v1/settings, trimmed before it is checked; " +
+      "e-mails to the customer are in its language. Missing or empty: the default (the first enabled locale).",
+  }),
+});
+
+export const registerCustomerOperation = defineOperation({
+  method: "POST",
+  path: "/client/v1/register",
+  operationId: "registerCustomer",
+  tag: "accounts",
+  summary: "Register a customer",
+  description: `Creates the account, e-mails the verification link (valid 24 hours) and returns a login token. The password must not be too_common (one of the 100,000 most common) nor too_similar (containing the e-mail's part before the @, when that has 4 characters or more), whatever its case. Limited per IP (by default 100 an hour; 429 beyond), counting every registration with valid fields, one refused for an address already in use included. ${SENT_AN_EMAIL}`,
+  security: "client",
+  body: registerRequest,
+  fastPath: true,
+  crossChecks: (raw, client) => [
+    ...confirmPasswordCheck(raw),
+    ...linkOriginCheck("email_verification_url", client)(raw),
+  ],
+  ok: { status: 201, response: jsonBody("Registered", tokenResponse(201), ["NoStore"]) },
+  errors: {
+    400: "BadRequest",
+    401: "Unauthorized",
+    413: "PayloadTooLarge",
+    429: "TooManyRequests",
+    503: "ServiceUnavailable",
+  },
+  handler: async ({ input, client, device }) =>
+    success({ token: await registerCustomer({ input, client, device }) }, 201),
+});

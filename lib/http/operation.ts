@@ -1,0 +1,107 @@
+/**
+ * One public operation (a method on a /client/v1 path), declared once beside its route
+ * (app/client/v1/<path>/<name>.operation.ts): what it answers and why, its request and response
+ * schemas, the statuses it may answer with, and its handler. The route file serves the declarations
+ * of its path (`routeOf`), and the OpenAPI document is assembled from the list of them
+ * (app/client/v1/operations.ts, lib/http/openapi.ts), so the two cannot disagree.
+ */
+import type { z } from "zod";
+import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
+import type { FieldError } from "@/lib/errors/domain-error";
+import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
+import type { Device } from "@/lib/tokens/device";
+import type { RawInput } from "@/lib/validation/parse-input";
+import type { Method, RouteExports } from "./build-route";
+import { processGlobal } from "@/lib/runtime/process-global";
+import { readInput } from "./input";
+import type { ErrorRefs, Security, TagName } from "./openapi-components";
+import { readDevice } from "./read-device";
+import { customerRoute, type CustomerRequestContext } from "./with-customer";
+import { clientRoute, publicRoute, type RequestContext } from "./with-client";
+
+/** What a handler is given, by the credentials its operation needs; `input` when it declares a body, `device` on writes. */
+type ContextOf<S extends Security> = S extends "client+bearer"
+  ? CustomerRequestContext
+  : S extends "client"
+    ? RequestContext
+    : Pick<RequestContext, "request" | "requestId">;
+type HandlerContext<S extends Security, Body> = ContextOf<S> & { input: Body; device: Device };
+
+export type OperationDeclaration<S extends Security, B extends z.ZodObject | undefined> = {
+  method: Method;
+  /** As OpenAPI writes it: `/client/v1/sessions/{id}`. */
+  path: string;
+  operationId: string;
+  /** A GET's HEAD, described beside it. */
+  headOperationId?: string;
+  tag: TagName;
+  summary: string;
+  description: string;
+  security: S;
+  /** The request body, a form or JSON with the same fields. */
+  body?: B;
+  /** Checks across fields or against the API client, after the body's own (e.g. a link's allowed origin). */
+  crossChecks?: (raw: RawInput, client: AuthenticatedClient) => FieldError[];
+  pathParameters?: { name: string; description: string; schema: Record<string, unknown> }[];
+  /** Answers 304 to a matching If-None-Match (a read served with an ETag). */
+  conditional?: boolean;
+  /**
+   * A POST every app makes all the time (login, register): once Next has loaded its route, the
+   * node:http server hands it this handler directly, before Next's router (lib/server/route-fast-path.ts).
+   */
+  fastPath?: boolean;
+  ok: { status: 200 | 201; response: ResponseConfig };
+  errors: ErrorRefs;
+  handler(context: HandlerContext<S, B extends z.ZodObject ? z.infer<B> : undefined>): Promise<Response>;
+};
+
+export type Operation = OperationDeclaration<Security, z.ZodObject | undefined>;
+
+/** Declares an operation; the type follows its security and body, so the handler's context is exact. */
+export function defineOperation<S extends Security, B extends z.ZodObject | undefined = undefined>(
+  declaration: OperationDeclaration<S, B>,
+): OperationDeclaration<S, B> {
+  return declaration;
+}
+
+/** What the route file of one path exports: its operations' handlers behind the wrapper their security needs. */
+export function routeOf(...operations: Operation[]): RouteExports {
+  const [first] = operations;
+  if (!first || operations.some((operation) => operation.path !== first.path || operation.security !== first.security))
+    throw new Error("routeOf takes the operations of one path, with the same security");
+  const handlers = Object.fromEntries(operations.map((operation) => [operation.method, serve(operation)]));
+  const route =
+    first.security === "none"
+      ? publicRoute(handlers)
+      : first.security === "client"
+        ? clientRoute(handlers)
+        : customerRoute(handlers);
+  for (const operation of operations)
+    if (operation.fastPath) fastRoutes().set(`${operation.method} ${operation.path}`, route[operation.method]);
+  return route;
+}
+
+// Filled as Next loads route modules, in the process Next runs in: one copy of each handler, Next's own.
+const fastRoutes = () => processGlobal("fast-routes", () => new Map<string, RouteExports[Method]>());
+
+/** The handler of a fast-path operation (`fastPath`) once its route is loaded, exactly as its route file exports it. */
+export function fastRouteHandler(method: string, path: string): RouteExports[Method] | undefined {
+  return fastRoutes().get(`${method} ${path}`);
+}
+
+/** The handler with what it was declared to take: the device on a write, the body read and checked. */
+function serve(operation: Operation) {
+  return async (context: Partial<CustomerRequestContext> & Pick<RequestContext, "request" | "requestId">) => {
+    const write = operation.method !== "GET";
+    const device = (write ? readDevice(context.request) : undefined) as Device;
+    const { body, crossChecks } = operation;
+    const input = body
+      ? await readInput(
+          context.request,
+          body,
+          crossChecks && ((raw) => crossChecks(raw, context.client as AuthenticatedClient)),
+        )
+      : undefined;
+    return operation.handler({ ...(context as CustomerRequestContext), input, device });
+  };
+}
