@@ -187,6 +187,16 @@ test("a NUL, another control character or a lone surrogate in a stored text is a
   assert.equal(kept.status, 200, "tab and newline are text");
 });
 
+test("six deletions of one locale at once: one 200, the others 404, none a 500", async () => {
+  const created = await admin.request("/api/admin/locales", { method: "POST", json: { id: "fd_FD", label: "Gone" } });
+  assert.equal(created.status, 201);
+  const answers = await Promise.all(
+    Array.from({ length: 6 }, () => admin.request("/api/admin/locales/fd_FD", { method: "DELETE" })),
+  );
+  assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, 404, 404, 404, 404, 404]);
+  assert.equal(await db().auditLog.count({ where: { resource: "locales", action: "delete", resourceId: "fd_FD" } }), 1);
+});
+
 test("GET of the credentials sign-in callback is a JSON 405, not next-auth's error", async () => {
   for (const method of ["GET", "HEAD"]) {
     const response = await fetch(`${app.url}/api/auth/callback/credentials`, { method });
