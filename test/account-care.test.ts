@@ -326,7 +326,7 @@ test("GET /me gives the first enabled locale by default; POST /me changes it and
   assert.equal((await json.json()).customer.locale, "pt_PT");
 });
 
-test("POST /me refuses a locale that is missing, unknown, disabled or not text", async () => {
+test("POST /me refuses a locale that is missing, unknown, disabled, not text or holds control characters", async () => {
   const customer = await registeredCustomer(app);
   await changeReferenceData((tx) => tx.locale.update({ where: { id: "es_ES" }, data: { enabled: false } }));
   try {
@@ -337,6 +337,8 @@ test("POST /me refuses a locale that is missing, unknown, disabled or not text",
       [{ locale: "EN_GB" }, "locale/invalid"],
       [{ locale: "es_ES" }, "locale/invalid"],
       [{ locale: "x".repeat(5000) }, "locale/too_long"],
+      [{ locale: "fr_FR\u0000" }, "locale/invalid_characters"],
+      [{ locale: "fr\u0008FR" }, "locale/invalid_characters"],
     ] as const) {
       const response = await changeLocale(customer.token, body as Record<string, string>);
       assert.equal(response.status, 400, JSON.stringify(body).slice(0, 40));
@@ -348,6 +350,12 @@ test("POST /me refuses a locale that is missing, unknown, disabled or not text",
       json: { locale: ["fr_FR"] },
     });
     assert.deepEqual(await fieldErrors(typed), ["locale/invalid"]);
+    const surrogate = await app.request("/client/v1/me", {
+      method: "POST",
+      headers: { ...DEVICE, ...bearer(customer.token) },
+      json: { locale: "fr_FR\udc00" },
+    });
+    assert.deepEqual(await fieldErrors(surrogate), ["locale/invalid_characters"]);
   } finally {
     await changeReferenceData((tx) => tx.locale.update({ where: { id: "es_ES" }, data: { enabled: true } }));
   }

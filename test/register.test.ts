@@ -126,6 +126,40 @@ test("malformed values: e-mail, password length, confirmation, URL", async () =>
   }
 });
 
+test("a control character (tab and newline aside) or a lone surrogate in a stored text: invalid_characters, nothing stored", async () => {
+  const email = uniqueEmail();
+  const valid = { email, password: "long enough", confirm_password: "long enough", email_verification_url: VERIFY_URL };
+  const cases: [Record<string, string>, string[]][] = [
+    [{ locale: "\u0000" }, ["locale:invalid_characters"]],
+    [{ locale: "en_GB\u0000" }, ["locale:invalid_characters"]],
+    [{ locale: "en\u001bGB" }, ["locale:invalid_characters"]],
+    [{ locale: "\ud800" }, ["locale:invalid_characters"]],
+    [
+      { email_verification_url: "https://app.example.com/verify/\ud800/:token" },
+      ["email_verification_url:invalid_characters"],
+    ],
+    [
+      { email_verification_url: "https://app.example.com/verify/\u0085/:token" },
+      ["email_verification_url:invalid_characters"],
+    ],
+    [
+      { email_verification_url: "https://app.example.com/\u0000/:token" },
+      ["email_verification_url:invalid_characters"],
+    ],
+  ];
+  for (const [override, expected] of cases) {
+    const response = await app.request("/client/v1/register", {
+      method: "POST",
+      headers: DEVICE,
+      json: { ...valid, ...override },
+    });
+    assert.deepEqual(await errorsOf(response), expected, JSON.stringify(override));
+  }
+  const sameInForm = await registerWith({ ...valid, locale: "en_GB\u0007" });
+  assert.deepEqual(await errorsOf(sameInForm), ["locale:invalid_characters"], "a form's %07 as well");
+  assert.equal(await db().customer.count({ where: { email } }), 0);
+});
+
 test("an e-mail already registered is `unique`, whatever its case", async () => {
   const email = uniqueEmail();
   assert.equal((await register(app, email)).status, 201);

@@ -58,11 +58,17 @@ function statusFilter(value: unknown): Prisma.CustomerWhereInput | undefined {
   return typeof status === "string" ? STATUS_WHERE[status] : { id: { in: [] } };
 }
 
-/** A day as the date inputs send it (YYYY-MM-DD, taken as UTC), or a full ISO timestamp. */
+/** Years of four digits: the dates PostgreSQL and the date inputs both take (a JS Date goes much further). */
+const FIRST_DAY = Date.parse("0001-01-01T00:00:00Z");
+const LAST_DAY = Date.parse("9999-12-31T23:59:59.999Z");
+
+/** A day as the date inputs send it (YYYY-MM-DD, taken as UTC), or a full ISO timestamp, from year 1 to 9999. */
 function dateFilter(value: unknown, name: string): Date | undefined {
   if (value === undefined || value === null || value === "") return undefined;
   const date = new Date(String(value));
-  if (Number.isNaN(date.getTime())) throw invalidRequest(`${name} must be a date such as 2026-01-31`);
+  if (!(date.getTime() >= FIRST_DAY && date.getTime() <= LAST_DAY)) {
+    throw invalidRequest(`${name} must be a date from 0001-01-01 to 9999-12-31, such as 2026-01-31`);
+  }
   return date;
 }
 

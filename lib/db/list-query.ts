@@ -84,7 +84,10 @@ export function booleanFilter(value: unknown): boolean | undefined {
   return undefined;
 }
 
+/** The largest value of PostgreSQL's `integer`: every numeric id, and the furthest a page may start (Prisma binds it so). */
+export const MAX_INTEGER = 2_147_483_647;
+
 export const numericId = (value: unknown): number | undefined => {
   const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  return Number.isInteger(id) && id > 0 && id <= MAX_INTEGER ? id : undefined;
 };

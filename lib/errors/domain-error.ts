@@ -16,6 +16,8 @@ export const FIELD_ERROR_CODES = [
   "too_common",
   "too_similar",
   "already_verified",
+  // Issue 23: a control character (tab and newline aside) or a lone surrogate in a text field.
+  "invalid_characters",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -4,6 +4,8 @@
  * route says otherwise.
  */
 import type { NextRequest } from "next/server";
+import { notFound } from "@/lib/errors/domain-error";
+import { isStorableText } from "@/lib/validation/fields";
 import { methodNotAllowed } from "./errors";
 import { failure, newRequestId, REQUEST_ID_HEADER } from "./respond";
 
@@ -15,9 +17,15 @@ export type RouteExports = Record<
   (request: NextRequest, context: RouteContext) => Promise<Response>
 >;
 
-/** A route's dynamic segments as strings, e.g. `{ id: "7" }` in /api/admin/locales/[id]. */
+/**
+ * A route's dynamic segments as strings, e.g. `{ id: "7" }` in /api/admin/locales/[id]. A segment
+ * that no stored text could equal (a NUL, which PostgreSQL refuses, another control character, a
+ * lone surrogate) names nothing: 404.
+ */
 export async function routeParams(context: RouteContext): Promise<Record<string, string>> {
-  return Object.fromEntries(Object.entries((await context.params) ?? {}).map(([name, value]) => [name, String(value)]));
+  const params = Object.entries((await context.params) ?? {}).map(([name, value]) => [name, String(value)]);
+  if (!params.every(([, value]) => isStorableText(value))) throw notFound();
+  return Object.fromEntries(params);
 }
 
 /**

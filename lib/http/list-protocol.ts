@@ -4,7 +4,8 @@
  * query string, and record ids in the path.
  */
 import { invalidRequest, notFound } from "@/lib/errors/domain-error";
-import { numericId, type ListQuery, type SortOrder } from "@/lib/db/list-query";
+import { MAX_INTEGER, numericId, type ListQuery, type SortOrder } from "@/lib/db/list-query";
+import { isStorableText } from "@/lib/validation/fields";
 import { listPage } from "./respond";
 
 const MAX_PAGE_SIZE = 1000;
@@ -21,7 +22,8 @@ export function readListQuery(
 ): ListQuery {
   const params = new URL(request.url).searchParams;
   const sort = jsonParam(params, "sort") ?? defaultSort;
-  if (!Array.isArray(sort) || typeof sort[0] !== "string" || !(sort[0] in sortable)) {
+  // Own fields only: `in` would also find "constructor", "__proto__", "toString"… on the prototype.
+  if (!Array.isArray(sort) || typeof sort[0] !== "string" || !Object.hasOwn(sortable, sort[0])) {
     throw invalidRequest(`sort must be ["field","ASC" or "DESC"] with one of: ${Object.keys(sortable).join(", ")}`);
   }
   const order = String(sort[1] ?? "asc").toLowerCase();
@@ -29,8 +31,9 @@ export function readListQuery(
 
   const range = jsonParam(params, "range") ?? [0, DEFAULT_PAGE_SIZE - 1];
   const [start, end] = Array.isArray(range) ? range : [];
-  if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start) {
-    throw invalidRequest("range must be [first, last] with 0 <= first <= last");
+  // The database takes no offset beyond its integers (1e21 fits not even 64 bits).
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start || start > MAX_INTEGER) {
+    throw invalidRequest(`range must be [first, last] with 0 <= first <= last and first <= ${MAX_INTEGER}`);
   }
 
   return {
@@ -59,12 +62,35 @@ export function listHandler<Row>(
   };
 }
 
-/** `filter={…}`: what a list (or the CSV export of one) is narrowed to. */
+/**
+ * `filter={…}`: what a list (or the CSV export of one) is narrowed to. No text in it, at any depth,
+ * may hold what no stored text holds (a NUL, which PostgreSQL refuses, another control character
+ * or a lone surrogate): a 400 naming the filter.
+ */
 export function readFilter(request: Request): Record<string, unknown> {
   const filter = jsonParam(new URL(request.url).searchParams, "filter") ?? {};
   if (typeof filter !== "object" || filter === null || Array.isArray(filter))
     throw invalidRequest("filter must be a JSON object");
+  for (const [name, value] of Object.entries(filter)) {
+    if (!isStorableText(name) || !storableThroughout(value)) {
+      throw invalidRequest(`${name} must not contain control characters (tab and newline aside)`);
+    }
+  }
   return filter as Record<string, unknown>;
+}
+
+/** Whether every string in `value`, keys included, is storable text; walked without recursion (JSON nests deep). */
+function storableThroughout(value: unknown): boolean {
+  const pending = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === "string") {
+      if (!isStorableText(next)) return false;
+    } else if (typeof next === "object" && next !== null) {
+      for (const [key, inner] of Object.entries(next)) pending.push(key, inner);
+    }
+  }
+  return true;
 }
 
 function jsonParam(params: URLSearchParams, name: string): unknown {

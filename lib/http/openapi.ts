@@ -113,7 +113,8 @@ const DESCRIPTION = [
     "/resend-verification, /change-email) also carry the login token as Authorization: Bearer.",
   "- **Bodies.** POST bodies are application/x-www-form-urlencoded or application/json with the same fields, at most " +
     "64 KiB (413 otherwise). Fields a request body does not list are ignored, never refused. A field's description says " +
-    "what is trimmed before it is checked.",
+    "what is trimmed before it is checked. A text field holding a control character other than tab and newline, or a " +
+    "lone surrogate, is refused with the code invalid_characters.",
   '- **Errors.** {"code","type","message"}, plus "errors":[{param,code,message}] on validation failures (400), one entry ' +
     "per problem; code is one of ValidationError's codes. 503 with Retry-After while the database does not answer.",
   "- **Headers.** Every response carries X-Request-Id, X-Content-Type-Options: nosniff and Referrer-Policy: no-referrer " +

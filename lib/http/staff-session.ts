@@ -18,7 +18,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { databaseUnreachable } from "@/lib/db/outage";
 import { parseBody, readBodyBytes } from "./input";
-import { serviceUnavailable } from "./errors";
+import { methodNotAllowed, serviceUnavailable } from "./errors";
 import { linkOrigin, refuseCrossOriginWrite, servedOverHttps } from "./origin";
 import { failure, newRequestId } from "./respond";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
@@ -75,6 +75,8 @@ type AuthRouteContext = { params: Promise<{ nextauth: string[] }> };
 export async function handleAuthRequest(request: NextRequest, context: AuthRouteContext): Promise<Response> {
   const requestId = newRequestId();
   const { nextauth } = await context.params;
+  // A sign-in is a POST: next-auth answers any other method of its callback with its error's text.
+  if (nextauth[0] === "callback" && request.method !== "POST") return failure(methodNotAllowed(["POST"]), requestId);
   let authRequest = request;
   let signIn: StaffSignInAttempt | undefined;
   if (request.method === "POST") {

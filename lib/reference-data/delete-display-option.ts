@@ -17,7 +17,9 @@ export async function deleteDisplayOption(
   return auditedChange(actor, ["reference"], async (tx) => {
     const existing = await displayOptionTable(tx, kind).findUnique({ where: { id } });
     if (!existing) throw notFound();
-    await displayOptionTable(tx, kind).delete({ where: { id } });
+    // Of two deletions at once, both find it; the second deletes nothing and is the same 404.
+    const { count } = await displayOptionTable(tx, kind).deleteMany({ where: { id } });
+    if (count === 0) throw notFound();
     const before = toDisplayOptionRecord(existing);
     return { result: before, audit: { action: "delete", resource: kind, resourceId: id, before } };
   });

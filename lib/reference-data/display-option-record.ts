@@ -35,7 +35,7 @@ type Table = {
     where: { id: string };
     data: Partial<Omit<DisplayOptionRow, "id" | "updatedAt">>;
   }): Promise<DisplayOptionRow>;
-  delete(args: { where: { id: string } }): Promise<DisplayOptionRow>;
+  deleteMany(args: { where: { id: string } }): Promise<{ count: number }>;
 };
 
 export function displayOptionTable(client: Prisma.TransactionClient, kind: DisplayOptionKind): Table {

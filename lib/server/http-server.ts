@@ -86,6 +86,7 @@ async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Se
     });
     // Timed and logged like every other request, by the listener above.
     if (answerReferenceRead(request, response) || answerFastRoute(request, response)) return;
+    if (refuseUndecodablePath(request, response)) return;
     if (request.url?.startsWith(API_PREFIX)) response.setHeader = setHeaderButRouterVary;
     handle(request, response).catch((error) => {
       log().error({ err: error, req_id: requestIdOf(response) }, "request failed outside any route");
@@ -135,6 +136,21 @@ function stampPeerAddress(request: http.IncomingMessage): void {
   const peer = request.socket.remoteAddress;
   if (peer) request.headers[PEER_ADDRESS_HEADER] = peer;
   else delete request.headers[PEER_ADDRESS_HEADER];
+}
+
+/**
+ * A path whose percent-encoding is no UTF-8 (`/api/admin/staff/%ED%A0%80`, a lone surrogate) is a
+ * JSON 400 here: Next would answer it with a bare 500 while decoding the route's segments.
+ */
+function refuseUndecodablePath(request: http.IncomingMessage, response: http.ServerResponse): boolean {
+  try {
+    decodeURIComponent((request.url ?? "/").split("?")[0]);
+    return false;
+  } catch {
+    response.writeHead(400, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+    response.end('{"code":400,"type":"invalid_request_error","message":"The path is not percent-encoded UTF-8"}');
+    return true;
+  }
 }
 
 /**

@@ -20,14 +20,37 @@ const asSent = (description: string, limits: { minLength?: number; maxLength?: n
   description,
 });
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+/**
+ * Text that may be stored and shown: no control character but tab and newline, and no lone
+ * surrogate (PostgreSQL refuses a NUL in text and a lone surrogate in JSON; the others corrupt
+ * what staff read). The list filters judge by it too (lib/http/list-protocol.ts).
+ */
+export const isStorableText = (value: string) => value.isWellFormed() && !CONTROL_CHARACTERS.test(value);
+
+/**
+ * The string every stored text field is built on: text, at most `max` characters, storable
+ * (`invalid_characters` otherwise; its length is not judged then).
+ */
+function storedText(label: string, max: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .refine(isStorableText, {
+      message: `${label} must not contain control characters (tab and newline aside)`,
+      params: { code: "invalid_characters" },
+      abort: true,
+    })
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
 export const fields = {
   /** A trimmed, non-empty string. */
   text(label: string, max = 255) {
     return z.preprocess(
       (value) => blankToUndefined(typeof value === "string" ? value.trim() : value),
-      z
-        .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
-        .max(max, `${label} must be at most ${max} characters`),
+      storedText(label, max),
     );
   },
 
@@ -78,7 +101,7 @@ export const fields = {
   optionalText(label: string, max = 255) {
     return z.preprocess(
       (value) => (value === undefined || value === null ? "" : typeof value === "string" ? value.trim() : value),
-      z.string({ error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`),
+      storedText(label, max),
     );
   },
 
@@ -134,13 +157,10 @@ export const fields = {
     return z
       .preprocess(
         (value) => blankToUndefined(typeof value === "string" ? value.trim() : value),
-        z
-          .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
-          .max(2048, `${label} must be at most 2048 characters`)
-          .refine(
-            (value) => parseLinkTemplate(value) !== null,
-            `${label} must be an absolute http(s) URL without user name or password, with :token in its path or query`,
-          ),
+        storedText(label, 2048).refine(
+          (value) => parseLinkTemplate(value) !== null,
+          `${label} must be an absolute http(s) URL without user name or password, with :token in its path or query`,
+        ),
       )
       .meta(
         asSent(

@@ -26,7 +26,10 @@ export const changeCustomerLocaleOperation = defineOperation({
   body: changeLocaleRequest,
   ok: { status: 200, response: jsonBody("Changed", meResponse, ["NoStore"]) },
   errors: {
-    400: { name: "BadRequest", description: "locale/required, or locale/invalid: not an enabled locale." },
+    400: {
+      name: "BadRequest",
+      description: "locale/required, locale/invalid (not an enabled locale) or locale/invalid_characters.",
+    },
     401: invalidLoginToken,
     413: "PayloadTooLarge",
     503: "ServiceUnavailable",
