@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { db } from "@/lib/db";
+import { openedBody } from "@/lib/email/outbox-token-box";
+import type { EmailOutbox } from "@/lib/generated/prisma/client";
 import type { CustomerEventType } from "@/lib/generated/prisma/enums";
 import type { TestApp } from "./app";
 
@@ -42,18 +44,24 @@ export async function registeredCustomer(app: TestApp, password = "correct horse
   return { email, password, token: token as string };
 }
 
+/** The plain text of a waiting e-mail as the customer will get it: its sealed token put back in its link. */
+export function sentText(email: EmailOutbox): string | null {
+  return openedBody(email)?.text ?? null;
+}
+
 /** The token in the newest e-mail of this kind to this address, read from the outbox. */
 export async function tokenFromLatestEmail(to: string, template: "verify_email" | "reset_password"): Promise<string> {
   const email = await db().emailOutbox.findFirst({
     where: { toAddress: to, template },
     orderBy: { createdAt: "desc" },
   });
-  if (!email?.text) throw new Error(`no ${template} e-mail with a body for ${to}`);
+  const text = email && sentText(email);
+  if (!text) throw new Error(`no ${template} e-mail with a body for ${to}`);
   const prefix =
     template === "verify_email" ? "https://app.example.com/verify/" : "https://app.example.com/reset?token=";
-  const start = email.text.indexOf(prefix);
-  if (start < 0) throw new Error(`no link in the ${template} e-mail: ${email.text}`);
-  return decodeURIComponent(/^[A-Za-z0-9_\-%]+/.exec(email.text.slice(start + prefix.length))![0]);
+  const start = text.indexOf(prefix);
+  if (start < 0) throw new Error(`no link in the ${template} e-mail: ${text}`);
+  return decodeURIComponent(/^[A-Za-z0-9_\-%]+/.exec(text.slice(start + prefix.length))![0]);
 }
 
 export function bearer(token: string): Record<string, string> {
