@@ -34,9 +34,11 @@ import { emailTokenInsert } from "@/lib/tokens/issue-email-token";
 import { loginTokenInsert } from "@/lib/tokens/issue-login-token";
 import { newToken } from "@/lib/tokens/new-token";
 import { createTestDatabase } from "@/tooling/throwaway-database";
+import { TEST_AUTH_SECRET } from "./support/app";
 
 const testDatabase = await createTestDatabase();
-process.env.DATABASE_URL = testDatabase.url;
+// Queued e-mails' tokens are sealed under AUTH_SECRET, which production on PostgreSQL requires.
+Object.assign(process.env, { DATABASE_URL: testDatabase.url, AUTH_SECRET: TEST_AUTH_SECRET });
 reloadConfig();
 await applyMigrations(database().adapterFactory);
 // Of the reference data, only the settings row is needed (every e-mail is signed with it), and
