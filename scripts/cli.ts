@@ -25,6 +25,7 @@ async function main(argv: string[]): Promise<number> {
       email: { type: "string" },
       role: { type: "string" },
       password: { type: "string" },
+      to: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

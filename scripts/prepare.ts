@@ -18,7 +18,7 @@ import { workerScript } from "@/lib/runtime/worker-scripts";
 import { buildIfNeeded } from "@/lib/server/build";
 import { readFirstRun } from "@/lib/server/first-run";
 import { prepareDatabase } from "@/lib/server/prepare-database";
-import { authSecret } from "@/lib/staff/auth-secret";
+import { authSecret } from "@/lib/auth-secret";
 import type { ClusterPlan } from "./primary";
 
 export type StartPlan = { mode: "one-process"; server: string } | ClusterPlan;

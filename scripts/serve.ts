@@ -8,7 +8,7 @@
  * database, runs the operators' commands for `npm run cli` (lib/server/control-channel.ts). In a
  * cluster it serves the connections the primary hands it, the database prepared before it started.
  */
-import { authSecret } from "@/lib/staff/auth-secret";
+import { authSecret } from "@/lib/auth-secret";
 import { config, ConfigError } from "@/lib/config";
 import { closeDatabase, database, restartEmbeddedDatabase } from "@/lib/db";
 import { DatabaseInUseError } from "@/lib/db/lock";

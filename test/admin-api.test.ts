@@ -3,6 +3,8 @@ import { test } from "node:test";
 import { encode } from "next-auth/jwt";
 import { startTestApp, db } from "./support/app";
 import { makeStaff, signIn, staffSession, STAFF_PASSWORD } from "./support/staff";
+import { bearer, DEVICE, registeredCustomer } from "./support/accounts";
+import { openedBody } from "@/lib/email/outbox-token-box";
 
 // The tests play the proxy (on loopback) to sign in from several addresses.
 const app = await startTestApp({ STAFF_LOGIN_MAX_FAILURES_PER_IP: "8", TRUSTED_PROXIES: "127.0.0.1/32, ::1/128" });
@@ -766,24 +768,29 @@ test("audit log: read-only, newest first, with who did it", async () => {
   assert.equal((await operations.request("/api/admin/audit-log")).status, 403);
 });
 
-test("e-mail outbox: status and attempts without the bodies; a failed one can be sent again", async () => {
-  const failed = await db().emailOutbox.create({
-    data: {
-      template: "verify_email",
-      toAddress: "someone@example.org",
-      subject: "Verify",
-      html: "<a>secret-token</a>",
-      text: "secret-token",
-      status: "failed",
-      attempts: 12,
-      lastError: "bounced",
-    },
+test("e-mail outbox: status and attempts without the bodies; a failed one can be sent again, its token kept out of the audit", async () => {
+  // A real verification e-mail, its link's token against a letter, that failed to go.
+  const customer = await registeredCustomer(app);
+  await app.request("/client/v1/resend-verification", {
+    method: "POST",
+    headers: { ...DEVICE, ...bearer(customer.token) },
+    form: { email_verification_url: "https://app.example.com/verify/v:token" },
+  });
+  const queued = await db().emailOutbox.findFirstOrThrow({
+    where: { toAddress: customer.email },
+    orderBy: { createdAt: "desc" },
+  });
+  const token = openedBody(queued)?.token as string;
+  assert.ok(openedBody(queued)?.text?.includes(`/verify/v${token}`));
+  const failed = await db().emailOutbox.update({
+    where: { id: queued.id },
+    data: { status: "failed", attempts: 12, lastError: "bounced" },
   });
   const response = await operations.request(
     `/api/admin/outbox?${new URLSearchParams({ filter: '{"status":"failed"}' })}`,
   );
   const text = await response.text();
-  assert.ok(!text.includes("secret-token"), "never the bodies");
+  assert.ok(!text.includes(token), "never the bodies");
   const [row] = JSON.parse(text);
   assert.deepEqual([row.id, row.status, row.attempts, row.last_error], [failed.id, "failed", 12, "bounced"]);
   for (const filter of [{ status: "bounced" }, { template: "welcome" }]) {
@@ -808,7 +815,11 @@ test("e-mail outbox: status and attempts without the bodies; a failed one can be
     400,
     "only failed ones",
   );
-  assert.equal((await latestAudit("outbox"))?.action, "resend");
+  const entry = await latestAudit("outbox");
+  assert.equal(entry?.action, "resend");
+  assert.ok(!JSON.stringify(entry).includes(token), "the audit entry holds no live token");
+  const verified = await app.request("/client/v1/verify-email", { method: "POST", form: { token } });
+  assert.equal(verified.status, 200, "the token kept out was a live one");
 });
 
 test("failed sign-ins are limited per e-mail and per address, with a JSON 429", async () => {

@@ -8,7 +8,16 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { staffSession } from "./support/staff";
-import { bearer, login, register, registeredCustomer, tokenFromLatestEmail, uniqueEmail } from "./support/accounts";
+import type { EmailOutbox } from "@/lib/generated/prisma/client";
+import {
+  bearer,
+  login,
+  register,
+  registeredCustomer,
+  sentText,
+  tokenFromLatestEmail,
+  uniqueEmail,
+} from "./support/accounts";
 
 // Loopback is our proxy here, so a login without X-Client-IP is from the X-Forwarded-For client.
 const app = await startTestApp({ TRUSTED_PROXIES: "127.0.0.1/32, ::1/128" });
@@ -34,8 +43,8 @@ const verificationEmails = (to: string) =>
 const liveVerificationTokens = (customerId: number) =>
   db().emailToken.count({ where: { customerId, purpose: "verify_email", usedAt: null, revokedAt: null } });
 
-function tokenIn(text: string | null): string {
-  return decodeURIComponent(/https:\/\/app\.example\.com\/verify\/([A-Za-z0-9_\-%]+)/.exec(text ?? "")![1]);
+function tokenIn(email: EmailOutbox): string {
+  return decodeURIComponent(/https:\/\/app\.example\.com\/verify\/([A-Za-z0-9_\-%]+)/.exec(sentText(email) ?? "")![1]);
 }
 
 const auditEntries = (id: number) =>
@@ -53,7 +62,7 @@ test("resend-verification: a new e-mail from the registration's link template; e
   const emails = await verificationEmails(customer.email);
   assert.equal(emails.length, 2);
   assert.match(emails[1].text ?? "", /https:\/\/app\.example\.com\/verify\//, "the template it registered with");
-  const second = tokenIn(emails[1].text);
+  const second = tokenIn(emails[1]);
   assert.notEqual(second, first);
   assert.equal(await liveVerificationTokens(id), 1);
 
@@ -162,7 +171,7 @@ test("resend-verification: 5 at once all succeed, one e-mail each, and only the 
   assert.equal((await auditEntries(id)).filter((entry) => entry.action === "resend_verification").length, 5);
   assert.equal(await liveVerificationTokens(id), 1, "each took its turn and revoked the one before");
 
-  const tokens = emails.map((email) => tokenIn(email.text));
+  const tokens = emails.map(tokenIn);
   const statuses = [];
   for (const token of tokens) statuses.push((await verify(token)).status);
   assert.equal(statuses.filter((status) => status === 200).length, 1, `exactly one link worked: ${statuses}`);

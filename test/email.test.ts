@@ -9,6 +9,8 @@ import type { LinkEmailTemplate } from "@/lib/email/compose-email";
 import { emailQueued, queueEmail } from "@/lib/email/queue-email";
 import { emailRequeued, requeueFailedEmail } from "@/lib/email/requeue-email";
 import { dispatchDueEmails } from "@/lib/email/dispatch-emails";
+import { TOKEN_MARKER } from "@/lib/email/outbox-token-box";
+import { randomToken } from "@/lib/secrets";
 import { SETTINGS_ID } from "@/lib/reference-data/settings-record";
 import { until } from "./support/until";
 import { captureLog } from "./support/log";
@@ -41,7 +43,13 @@ const address = (label: string) => `${label}-${++addresses}@example.org`;
 
 /** What the reset flow does: compose, queue in the transaction that writes its token, then signal. */
 async function queue(to: string, template: LinkEmailTemplate = "verify_email") {
-  const email = await composeEmail(template, to, `https://app.example.com/verify?token=${randomUUID()}`, "en_GB");
+  const token = randomToken();
+  const email = await composeEmail(
+    template,
+    to,
+    { url: `https://app.example.com/verify?token=${token}`, token },
+    "en_GB",
+  );
   const id = await db().$transaction((tx) => queueEmail(tx, email));
   emailQueued(email);
   return { email, id };
@@ -59,8 +67,9 @@ const outboxDrained = () =>
 
 test("both e-mails carry the trading name, the link, its validity and the support contacts, in HTML and text", async () => {
   const url = "https://app.example.com/verify?token=abc123&next=%2Fhome";
-  const verify = await composeEmail("verify_email", "ann@example.org", url, "en_GB");
-  const reset = await composeEmail("reset_password", "ann@example.org", url, "en_GB");
+  const link = { url, token: "abc123" };
+  const verify = await composeEmail("verify_email", "ann@example.org", link, "en_GB");
+  const reset = await composeEmail("reset_password", "ann@example.org", link, "en_GB");
 
   assert.equal(verify.subject, "Verify your e-mail address for Sendwise");
   assert.equal(reset.subject, "Reset your Sendwise password");
@@ -69,7 +78,7 @@ test("both e-mails carry the trading name, the link, its validity and the suppor
     [reset, "Reset your password", "valid for 1 hour"],
   ] as const) {
     assert.equal(email.to, "ann@example.org");
-    assert.equal(email.url, url);
+    assert.deepEqual(email.link, link);
     assert.match(email.html, /<html[^>]* lang="en-GB"/);
     assert.match(email.html, new RegExp(`<h1[^>]*>${heading}</h1>`));
     assert.ok(email.html.includes(`href="${url.replace("&", "&amp;")}"`), "the button and the text link");
@@ -94,7 +103,8 @@ test("an e-mail is exactly what rendering its template with the link gives, what
   const { createElement } = await import("react");
   const { default: ResetPassword } = await import("@/emails/ResetPassword");
   const { enGB } = await import("@/emails/messages/en_GB");
-  const url = `https://app.example.com/reset?token=${randomUUID()}&to="a<b>'c"&x=%20`;
+  const token = randomUUID();
+  const url = `https://app.example.com/reset?token=${token}&to="a<b>'c"&x=%20`;
   const element = createElement(ResetPassword, {
     tradingName: "Sendwise",
     supportEmail: "help@sendwise.test",
@@ -105,7 +115,7 @@ test("an e-mail is exactly what rendering its template with the link gives, what
     validFor: "1 hour",
   });
   for (let round = 0; round < 2; round++) {
-    const email = await composeEmail("reset_password", "ann@example.org", url, "en_GB");
+    const email = await composeEmail("reset_password", "ann@example.org", { url, token }, "en_GB");
     assert.equal(email.html, await render(element));
     assert.equal(email.text, await render(element, { plainText: true }));
   }
@@ -113,7 +123,13 @@ test("an e-mail is exactly what rendering its template with the link gives, what
 
 test("an e-mail enqueued in a transaction that rolls back leaves no outbox row; a committed one stays", async () => {
   const to = address("rollback");
-  const email = await composeEmail("reset_password", to, "https://app.example.com/reset?token=t", "en_GB");
+  const token = randomToken();
+  const email = await composeEmail(
+    "reset_password",
+    to,
+    { url: `https://app.example.com/reset?token=${token}`, token },
+    "en_GB",
+  );
   await assert.rejects(
     db().$transaction(async (tx) => {
       await queueEmail(tx, email);
@@ -256,9 +272,15 @@ test("dispatch passes running at the same time never send the same e-mail twice"
   fake.setLatency(30);
   try {
     const emails = await Promise.all(
-      Array.from({ length: 25 }, () =>
-        composeEmail("verify_email", address("burst"), `https://app.example.com/v?t=${randomUUID()}`, "en_GB"),
-      ),
+      Array.from({ length: 25 }, () => {
+        const token = randomToken();
+        return composeEmail(
+          "verify_email",
+          address("burst"),
+          { url: `https://app.example.com/v?t=${token}`, token },
+          "en_GB",
+        );
+      }),
     );
     const ids = await db().$transaction(async (tx) => {
       const created: string[] = [];
@@ -296,23 +318,27 @@ test("without RESEND_API_KEY the e-mail waits in the outbox, logged without its 
         fields: { template: "reset_password", to: "of*****@example.org" },
       },
     ]);
-    assert.ok(
-      !JSON.stringify(captured.lines).includes(new URL(queued.email.url!).searchParams.get("token")!),
-      "no token logged",
-    );
+    assert.ok(!JSON.stringify(captured.lines).includes(queued.email.link!.token), "no token logged");
     assert.equal(await dispatchDueEmails(), 0);
     await sleep(DISPATCH_INTERVAL_MS * 8);
     const row = await outboxRow(queued.id);
     assert.equal(row.status, "pending");
     assert.equal(row.attempts, 0);
     assert.equal(requestsFor(queued.id).length, 0);
+    const { token } = queued.email.link!;
+    assert.ok(!JSON.stringify(row).includes(token), "the waiting row holds no token, in its bodies or anywhere else");
+    assert.ok(row.html?.includes(`https://app.example.com/verify?token=${TOKEN_MARKER}`));
+    assert.ok(row.text?.includes(`https://app.example.com/verify?token=${TOKEN_MARKER}`));
+    assert.match(row.tokenBox ?? "", /^v1\./, "the token, sealed");
   } finally {
     captured.restore();
     process.env.RESEND_API_KEY = key;
     reloadConfig();
   }
 
-  await fake.waitForDelivery((d) => d.idempotencyKey === queued.id);
+  const delivery = await fake.waitForDelivery((d) => d.idempotencyKey === queued.id);
+  assert.equal(delivery.body.html, queued.email.html, "sent with its live link");
+  assert.equal(delivery.body.text, queued.email.text);
   assert.equal(
     (
       await until(
@@ -323,4 +349,41 @@ test("without RESEND_API_KEY the e-mail waits in the outbox, logged without its 
     1,
     "sent once a key is set",
   );
+});
+
+test("a link e-mail queued before tokens were sealed is sent as stored; one whose token cannot be opened fails at once", async () => {
+  await outboxDrained();
+  // As an upgraded database holds it: the token in its bodies, no token_box.
+  const legacyLink = `https://app.example.com/verify/${randomToken()}`;
+  const legacy = await db().emailOutbox.create({
+    data: {
+      template: "verify_email",
+      toAddress: address("legacy"),
+      subject: "S",
+      html: `<a href="${legacyLink}">x</a>`,
+      text: legacyLink,
+    },
+  });
+  emailQueued({ template: "verify_email", to: legacy.toAddress, subject: "S", html: "", text: "" });
+  const delivered = await fake.waitForDelivery((d) => d.idempotencyKey === legacy.id);
+  assert.equal(delivered.body.text, legacyLink);
+
+  // Sealed under another AUTH_SECRET, or damaged: no link can be put back, and no retry can help.
+  const unopenable = await db().emailOutbox.create({
+    data: {
+      template: "reset_password",
+      toAddress: address("unopenable"),
+      subject: "S",
+      html: `<a>${TOKEN_MARKER}</a>`,
+      text: TOKEN_MARKER,
+      tokenBox: `v1.${randomToken(12)}.${randomToken(16)}.${randomToken(32)}`,
+    },
+  });
+  emailQueued({ template: "reset_password", to: unopenable.toAddress, subject: "S", html: "", text: "" });
+  const failed = await until(
+    () => outboxRow(unopenable.id),
+    (r) => r.status === "failed",
+  );
+  assert.match(failed.lastError ?? "", /AUTH_SECRET changed/);
+  assert.equal(requestsFor(unopenable.id).length, 0, "nothing was sent");
 });

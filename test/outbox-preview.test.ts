@@ -1,41 +1,177 @@
 /**
- * The back office's e-mail outbox: an e-mail opens with a preview whose single-use links are
- * hidden, and a waiting e-mail says when no provider is configured to send it.
+ * The back office's e-mail outbox: an e-mail opens with a preview in which no live single-use
+ * token shows, whatever the client's link template puts around it, for every e-mail there is; a
+ * link e-mail queued before tokens were sealed (an upgraded database) shows no body; a waiting
+ * e-mail says when no provider is configured to send it; and no audit entry ever holds a token.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { HIDDEN_TOKEN } from "@/lib/email/preview-outbox-email";
+import { EmailTemplate } from "@/lib/generated/prisma/enums";
+import { openedBody, TOKEN_MARKER } from "@/lib/email/outbox-token-box";
+import { parseLinkTemplate } from "@/lib/validation/link-template";
+import { randomToken } from "@/lib/secrets";
 import { startTestApp, db } from "./support/app";
-import { staffSession } from "./support/staff";
-import { registeredCustomer, tokenFromLatestEmail } from "./support/accounts";
+import { makeStaff, staffSession } from "./support/staff";
+import { bearer, DEVICE, login, registeredCustomer, tokenFromLatestEmail, uniqueEmail } from "./support/accounts";
 
 // No RESEND_API_KEY: every e-mail waits in the outbox.
 const app = await startTestApp();
 const operations = await staffSession(app, "operations");
 const compliance = await staffSession(app, "compliance");
 
-async function outboxRowFor(to: string) {
-  return db().emailOutbox.findFirstOrThrow({ where: { toAddress: to }, orderBy: { createdAt: "desc" } });
+// Templates that put characters against the token, each accepted by the link-template rule: the
+// token must be hidden by its value, not found by its shape.
+const ADJACENT_TEMPLATES = [
+  "https://app.example.com/reset/r:token",
+  "https://app.example.com/v?t=x:token",
+  "https://app.example.com/v_:token",
+  "https://app.example.com/v/:token:token",
+  "https://app.example.com/v/:token.",
+  "https://app.example.com/v/x:tokenx",
+  "https://app.example.com/v/%3A:token",
+  "https://app.example.com/v?a=1&t=:token#:token",
+  "https://app.example.com/v/-:token-?q=_:token_",
+  "https://app.example.com/v/0:token9",
+];
+
+/** Every live token this file had e-mailed, read as the dispatcher would send it. */
+async function issuedTokens(): Promise<Set<string>> {
+  const rows = await db().emailOutbox.findMany();
+  return new Set(rows.flatMap((row) => openedBody(row)?.token ?? []));
 }
 
-test("a waiting e-mail opens with its preview, every single-use token hidden", async () => {
-  const customer = await registeredCustomer(app);
-  const token = await tokenFromLatestEmail(customer.email, "verify_email");
-  const row = await outboxRowFor(customer.email);
-
-  const response = await operations.request(`/api/admin/outbox/${row.id}`);
+const openEmail = async (id: string) => {
+  const response = await operations.request(`/api/admin/outbox/${id}`);
   assert.equal(response.status, 200);
-  const text = await response.text();
-  assert.ok(!text.includes(token), "the live token is nowhere in the answer");
-  const email = JSON.parse(text);
-  assert.equal(email.to_address, customer.email);
-  assert.equal(email.status, "pending");
-  assert.equal(email.not_sent_reason, "no_provider");
-  assert.match(email.preview.html, /<html/i);
-  assert.ok(email.preview.html.includes(`https://app.example.com/verify/${HIDDEN_TOKEN}`), "the link, token hidden");
-  assert.ok(email.preview.text.includes(HIDDEN_TOKEN));
-  // Everything else of the e-mail is as stored.
-  assert.equal(email.preview.html.replaceAll(HIDDEN_TOKEN, token), row.html);
+  return response.text();
+};
+
+test("the preview of every e-mail, for link templates with characters against the token, shows no live token", async () => {
+  const password = "correct horse battery";
+  const customers: { email: string; token: string }[] = [];
+  for (const [index, template] of ADJACENT_TEMPLATES.entries()) {
+    assert.ok(parseLinkTemplate(template), `the rule accepts ${template}`);
+    const from = { ...DEVICE, "X-Client-IP": `198.51.100.${index + 1}` };
+    const email = uniqueEmail("adjacent");
+    const registered = await app.request("/client/v1/register", {
+      method: "POST",
+      headers: from,
+      form: { email, password, confirm_password: password, email_verification_url: template },
+    });
+    assert.equal(registered.status, 201, template);
+    const { token } = await registered.json();
+    customers.push({ email, token });
+    const { id } = await db().customer.findUniqueOrThrow({ where: { email } });
+    const answers = [
+      await app.request("/client/v1/resend-verification", {
+        method: "POST",
+        headers: { ...from, ...bearer(token) },
+        form: { email_verification_url: template },
+      }),
+      // Staff send a new verification e-mail from the template the customer registered with.
+      await compliance.request(`/api/admin/customers/${id}/resend-verification`, {
+        method: "POST",
+        json: { reason: "never got it" },
+      }),
+      await app.request("/client/v1/forgot-password", {
+        method: "POST",
+        headers: from,
+        form: { email, reset_password_url: template },
+      }),
+      await app.request("/client/v1/change-email", {
+        method: "POST",
+        headers: { ...from, ...bearer(token) },
+        form: { email: uniqueEmail("adjacent-new"), password, email_verification_url: template },
+      }),
+    ];
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 200, 200, 200],
+      template,
+    );
+  }
+  // The other e-mails: a staff member's reset link and the notices.
+  const member = await makeStaff("operations");
+  const forgot = await fetch(`${app.url}/api/admin/password/forgot`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: member.email }),
+  });
+  assert.equal(forgot.status, 200);
+  const customer = await registeredCustomer(app);
+  const newPassword = "another horse battery";
+  const changed = await app.request("/client/v1/change-password", {
+    method: "POST",
+    headers: { ...DEVICE, ...bearer(customer.token) },
+    form: { current_password: customer.password, password: newPassword, confirm_password: newPassword },
+  });
+  assert.equal(changed.status, 200);
+  const relogin = await login(app, customer.email, newPassword, { ...DEVICE, "X-Client-Fingerprint": "fp-new-phone" });
+  assert.equal(relogin.status, 200);
+  const closed = await app.request("/client/v1/close-account", {
+    method: "POST",
+    headers: { ...DEVICE, ...bearer((await relogin.json()).token) },
+    form: { password: newPassword },
+  });
+  assert.equal(closed.status, 200);
+
+  const rows = await db().emailOutbox.findMany();
+  assert.deepEqual(
+    new Set(rows.map((row) => row.template)),
+    new Set(Object.values(EmailTemplate)),
+    "every e-mail there is was queued",
+  );
+  const tokens = await issuedTokens();
+  assert.ok(tokens.size > ADJACENT_TEMPLATES.length * 5, `tokens issued: ${tokens.size}`);
+  for (const row of rows) {
+    const answer = await openEmail(row.id);
+    for (const live of tokens)
+      assert.ok(!answer.includes(live), `no live token in the ${row.template} e-mail ${row.id}`);
+    const { preview } = JSON.parse(answer);
+    assert.match(preview.html, /<html/i);
+    const sent = openedBody(row);
+    if (sent?.token) {
+      assert.ok(preview.html.includes(TOKEN_MARKER) && preview.text.includes(TOKEN_MARKER), "the marker shows where");
+      // Everything else of the e-mail is as it is sent.
+      assert.equal(preview.html.replaceAll(TOKEN_MARKER, sent.token), sent.html);
+      assert.equal(preview.text.replaceAll(TOKEN_MARKER, sent.token), sent.text);
+    }
+  }
+  const list = await operations.request(`/api/admin/outbox?${new URLSearchParams({ range: "[0,999]" })}`);
+  const listed = await list.text();
+  for (const live of tokens) assert.ok(!listed.includes(live), "the list carries no token either");
+
+  // The tokens kept out are live ones: the reset link with a letter against its token works.
+  const resetRow = await db().emailOutbox.findFirstOrThrow({
+    where: { template: "reset_password", toAddress: customers[0].email },
+  });
+  const resetToken = openedBody(resetRow)?.token as string;
+  const used = await app.request("/client/v1/reset-password", {
+    method: "POST",
+    headers: DEVICE,
+    form: { token: resetToken, password: "a brand new password", confirm_password: "a brand new password" },
+  });
+  assert.equal(used.status, 200);
+});
+
+test("a link e-mail queued before tokens were sealed (an upgraded database) shows no body", async () => {
+  const token = randomToken();
+  const [legacy] = await db().$queryRaw<{ id: string }[]>`
+    INSERT INTO email_outbox (id, template, to_address, subject, html, text)
+    VALUES (gen_random_uuid()::text, 'reset_password', 'legacy@example.org', 'Reset',
+      ${`<a href="https://app.example.com/reset/r${token}">Reset</a>`}, ${`https://app.example.com/reset/r${token}`})
+    RETURNING id`;
+  const answer = await openEmail(legacy.id);
+  assert.ok(!answer.includes(token));
+  const email = JSON.parse(answer);
+  assert.deepEqual([email.status, email.preview], ["pending", null]);
+
+  // A notice carries no token: one queued before the upgrade still shows.
+  const [notice] = await db().$queryRaw<{ id: string }[]>`
+    INSERT INTO email_outbox (id, template, to_address, subject, html, text)
+    VALUES (gen_random_uuid()::text, 'password_changed', 'legacy@example.org', 'Changed', '<p>Changed</p>', 'Changed')
+    RETURNING id`;
+  assert.deepEqual(JSON.parse(await openEmail(notice.id)).preview, { html: "<p>Changed</p>", text: "Changed" });
 });
 
 test("the list says why waiting e-mails are not sent, and never carries a body", async () => {
@@ -43,7 +179,7 @@ test("the list says why waiting e-mails are not sent, and never carries a body",
   const token = await tokenFromLatestEmail(customer.email, "verify_email");
   const failed = await db().emailOutbox.create({
     data: {
-      template: "verify_email",
+      template: "password_changed",
       toAddress: "failed@example.org",
       subject: "S",
       html: "<p>x</p>",
@@ -87,4 +223,38 @@ test("only operations and admin open e-mails; unknown and malformed ids are 404"
     assert.equal(response.status, 404, id.slice(0, 40));
     assert.equal((await response.json()).type, "invalid_request_error");
   }
+});
+
+test("re-sending a failed link e-mail keeps its token out of the audit log; no audit entry holds any token", async () => {
+  const email = uniqueEmail("retry");
+  const registered = await app.request("/client/v1/register", {
+    method: "POST",
+    headers: DEVICE,
+    form: {
+      email,
+      password: "correct horse battery",
+      confirm_password: "correct horse battery",
+      email_verification_url: ADJACENT_TEMPLATES[0],
+    },
+  });
+  assert.equal(registered.status, 201);
+  const row = await db().emailOutbox.findFirstOrThrow({ where: { toAddress: email } });
+  const token = openedBody(row)?.token as string;
+  await db().emailOutbox.update({ where: { id: row.id }, data: { status: "failed", lastError: "bounced" } });
+
+  const retried = await operations.request(`/api/admin/outbox/${row.id}/retry`, { method: "POST" });
+  assert.equal(retried.status, 200);
+  const entry = await db().auditLog.findFirstOrThrow({ where: { resource: "outbox", resourceId: row.id } });
+  assert.equal(entry.action, "resend");
+  assert.ok(!JSON.stringify(entry).includes(token), "the entry holds the record, not the body");
+  const verified = await app.request("/client/v1/verify-email", { method: "POST", headers: DEVICE, form: { token } });
+  assert.equal(verified.status, 200, "the token kept out was a live one");
+
+  const tokens = await issuedTokens();
+  assert.ok(tokens.has(token));
+  const entries = await db().$queryRaw<
+    { entry: string }[]
+  >`SELECT row_to_json(audit_log)::text AS entry FROM audit_log`;
+  assert.ok(entries.length > ADJACENT_TEMPLATES.length, `entries: ${entries.length}`);
+  for (const { entry } of entries) for (const live of tokens) assert.ok(!entry.includes(live), entry.slice(0, 200));
 });

@@ -18,7 +18,7 @@ import { closeDatabase, database, db } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrations";
 import { databaseAnswers } from "@/lib/db/readiness";
 import { DEFAULT_SETTINGS } from "@/lib/reference-data/seed-reference-data";
-import { sha256 } from "@/lib/secrets";
+import { randomToken, sha256 } from "@/lib/secrets";
 import { bumpVersion } from "@/lib/cache/versioned-cache";
 import { accountActivityStatement } from "@/lib/dashboard/read-dashboard";
 import { eventInsert } from "@/lib/customers/record-customer-event";
@@ -27,6 +27,7 @@ import { registerCustomer } from "@/lib/customers/register-customer";
 import { requestPasswordReset } from "@/lib/customers/request-password-reset";
 import { claimDueEmails } from "@/lib/email/dispatch-emails";
 import { outboxInsert } from "@/lib/email/queue-email";
+import { openedBody } from "@/lib/email/outbox-token-box";
 import type { OutgoingEmail } from "@/lib/email/compose-email";
 import { hashPassword } from "@/lib/passwords/hash-password";
 import { countAttempt, countAttemptWith, storedKey, sweep, type Limit } from "@/lib/rate-limits/count-attempt";
@@ -36,9 +37,11 @@ import { emailTokenInsert } from "@/lib/tokens/issue-email-token";
 import { loginTokenInsert } from "@/lib/tokens/issue-login-token";
 import { newToken } from "@/lib/tokens/new-token";
 import { createTestDatabase } from "@/tooling/throwaway-database";
+import { TEST_AUTH_SECRET } from "./support/app";
 
 const testDatabase = await createTestDatabase();
-process.env.DATABASE_URL = testDatabase.url;
+// Queued e-mails' tokens are sealed under AUTH_SECRET, which production on PostgreSQL requires.
+Object.assign(process.env, { DATABASE_URL: testDatabase.url, AUTH_SECRET: TEST_AUTH_SECRET });
 reloadConfig();
 await applyMigrations(database().adapterFactory);
 // Of the reference data, only the settings row is needed (every e-mail is signed with it), and
@@ -220,13 +223,14 @@ test("statement: customer event insert", async () => {
 });
 
 test("statement: outbox insert", async () => {
+  const token = randomToken();
   const email: OutgoingEmail = {
     template: "reset_password",
     to: uniqueEmail("outbox"),
     subject: "Reset your password",
-    html: "<p>Reset</p>",
-    text: "Reset",
-    url: "https://app.example.com/reset?token=x",
+    html: `<p>Reset: https://app.example.com/reset?token=${token}</p>`,
+    text: `Reset: https://app.example.com/reset?token=${token}`,
+    link: { url: `https://app.example.com/reset?token=${token}`, token },
   };
   const now = new Date("2026-03-01T10:00:02.789Z");
   const { id, insert } = outboxInsert(email, now);
@@ -239,8 +243,9 @@ test("statement: outbox insert", async () => {
       template: "reset_password",
       toAddress: email.to,
       subject: email.subject,
-      html: email.html,
-      text: email.text,
+      html: "<p>Reset: https://app.example.com/reset?token=[single-use-token-hidden]</p>",
+      text: "Reset: https://app.example.com/reset?token=[single-use-token-hidden]",
+      tokenBox: row.tokenBox,
       status: "pending",
       attempts: 0,
       nextAttemptAt: now,
@@ -251,6 +256,7 @@ test("statement: outbox insert", async () => {
       sentAt: null,
     },
   );
+  assert.deepEqual(openedBody(row), { html: email.html, text: email.text, token }, "the token, sealed, is put back");
 });
 
 test("statement: registration's one statement", async () => {
@@ -547,6 +553,7 @@ test("statement: outbox claim (FOR UPDATE SKIP LOCKED)", async () => {
       subject: "Verify",
       html: "<p>V</p>",
       text: "V",
+      tokenBox: "v1.box",
       nextAttemptAt: new Date(Date.now() - HOUR_MS),
       createdAt: new Date(0),
     },
@@ -560,6 +567,7 @@ test("statement: outbox claim (FOR UPDATE SKIP LOCKED)", async () => {
     subject: "Verify",
     html: "<p>V</p>",
     text: "V",
+    tokenBox: "v1.box",
     attempts: 1,
   });
   const row = await db().emailOutbox.findUniqueOrThrow({ where: { id: due.id } });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { after, test } from "node:test";
 import { ConfigError, reloadConfig } from "@/lib/config";
 import { closeDatabase } from "@/lib/db";
-import { authSecret } from "@/lib/staff/auth-secret";
+import { authSecret } from "@/lib/auth-secret";
 import { announcement } from "@/lib/server/announcement";
 import { readFirstRun } from "@/lib/server/first-run";
 import { prepareDatabase } from "@/lib/server/prepare-database";

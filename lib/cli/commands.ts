@@ -18,6 +18,9 @@ import { COMMAND_LINE } from "@/lib/audit/record-audit";
 import { createStaff } from "@/lib/staff/create-staff";
 import { listStaff } from "@/lib/staff/list-staff";
 import { newStaffInput } from "@/lib/staff/staff-schemas";
+import { listLatestOutbox } from "@/lib/email/list-outbox";
+import { openOutboxEmail } from "@/lib/email/open-outbox-email";
+import { fields } from "@/lib/validation/fields";
 
 /** A failure the operator can act on: printed as its message alone, exit code 2. */
 export class CommandError extends Error {}
@@ -34,6 +37,7 @@ export const commandRequest = z
         email: z.string().max(1000).optional(),
         role: z.string().max(100).optional(),
         password: z.string().max(1000).optional(),
+        to: z.string().max(1000).optional(),
       })
       .strict(),
     cwd: z.string().max(4096),
@@ -46,6 +50,8 @@ export type CommandRequest = z.infer<typeof commandRequest>;
 export type CommandOutcome = { exitCode: number; error?: string };
 
 export type CommandContext = Omit<CommandRequest, "command"> & { print(value: unknown): void };
+
+const OUTBOX_LIST_LENGTH = 20;
 
 export const usage = `Usage: npm run cli -- <command> [options]
 
@@ -64,6 +70,13 @@ export const usage = `Usage: npm run cli -- <command> [options]
       password (shown this once only). Staff sign in at /admin.
   staff list
       Prints every staff account (never a password).
+  outbox list [--to <e-mail>]
+      Prints the ${OUTBOX_LIST_LENGTH} newest e-mails (to that address only, with --to), newest first: id, time,
+      template, address, status.
+  outbox show <id>
+      Prints a waiting e-mail with its plain text, its single-use link live in it: to finish a
+      verification, a reset or an e-mail change by hand when no e-mail provider is configured.
+      For the person who runs the service only: the back office never shows a live link.
 `;
 
 /** Validation failures of the shared domain code, as a message for the operator. */
@@ -115,6 +128,25 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
     const [clientId] = args;
     if (!clientId) throw new CommandError("clients revoke needs the client_id, e.g. clients revoke cli_…");
     print(await explained(() => revokeApiClient({ clientId })));
+  },
+
+  async "outbox list"({ options, print }) {
+    const { to } = await explained(async () =>
+      parseInput(z.object({ to: fields.email("The address").optional() }), { to: options.to }),
+    );
+    for (const email of await listLatestOutbox({ to, take: OUTBOX_LIST_LENGTH })) {
+      const { id, created_at, template, to_address, status } = email;
+      print({ id, created_at, template, to_address, status });
+    }
+  },
+
+  async "outbox show"({ args, print }) {
+    const [id] = args;
+    if (args.length !== 1 || !z.uuid().safeParse(id).success) {
+      throw new CommandError("outbox show needs the id of an e-mail, as outbox list prints it: outbox show <id>");
+    }
+    const { created_at, template, to_address, status, subject, text } = await explained(() => openOutboxEmail(id));
+    print({ id, created_at, template, to_address, status, subject, text });
   },
 
   async "customers import"({ args, cwd, print }) {

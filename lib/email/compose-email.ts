@@ -28,8 +28,11 @@ export type OutgoingEmail = {
   html: string;
   text: string;
   /** The link it carries; a notice carries none. */
-  url?: string;
+  link?: EmailLink;
 };
+
+/** A link with a single-use token in it, and that token: the outbox stores the e-mail without it (outbox-token-box.ts). */
+export type EmailLink = { url: string; token: string };
 
 /** The e-mails that carry a link with a token: one per token purpose, and a staff member's reset link. */
 export type LinkEmailTemplate = (EmailTemplate & TokenPurpose) | "staff_reset_password";
@@ -62,7 +65,7 @@ type DetailName<T extends NoticeEmailTemplate> = (typeof NOTICE_TEMPLATES)[T]["d
 /** What a notice shows besides its words: `{when: new Date()}`. */
 export type NoticeDetails<T extends NoticeEmailTemplate> = Record<DetailName<T>, Date | string>;
 
-const isLinkTemplate = (template: EmailTemplate): template is LinkEmailTemplate => template in LINK_TEMPLATES;
+export const isLinkTemplate = (template: EmailTemplate): template is LinkEmailTemplate => template in LINK_TEMPLATES;
 
 /** The timezone of the dates in e-mails, named in them: the settings name none for the business. */
 const EMAIL_TIME_ZONE = "UTC";
@@ -163,14 +166,14 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 
 /**
- * The e-mail that carries `url`, in the language of `locale` (the customer's effective locale,
+ * The e-mail that carries `link`, in the language of `locale` (the customer's effective locale,
  * lib/customers/customer-locale.ts; null for none), signed with the business's trading name and
  * support contacts.
  */
 export async function composeEmail(
   template: LinkEmailTemplate,
   to: string,
-  url: string,
+  link: EmailLink,
   locale: string | null,
 ): Promise<OutgoingEmail> {
   const rendered = await renderedTemplate(template, locale, await currentBusinessDetails());
@@ -178,9 +181,9 @@ export async function composeEmail(
     template,
     to,
     subject: rendered.subject,
-    html: rendered.html.replaceAll(LINK_STAND_IN, escapeHtml(url)),
-    text: rendered.text.replaceAll(LINK_STAND_IN, url),
-    url,
+    html: rendered.html.replaceAll(LINK_STAND_IN, escapeHtml(link.url)),
+    text: rendered.text.replaceAll(LINK_STAND_IN, link.url),
+    link,
   };
 }
 

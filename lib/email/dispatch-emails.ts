@@ -10,6 +10,7 @@ import { db } from "@/lib/db";
 import { logUnlessUnreachable } from "@/lib/db/outage";
 import { onEmailQueued } from "./wake-dispatcher";
 import { maskEmail } from "./mask-email";
+import { openedBody, TOKEN_MARKER } from "./outbox-token-box";
 import { log } from "@/lib/runtime/log";
 
 const BATCH_SIZE = 10;
@@ -30,6 +31,7 @@ type ClaimedEmail = {
   subject: string;
   html: string | null;
   text: string | null;
+  tokenBox: string | null;
   attempts: number;
 };
 
@@ -49,12 +51,16 @@ export async function dispatchDueEmails(): Promise<number> {
   const resend = new Resend(apiKey);
   let sent = 0;
   for (const email of claimed) {
-    const result = await send(resend, email);
+    const body = openedBody(email);
+    const result = await send(resend, email, body);
     if ("providerId" in result) {
       await recordSent(email, result.providerId);
       sent++;
     } else {
-      await recordFailure(email, result.error.replaceAll(apiKey, "[RESEND_API_KEY]"), result.permanent);
+      // An error may quote what was sent: neither the API key nor the e-mail's token is kept or logged.
+      let error = result.error.replaceAll(apiKey, "[RESEND_API_KEY]");
+      if (body?.token) error = error.replaceAll(body.token, TOKEN_MARKER);
+      await recordFailure(email, error, result.permanent);
     }
   }
   return sent;
@@ -122,14 +128,18 @@ export function claimDueEmails(): Promise<ClaimedEmail[]> {
       LIMIT ${BATCH_SIZE}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, template, to_address AS "toAddress", subject, html, text, attempts`;
+    RETURNING id, template, to_address AS "toAddress", subject, html, text, token_box AS "tokenBox", attempts`;
 }
 
-async function send(resend: Resend, email: ClaimedEmail): Promise<SendResult> {
+/** Sends `email` with `body`, its bodies with its token put back (outbox-token-box.ts). */
+async function send(resend: Resend, email: ClaimedEmail, body: ReturnType<typeof openedBody>): Promise<SendResult> {
   if (email.html === null || email.text === null) return { error: "the e-mail has no body", permanent: true };
+  if (body === null || body.text === null) {
+    return { error: "its link cannot be opened: AUTH_SECRET changed since it was queued", permanent: true };
+  }
   try {
     const { data, error } = await resend.emails.send(
-      { from: config().EMAIL_FROM, to: email.toAddress, subject: email.subject, html: email.html, text: email.text },
+      { from: config().EMAIL_FROM, to: email.toAddress, subject: email.subject, html: body.html, text: body.text },
       { idempotencyKey: email.id, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
     );
     if (error) {
@@ -148,7 +158,7 @@ async function recordSent(email: ClaimedEmail, providerId: string): Promise<void
   // The bodies carry a single-use token: once delivered, only the record of the send is kept.
   await db().emailOutbox.update({
     where: { id: email.id },
-    data: { status: "sent", sentAt: new Date(), providerId, html: null, text: null, lockedUntil: null },
+    data: { status: "sent", sentAt: new Date(), providerId, html: null, text: null, tokenBox: null, lockedUntil: null },
   });
 }
 

@@ -1,19 +1,18 @@
 /**
  * What the back office may see of a queued e-mail's body: the e-mail as it will be rendered, with
- * every single-use token in it hidden. A waiting e-mail's link still works; shown to staff as is,
- * it would let them verify an address or reset a password in the customer's place. Delivered
- * e-mails have no body left to show (dispatch-emails.ts clears it).
+ * a marker where its single-use token goes. A waiting e-mail's link still works; shown to staff as
+ * is, it would let them verify an address or reset a password in the customer's place. The stored
+ * bodies never hold the token (outbox-token-box.ts), so the preview is them as they are; a link
+ * e-mail queued before that (an upgraded database) may hold its token and is not shown at all.
+ * Delivered e-mails have no body left to show (dispatch-emails.ts clears it).
  */
 import type { EmailOutbox } from "@/lib/generated/prisma/client";
+import { holdsLegacyToken } from "./outbox-token-box";
 
-/** The e-mail's HTML and text, tokens hidden, or null once the body was cleared. */
+/** The e-mail's HTML and text, its token replaced by TOKEN_MARKER, or null when there is nothing it may show. */
 export type OutboxPreview = { html: string; text: string | null } | null;
 
-// The tokens e-mails carry are 32 random bytes in base64url (lib/tokens/new-token.ts): 43 characters.
-const TOKEN = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
-export const HIDDEN_TOKEN = "[single-use-token-hidden]";
-
-export function previewOutboxEmail(email: Pick<EmailOutbox, "html" | "text">): OutboxPreview {
-  if (email.html === null) return null;
-  return { html: email.html.replace(TOKEN, HIDDEN_TOKEN), text: email.text?.replace(TOKEN, HIDDEN_TOKEN) ?? null };
+export function previewOutboxEmail(email: Pick<EmailOutbox, "template" | "html" | "text" | "tokenBox">): OutboxPreview {
+  if (email.html === null || holdsLegacyToken(email)) return null;
+  return { html: email.html, text: email.text };
 }

@@ -9,18 +9,18 @@ import { config } from "@/lib/config";
 import { type InsertedRow, insertedValues } from "@/lib/db/one-statement";
 import type { OutgoingEmail } from "./compose-email";
 import { maskEmail } from "./mask-email";
+import { sealedBody } from "./outbox-token-box";
 import { wakeDispatcher } from "./wake-dispatcher";
 import { log } from "@/lib/runtime/log";
 
-/** The outbox row of `email`, queued at `now`: due at once. */
+/** The outbox row of `email`, queued at `now`: due at once; its token, if any, sealed apart from its bodies. */
 function outboxRow(email: OutgoingEmail, now: Date) {
   return {
     id: randomUUID(),
     template: email.template,
     toAddress: email.to,
     subject: email.subject,
-    html: email.html,
-    text: email.text,
+    ...sealedBody(email),
     nextAttemptAt: now,
     createdAt: now,
   };
@@ -36,9 +36,9 @@ export function outboxInsert(
   onlyWith?: InsertedRow,
 ): { id: string; insert: Prisma.Sql } {
   const row = outboxRow(email, now);
-  const values = Prisma.sql`${row.id}, ${row.template}::"EmailTemplate", ${row.toAddress}, ${row.subject}, ${row.html}, ${row.text}, ${row.nextAttemptAt}, ${row.createdAt}`;
+  const values = Prisma.sql`${row.id}, ${row.template}::"EmailTemplate", ${row.toAddress}, ${row.subject}, ${row.html}, ${row.text}, ${row.tokenBox}, ${row.nextAttemptAt}, ${row.createdAt}`;
   const insert = Prisma.sql`
-    INSERT INTO email_outbox (id, template, to_address, subject, html, text, next_attempt_at, created_at)
+    INSERT INTO email_outbox (id, template, to_address, subject, html, text, token_box, next_attempt_at, created_at)
     ${insertedValues(values, onlyWith)}`;
   return { id: row.id, insert };
 }
@@ -56,7 +56,8 @@ export async function queueEmail(
 /** Call after the statement or transaction that queued `email` committed. */
 export function emailQueued(email: OutgoingEmail): void {
   if (!config().RESEND_API_KEY) {
-    // Never its link: that holds a single-use token. The back office's outbox shows the e-mail.
+    // Never its link: that holds a single-use token. The back office's outbox shows the e-mail
+    // without it; `npm run cli -- outbox show` prints it with it.
     log().warn(
       { template: email.template, to: maskEmail(email.to) },
       "e-mail not sent (RESEND_API_KEY is not set); it waits in the outbox, which the back office shows",

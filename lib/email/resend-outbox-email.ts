@@ -3,12 +3,15 @@ import { invalidRequest } from "@/lib/errors/domain-error";
 import { auditedChange } from "@/lib/audit/audited-change";
 import type { Actor } from "@/lib/audit/record-audit";
 import { toOutboxRecord, type OutboxRecord } from "./outbox-record";
-import { readOutboxEmail } from "./read-outbox-email";
+import { outboxRow } from "./read-outbox-email";
 import { emailRequeued, requeueFailedEmail } from "./requeue-email";
 
-/** Puts a failed e-mail back in the queue; the change and its audit entry are one transaction. */
+/**
+ * Puts a failed e-mail back in the queue; the change and its audit entry are one transaction. The
+ * entry holds the e-mail's record, never its body.
+ */
 export async function resendOutboxEmail(id: string, actor: Actor): Promise<OutboxRecord> {
-  const before = await readOutboxEmail(id);
+  const before = toOutboxRecord(await outboxRow(id));
   const after = await auditedChange(actor, [], async (tx) => {
     const retried = await requeueFailedEmail(tx, id);
     if (!retried) throw invalidRequest("Only a failed e-mail can be sent again");

@@ -13,7 +13,7 @@ import NextAuth, { type AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { encode, getToken, type JWT } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { authSecret } from "@/lib/staff/auth-secret";
+import { authSecret } from "@/lib/auth-secret";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { databaseUnreachable } from "@/lib/db/outage";

@@ -24,7 +24,10 @@ export type RequestStaffPasswordResetOptions = {
 };
 
 /** The page that takes the link's token (app/admin/reset-password), which reads it from the fragment. */
-export const resetLink = (origin: string, token: string) => `${origin}/admin/reset-password#token=${token}`;
+export const resetLink = (origin: string, token: string) => ({
+  url: `${origin}/admin/reset-password#token=${token}`,
+  token,
+});
 
 export async function requestStaffPasswordReset({ email, ip, origin }: RequestStaffPasswordResetOptions) {
   const { perEmail, perIp } = staffForgotPasswordLimits(email, ip);

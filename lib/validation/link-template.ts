@@ -28,12 +28,15 @@ export function parseLinkTemplate(value: string): URL | null {
   return url;
 }
 
-/** The link the customer clicks: the parsed template with the token, URL-encoded, in place of `:token`. */
-export function linkWithToken(template: string, token: string): string {
+/**
+ * The link the customer clicks: the parsed template with the token, URL-encoded, in place of
+ * `:token`; and the token, which the outbox keeps apart from the e-mail (lib/email/outbox-token-box.ts).
+ */
+export function linkWithToken(template: string, token: string): { url: string; token: string } {
   const url = parseLinkTemplate(template);
   if (!url) throw new Error("linkWithToken needs a template that parseLinkTemplate accepts");
   const encoded = encodeURIComponent(token);
   url.pathname = url.pathname.replaceAll(TOKEN_PLACEHOLDER, encoded);
   url.search = url.search.replaceAll(TOKEN_PLACEHOLDER, encoded);
-  return url.href;
+  return { url: url.href, token };
 }

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { db } from "@/lib/db";
+import { openedBody } from "@/lib/email/outbox-token-box";
+import type { EmailOutbox } from "@/lib/generated/prisma/client";
 import type { CustomerEventType } from "@/lib/generated/prisma/enums";
 import type { TestApp } from "./app";
 
@@ -46,6 +48,11 @@ export async function registeredCustomer(
   return { email, password, token: token as string };
 }
 
+/** The plain text of a waiting e-mail as the customer will get it: its sealed token put back in its link. */
+export function sentText(email: EmailOutbox): string | null {
+  return openedBody(email)?.text ?? null;
+}
+
 /** The token in the newest e-mail of this kind to this address, read from the outbox (a change_email link on VERIFY_URL). */
 export async function tokenFromLatestEmail(
   to: string,
@@ -55,12 +62,13 @@ export async function tokenFromLatestEmail(
     where: { toAddress: to, template },
     orderBy: { createdAt: "desc" },
   });
-  if (!email?.text) throw new Error(`no ${template} e-mail with a body for ${to}`);
+  const text = email && sentText(email);
+  if (!text) throw new Error(`no ${template} e-mail with a body for ${to}`);
   const prefix =
     template === "reset_password" ? "https://app.example.com/reset?token=" : "https://app.example.com/verify/";
-  const start = email.text.indexOf(prefix);
-  if (start < 0) throw new Error(`no link in the ${template} e-mail: ${email.text}`);
-  return decodeURIComponent(/^[A-Za-z0-9_\-%]+/.exec(email.text.slice(start + prefix.length))![0]);
+  const start = text.indexOf(prefix);
+  if (start < 0) throw new Error(`no link in the ${template} e-mail: ${text}`);
+  return decodeURIComponent(/^[A-Za-z0-9_\-%]+/.exec(text.slice(start + prefix.length))![0]);
 }
 
 export function bearer(token: string): Record<string, string> {

@@ -24,8 +24,9 @@ export type TestApp = {
   request(path: string, init?: RequestInit & { form?: Record<string, string>; json?: unknown }): Promise<Response>;
 };
 
-// Production on PostgreSQL requires one (lib/staff/auth-secret.ts); this one signs test sessions only.
-const TEST_AUTH_SECRET = "test-only-auth-secret-0123456789abcdef";
+// Production on PostgreSQL requires one (lib/auth-secret.ts); this one signs test sessions and seals
+// test e-mails' tokens only.
+export const TEST_AUTH_SECRET = "test-only-auth-secret-0123456789abcdef";
 
 /** `databaseUrl`: the URL the app reaches the test database by, made from the database's own (through a proxy, say). */
 export type TestAppOptions = { databaseUrl?: (url: string) => string };

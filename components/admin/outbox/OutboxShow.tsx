@@ -2,7 +2,7 @@
  * One e-mail of the outbox: where it stands, and the e-mail as the customer will see it, in a
  * frame that runs nothing and navigates nowhere (`sandbox` with no permissions). Its single-use
  * links are hidden by the server (lib/email/preview-outbox-email.ts); a delivered e-mail's body is
- * gone, by design.
+ * gone, by design, and one queued before links were sealed is not shown.
  */
 import { Alert, Box, Tab, Tabs } from "@mui/material";
 import { useState } from "react";
@@ -59,9 +59,17 @@ function OutboxTitle() {
 }
 
 function EmailPreview() {
-  const record = useRecordContext<{ preview?: OutboxPreview }>();
+  const record = useRecordContext<{ preview?: OutboxPreview; status?: string }>();
   const [view, setView] = useState<"html" | "text">("html");
   if (!record) return null;
+  if (!record.preview && record.status !== "sent") {
+    return (
+      <Alert severity="info">
+        Not shown: queued before this version, this e-mail holds its single-use link as it is, which only the customer
+        may see.
+      </Alert>
+    );
+  }
   if (!record.preview) {
     return (
       <Alert severity="info">

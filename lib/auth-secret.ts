@@ -3,7 +3,10 @@
  * lib/config.ts requires in production on PostgreSQL. Otherwise one is made once and kept in a file
  * beside the embedded database's data (.data/auth-secret by default), so `npm start` needs no set-up
  * and sessions survive restarts; an in-memory database gets one for the life of the process.
+ * Secrets that must be read back (staff two-factor secrets, the tokens of queued e-mails) are
+ * sealed under keys derived from it: changing AUTH_SECRET voids them too.
  */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { config, ConfigError } from "@/lib/config";
@@ -55,4 +58,32 @@ function readOrCreate(file: string): string {
     }
   }
   return fs.readFileSync(file, "utf8").trim();
+}
+
+const BOX_VERSION = "v1";
+
+/** A key of its own for each purpose (HKDF-SHA256 of AUTH_SECRET): a box of one purpose opens under no other. */
+function boxKey(purpose: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", authSecret(), "", purpose, 32));
+}
+
+/** `secret` encrypted with AES-256-GCM for `purpose`: `v1.<iv>.<tag>.<ciphertext>`, base64url. */
+export function sealWithAuthSecret(purpose: string, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", boxKey(purpose), iv);
+  const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
+  return [BOX_VERSION, iv, cipher.getAuthTag(), sealed].map((part) => part.toString("base64url")).join(".");
+}
+
+/** The secret, or null when the box was not sealed for `purpose` with this key (AUTH_SECRET changed) or is damaged. */
+export function openWithAuthSecret(purpose: string, box: string): string | null {
+  const [version, iv, tag, sealed] = box.split(".");
+  if (version !== BOX_VERSION || !iv || !tag || sealed === undefined) return null;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", boxKey(purpose), Buffer.from(iv, "base64url"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
 }
