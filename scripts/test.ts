@@ -1,6 +1,6 @@
 /**
  * `npm test`: builds if needed, then runs every test/*.test.ts with Node's test runner (each file
- * in its own process, one after another), then the browser tests in e2e/ when Chromium is there.
+ * in its own process, two at a time), then the browser tests in e2e/ when Chromium is there.
  * On PGlite by default; set TEST_DATABASE_URL=postgresql://… to run the same suite on PostgreSQL.
  */
 import { spawnSync } from "node:child_process";
@@ -21,11 +21,15 @@ const files = only.length
 
 const where = process.env.TEST_DATABASE_URL ? "PostgreSQL (TEST_DATABASE_URL)" : "embedded PostgreSQL (PGlite)";
 console.log(`Running ${files.length} test files on ${where}`);
+// Test files share no state (each has its own database and server on a free port), so two run at
+// once: most of a file's time is waiting on its server, its database or a timer. TEST_CONCURRENCY=1
+// runs them one after another.
+const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 2);
 // A test that hangs fails after this, with its name, rather than holding up the whole run.
 const TEST_TIMEOUT_MS = 5 * 60_000;
 const unit = spawnSync(
   process.execPath,
-  ["--import", "tsx", "--test", "--test-concurrency=1", `--test-timeout=${TEST_TIMEOUT_MS}`, ...files],
+  ["--import", "tsx", "--test", `--test-concurrency=${CONCURRENCY}`, `--test-timeout=${TEST_TIMEOUT_MS}`, ...files],
   {
     stdio: "inherit",
     // As the server runs: React and Next pick their production builds at import time.

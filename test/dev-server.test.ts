@@ -68,9 +68,23 @@ test("a second npm run dev on the same directory stops at once and names the hol
   assert.match(second.stderr, /is in use by process \d+/);
 });
 
+/** Until no process of the group is left: npm exits on SIGTERM before Next's server, which holds the directory, has let it go. */
+async function groupEnded(deadline = Date.now() + 60_000) {
+  for (;;) {
+    try {
+      process.kill(-dev.pid!, 0);
+    } catch {
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`the dev server's processes are still running\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 test("stopped, it lets the directory go", async () => {
   stopGroup("SIGTERM");
   await exited;
+  await groupEnded();
   assert.ok(!fs.existsSync(besideDataDirectory(dataDir, ".lock")), output);
   await assert.rejects(requestOnNewConnection(`http://127.0.0.1:${port}/client/v1/settings`));
 });
