@@ -42,15 +42,18 @@ export async function registeredCustomer(app: TestApp, password = "correct horse
   return { email, password, token: token as string };
 }
 
-/** The token in the newest e-mail of this kind to this address, read from the outbox. */
-export async function tokenFromLatestEmail(to: string, template: "verify_email" | "reset_password"): Promise<string> {
+/** The token in the newest e-mail of this kind to this address, read from the outbox (a change's link is VERIFY_URL's). */
+export async function tokenFromLatestEmail(
+  to: string,
+  template: "verify_email" | "reset_password" | "change_email",
+): Promise<string> {
   const email = await db().emailOutbox.findFirst({
     where: { toAddress: to, template },
     orderBy: { createdAt: "desc" },
   });
   if (!email?.text) throw new Error(`no ${template} e-mail with a body for ${to}`);
   const prefix =
-    template === "verify_email" ? "https://app.example.com/verify/" : "https://app.example.com/reset?token=";
+    template === "reset_password" ? "https://app.example.com/reset?token=" : "https://app.example.com/verify/";
   const start = email.text.indexOf(prefix);
   if (start < 0) throw new Error(`no link in the ${template} e-mail: ${email.text}`);
   return decodeURIComponent(/^[A-Za-z0-9_\-%]+/.exec(email.text.slice(start + prefix.length))![0]);
