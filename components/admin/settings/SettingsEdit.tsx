@@ -7,6 +7,7 @@
 import { Box } from "@mui/material";
 import { Edit, SimpleForm, TextInput, email, required } from "react-admin";
 import { PageTitle } from "../PageTitle";
+import { InvalidFormNotice } from "../InvalidFormNotice";
 
 export default function SettingsEdit() {
   return (
@@ -18,7 +19,8 @@ export default function SettingsEdit() {
       redirectOnError={false}
       mutationMode="pessimistic"
     >
-      <SimpleForm warnWhenUnsavedChanges noValidate>
+      <SimpleForm warnWhenUnsavedChanges noValidate disableInvalidFormNotification>
+        <InvalidFormNotice />
         <Box sx={{ display: "grid", gap: 1, gridTemplateColumns: { md: "1fr 1fr" }, width: "100%", maxWidth: 900 }}>
           <TextInput source="trading_name" validate={required()} />
           <TextInput source="company_name" validate={required()} />

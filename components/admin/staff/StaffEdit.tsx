@@ -1,8 +1,8 @@
 /** A staff account's name, role and whether it may sign in; the e-mail stays as it is. Its password and two-factor can be reset. */
 import {
-  BooleanField,
   BooleanInput,
   Edit,
+  FunctionField,
   Labeled,
   SelectInput,
   SimpleForm,
@@ -15,6 +15,7 @@ import { STAFF_ROLES } from "../choices";
 import ResetPasswordButton from "./ResetPasswordButton";
 import ResetTwoFactorButton from "./ResetTwoFactorButton";
 import { RecordTitle } from "../PageTitle";
+import { InvalidFormNotice } from "../InvalidFormNotice";
 
 export default function StaffEdit() {
   return (
@@ -28,10 +29,17 @@ export default function StaffEdit() {
         </TopToolbar>
       }
     >
-      <SimpleForm>
-        <TextField source="email" label="E-mail" />
+      <SimpleForm disableInvalidFormNotification>
+        <InvalidFormNotice />
+        <Labeled label="E-mail">
+          <TextField source="email" />
+        </Labeled>
         <Labeled label="Two-factor sign-in">
-          <BooleanField source="two_factor" />
+          <FunctionField
+            source="two_factor"
+            render={(member) => (member.two_factor ? "On" : "Not set up")}
+            data-testid="two-factor-state"
+          />
         </Labeled>
         <ResetTwoFactorButton />
         <TextInput source="name" validate={required()} />
