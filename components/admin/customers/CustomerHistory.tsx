@@ -49,7 +49,7 @@ export default function CustomerHistory() {
               <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
                 {formatDateTime(event.created_at, { withSeconds: true })}
               </Typography>
-              <Typography variant="body2" sx={{ wordBreak: "break-all" }}>
+              <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
                 <EventAddresses event={event} />
               </Typography>
             </Box>
@@ -63,9 +63,10 @@ export default function CustomerHistory() {
 /** The address an event concerns; an e-mail change's from the old one to the new. */
 export function EventAddresses({ event }: { event: CustomerHistoryEvent }) {
   if (event.email_before === undefined) return <span>{event.email}</span>;
+  // A line may break after the arrow, before it breaks inside an address.
   return (
     <span data-testid="email-change">
-      {event.email_before} → {event.email}
+      {event.email_before} →<wbr /> {event.email}
     </span>
   );
 }

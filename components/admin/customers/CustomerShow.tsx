@@ -5,7 +5,7 @@
  * the addresses each concerns; beside them, the account's history at a glance (CustomerHistory).
  * The compliance actions for the roles that may take them.
  */
-import { Alert, Box } from "@mui/material";
+import { Alert, Box, Typography } from "@mui/material";
 import {
   ArrayField,
   Datagrid,
@@ -75,23 +75,39 @@ export default function CustomerShow() {
         </Box>
         <LinkedAccounts />
         <ArrayField source="events" label="Account events (newest first)">
-          <Datagrid
-            bulkActionButtons={false}
-            rowClick={false}
-            empty={<p>No account events recorded.</p>}
-            sx={{ "& td": { overflowWrap: "anywhere" } }}
-          >
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No account events recorded.</p>}>
             <DateTimeField source="created_at" label="Time" withSeconds />
             <SelectField source="type" label="Event" choices={CUSTOMER_EVENT_TYPES} />
             <SelectField source="outcome" label="Outcome" choices={EVENT_OUTCOMES} />
-            <FunctionField<CustomerHistoryEvent> label="E-mail" render={(event) => <EventAddresses event={event} />} />
-            <TextField source="ip" label="IP" />
-            <TextField source="user_agent" label="User agent" />
-            <TextField source="fingerprint" label="Device fingerprint" />
+            <FunctionField<CustomerHistoryEvent>
+              label="E-mail"
+              render={(event) => (
+                <Box sx={{ overflowWrap: "anywhere", minWidth: 160 }}>
+                  <EventAddresses event={event} />
+                </Box>
+              )}
+            />
+            <FunctionField<CustomerHistoryEvent> label="Device" render={(event) => <EventDevice event={event} />} />
           </Datagrid>
         </ArrayField>
       </SimpleShowLayout>
     </Show>
+  );
+}
+
+/** Where an event came from: its IP address, the app's user agent, and the device's fingerprint, one a line. */
+function EventDevice({ event }: { event: CustomerHistoryEvent }) {
+  if (!event.ip && !event.user_agent && !event.fingerprint) return <span>— (no device: a staff action)</span>;
+  return (
+    <Box sx={{ overflowWrap: "anywhere", minWidth: 200 }}>
+      <div>IP {event.ip || "—"}</div>
+      <Typography variant="caption" component="div" color="text.secondary">
+        {event.user_agent || "no user agent"}
+      </Typography>
+      <Typography variant="caption" component="div" color="text.secondary">
+        Device {event.fingerprint || "—"}
+      </Typography>
+    </Box>
   );
 }
 

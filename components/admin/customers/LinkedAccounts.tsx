@@ -45,7 +45,7 @@ export default function LinkedAccounts() {
       {error && <Alert severity="error">Could not load the linked accounts: {error}</Alert>}
       {linked?.length === 0 && <p>No other customer shares a device or an address with this one.</p>}
       {linked && linked.length > 0 && (
-        <Table size="small" aria-labelledby="linked-accounts-title" sx={{ "& td": { overflowWrap: "anywhere" } }}>
+        <Table size="small" aria-labelledby="linked-accounts-title">
           <TableHead>
             <TableRow>
               <TableCell>E-mail</TableCell>
@@ -57,7 +57,7 @@ export default function LinkedAccounts() {
           <TableBody>
             {linked.map((customer) => (
               <TableRow key={customer.id}>
-                <TableCell>
+                <TableCell sx={{ overflowWrap: "anywhere" }}>
                   <Link to={createPath({ resource: "customers", id: customer.id, type: "show" })}>
                     {customer.email}
                   </Link>
