@@ -201,7 +201,7 @@ test("compliance blocks the customer from its page with a reason, and finds the 
   await screenshot(page, "customer-block-reason");
   await dialog.getByRole("button", { name: "Block" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("Blocked by staff")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Blocked by staff" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Unblock" })).toBeVisible();
 
   const login = await request.post("/client/v1/login", {

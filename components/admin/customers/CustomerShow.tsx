@@ -37,7 +37,7 @@ export default function CustomerShow() {
       }
       aside={<CustomerHistory />}
       // The details may shrink beside the history: long addresses wrap instead of widening the page.
-      sx={{ "& .RaShow-card": { minWidth: 0 } }}
+      sx={{ "& .RaShow-card": { flex: "1 1 0", width: 0, minWidth: 0, overflowX: "auto" } }}
     >
       <SimpleShowLayout>
         <ClosedNotice />
@@ -82,7 +82,7 @@ export default function CustomerShow() {
             <FunctionField<CustomerHistoryEvent>
               label="E-mail"
               render={(event) => (
-                <Box sx={{ overflowWrap: "anywhere", minWidth: 160 }}>
+                <Box sx={{ overflowWrap: "anywhere", minWidth: 120 }}>
                   <EventAddresses event={event} />
                 </Box>
               )}
@@ -99,7 +99,7 @@ export default function CustomerShow() {
 function EventDevice({ event }: { event: CustomerHistoryEvent }) {
   if (!event.ip && !event.user_agent && !event.fingerprint) return <span>— (no device: a staff action)</span>;
   return (
-    <Box sx={{ overflowWrap: "anywhere", minWidth: 200 }}>
+    <Box sx={{ overflowWrap: "anywhere", minWidth: 140 }}>
       <div>IP {event.ip || "—"}</div>
       <Typography variant="caption" component="div" color="text.secondary">
         {event.user_agent || "no user agent"}
