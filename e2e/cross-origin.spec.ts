@@ -101,7 +101,7 @@ test("the back office's own writes pass: a record deleted, a secret rotated", as
   const row = page.getByRole("row").filter({ hasText: "it_IT" });
   await row.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByText("Element deleted")).toBeVisible();
+  await expect(page.getByText("Locale deleted")).toBeVisible();
   expect((await page.request.get("/api/admin/locales/it_IT")).status()).toBe(404);
 
   await page.goto(`/admin#/clients/${clientId}`);

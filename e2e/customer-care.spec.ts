@@ -109,7 +109,7 @@ test("compliance resends the verification e-mail, signs the customer out everywh
   await expect(page.getByRole("button", { name: "Resend verification e-mail" })).toHaveCount(0);
   await act(page, "Unblock", "Identity documents accepted", "Unblock: done");
   await expect(page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
-  await expect(page.getByText("Unblocked by staff")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Unblocked by staff" })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("customer-actions.png"), fullPage: true });
 
   await expectAudited(

@@ -236,7 +236,15 @@ async function registerWith(headers: Record<string, string>): Promise<{ email: s
   return { email, id: await customerId(email) };
 }
 
-type Linked = { id: number; email: string; shared_fingerprints: string[]; shared_ips: string[]; last_seen_at: string };
+type Linked = {
+  id: number;
+  email: string;
+  status: string;
+  closed_at: string | null;
+  shared_fingerprints: string[];
+  shared_ips: string[];
+  last_seen_at: string;
+};
 
 async function linked(id: number, session = compliance): Promise<Linked[]> {
   const response = await session.request(`/api/admin/customers/${id}/linked`);
@@ -311,6 +319,59 @@ test("linked accounts: customers sharing a fingerprint or an address, newest fir
   );
   assert.equal(csv.status, 200);
   assert.equal((await csv.text()).trim().split("\r\n").length, 3, "the export applies the same filter");
+});
+
+test("the customer page: an e-mail change names the address it came from; a closed account is told apart from the new one at its address", async () => {
+  const phone = device("changer", "198.51.100.60");
+  const first = await registerWith(phone);
+  const session = await login(app, first.email, PASSWORD, phone);
+  const { token } = await session.json();
+  const changed = uniqueEmail("changed");
+  const asked = await app.request("/client/v1/change-email", {
+    method: "POST",
+    headers: { ...phone, ...bearer(token) },
+    form: { email: changed, password: PASSWORD, email_verification_url: "https://app.example.com/verify/:token" },
+  });
+  assert.equal(asked.status, 200, await asked.clone().text());
+  assert.equal((await verify(await tokenFromLatestEmail(changed, "change_email"))).status, 200);
+  const closed = await app.request("/client/v1/close-account", {
+    method: "POST",
+    headers: { ...phone, ...bearer(token) },
+    form: { password: PASSWORD },
+  });
+  assert.equal(closed.status, 200, await closed.clone().text());
+  // A new account at the address the closed one had last, from the same phone.
+  const response = await register(app, changed, PASSWORD, phone);
+  assert.equal(response.status, 201);
+  const second = await customerId(changed);
+
+  const page = await (await compliance.request(`/api/admin/customers/${first.id}`)).json();
+  assert.equal(page.email, changed, "a closed account shows the address it had");
+  const changes = page.events
+    .filter((event: { type: string }) => event.type.startsWith("email_change"))
+    .map(({ type, email, email_before }: Record<string, string>) => ({ type, email, email_before }));
+  assert.deepEqual(changes, [
+    { type: "email_changed", email: changed, email_before: first.email },
+    { type: "email_change_requested", email: changed, email_before: first.email },
+  ]);
+  assert.ok(
+    page.events.every((event: { type: string; email_before?: string }) =>
+      event.type.startsWith("email_change") ? true : event.email_before === undefined,
+    ),
+    "only e-mail changes name an address before",
+  );
+
+  const [closedAccount] = await linked(second);
+  assert.deepEqual(
+    { id: closedAccount.id, email: closedAccount.email, status: closedAccount.status },
+    { id: first.id, email: changed, status: "closed" },
+  );
+  assert.ok(closedAccount.closed_at);
+  const [newAccount] = await linked(first.id);
+  assert.deepEqual(
+    { id: newAccount.id, email: newAccount.email, status: newAccount.status, closed_at: newAccount.closed_at },
+    { id: second, email: changed, status: "active", closed_at: null },
+  );
 });
 
 test("linked accounts and device filters: malformed or oversized values are a 400, never a 500; ids and roles checked", async () => {

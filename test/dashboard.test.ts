@@ -1,4 +1,8 @@
-/** The back office's dashboard (GET /api/admin/dashboard): each role's figures and 30 days of account activity. */
+/**
+ * The back office's dashboard (GET /api/admin/dashboard): each role's figures, 30 days of account
+ * activity, and for operations the API clients' calls per day, the outbox per day and the latest
+ * reference-data changes.
+ */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
@@ -6,6 +10,8 @@ import { staffSession } from "./support/staff";
 import { DEVICE, login, registeredCustomer } from "./support/accounts";
 import { announcement } from "@/lib/server/announcement";
 import { readFirstRun } from "@/lib/server/first-run";
+import { createApiClient } from "@/lib/api-clients/create-api-client";
+import { until } from "./support/until";
 
 // Two failures per e-mail, then the third attempt is refused: a rate-limited login to count.
 const app = await startTestApp({ LOGIN_MAX_FAILURES_PER_EMAIL: "2" });
@@ -24,22 +30,20 @@ async function dashboard(session: typeof admin) {
 
 test("each role gets only the figures of what it may read", async () => {
   assert.deepEqual(Object.keys(await dashboard(compliance)), ["customers", "registrations_this_week", "activity"]);
-  assert.deepEqual(Object.keys(await dashboard(operations)), [
+  const operationsFigures = [
     "active_api_clients",
     "pending_emails",
     "failed_emails",
+    "email_provider",
+    "emails_per_day",
+    "api_clients",
+    "api_calls_per_day",
+    "reference_changes",
     "placeholder_settings",
-  ]);
+  ];
+  assert.deepEqual(Object.keys(await dashboard(operations)), operationsFigures);
   const everything = await dashboard(admin);
-  assert.deepEqual(Object.keys(everything), [
-    "customers",
-    "registrations_this_week",
-    "activity",
-    "active_api_clients",
-    "pending_emails",
-    "failed_emails",
-    "placeholder_settings",
-  ]);
+  assert.deepEqual(Object.keys(everything), ["customers", "registrations_this_week", "activity", ...operationsFigures]);
   assert.equal(everything.customers, await db().customer.count());
   assert.equal(everything.active_api_clients, await db().apiClient.count({ where: { active: true } }));
   assert.equal(everything.pending_emails, await db().emailOutbox.count({ where: { status: "pending" } }));
@@ -147,4 +151,93 @@ test("until staff save the settings, the dashboard, the settings record and the 
   assert.equal((await dashboard(operations)).placeholder_settings, false);
   assert.equal((await dashboard(admin)).placeholder_settings, false);
   assert.doesNotMatch(await startOutput(), /placeholder/);
+});
+
+test("without an e-mail provider the dashboard says so; the outbox's days count queued, sent and failed e-mails", async () => {
+  const before = await dashboard(operations);
+  assert.equal(before.email_provider, false);
+  await registeredCustomer(app);
+  const now = new Date();
+  const email = { template: "verify_email" as const, toAddress: "days@example.org", subject: "s" };
+  await db().emailOutbox.createMany({
+    data: [
+      { ...email, status: "sent", sentAt: now },
+      { ...email, status: "failed", nextAttemptAt: new Date(now.getTime() - 2 * DAY_MS) },
+    ],
+  });
+  const { emails_per_day: days } = await dashboard(operations);
+  assert.equal(days.length, 30);
+  assert.equal(days.at(-1).day, utcDay(now));
+  const change = (index: number, key: "queued" | "sent" | "failed") =>
+    days.at(index)[key] - before.emails_per_day.at(index)[key];
+  // The registration's verification e-mail, and the two rows written here.
+  assert.deepEqual([change(-1, "queued"), change(-1, "sent"), change(-1, "failed")], [3, 1, 0]);
+  assert.equal(change(-3, "failed"), 1);
+});
+
+test("API clients' calls are counted per day without a write per call; a client never used shows no use", async () => {
+  const used = await createApiClient({ name: "Counted app", allowed_origins: ["https://app.example.com"] });
+  const unused = await createApiClient({ name: "Idle app", allowed_origins: ["https://app.example.com"] });
+  const headers = { "X-Client-ID": used.client_id, "X-Client-Secret": used.client_secret };
+  const settings = () => app.fetch("/client/v1/settings", { headers });
+  const calls = await Promise.all(Array.from({ length: 20 }, settings));
+  assert.deepEqual(new Set(calls.map((response) => response.status)), new Set([200]));
+
+  // The first call writes; the other 19 wait in memory for the next write, a minute later.
+  const rows = () => db().apiClientDailyUse.findMany({ where: { apiClientId: used.id } });
+  await until(async () => (await rows()).length === 1);
+  assert.deepEqual(
+    (await rows()).map((row) => [row.day.toISOString().slice(0, 10), row.calls]),
+    [[utcDay(new Date()), 1]],
+  );
+  const figures = await dashboard(operations);
+  const counted = figures.api_clients.find((client: { id: number }) => client.id === used.id);
+  assert.equal(counted.name, "Counted app");
+  assert.equal(counted.calls_today, 1);
+  assert.equal(counted.calls_30_days, 1);
+  assert.ok(Date.now() - new Date(counted.last_used_at).getTime() < 60_000, "used just now");
+  assert.equal(figures.api_calls_per_day.at(-1).calls[used.id], 1);
+  assert.equal(figures.api_clients[0].id, used.id, "the most recently used first");
+  const idle = figures.api_clients.find((client: { id: number }) => client.id === unused.id);
+  assert.deepEqual(
+    { last_used_at: idle.last_used_at, today: idle.calls_today, month: idle.calls_30_days },
+    { last_used_at: null, today: 0, month: 0 },
+  );
+
+  // A minute on (this process's record of the last write moved back), the next call adds the 19.
+  const use = (globalThis as Record<symbol, unknown>)[Symbol.for("remit-accounts.api-client-use")] as Map<
+    number,
+    { writtenAt: number }
+  >;
+  const entry = use.get(used.id);
+  assert.ok(entry);
+  entry.writtenAt -= 60_000;
+  assert.equal((await settings()).status, 200);
+  await until(async () => (await rows())[0]?.calls === 21);
+  assert.equal((await dashboard(operations)).api_clients[0].calls_today, 21);
+});
+
+test("operations see the latest reference-data changes, each naming the record and the fields changed", async () => {
+  const countries = await (await operations.request("/api/admin/countries?range=[0,0]")).json();
+  const [country] = countries;
+  const changed = await operations.request(`/api/admin/countries/${country.id}`, {
+    method: "PUT",
+    json: { ...country, is_source: !country.is_source },
+  });
+  assert.equal(changed.status, 200, await changed.text());
+  const [latest] = (await dashboard(operations)).reference_changes;
+  assert.deepEqual(
+    { ...latest, id: undefined, created_at: undefined },
+    {
+      id: undefined,
+      created_at: undefined,
+      action: "update",
+      resource: "countries",
+      resource_id: String(country.id),
+      record_name: country.known_name,
+      staff_name: operations.staff.name,
+      fields: ["is_source"],
+    },
+  );
+  assert.equal((await dashboard(compliance)).reference_changes, undefined, "compliance reads no reference data");
 });

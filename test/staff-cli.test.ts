@@ -37,9 +37,24 @@ async function inThisProcess<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-test("npm start tells a new operator how to create the first admin", async () => {
+test("npm start tells a new operator how to create the first admin, in the order of README's quick start", async () => {
   const hints = await inThisProcess(startMessage);
   assert.match(hints, /npm run cli -- staff create --email you@example\.com --role admin/);
+  const readme = fs.readFileSync("README.md", "utf8");
+  const quickStart = readme.slice(
+    readme.indexOf("## Quick start"),
+    readme.indexOf("\n## ", readme.indexOf("## Quick start") + 1),
+  );
+  const steps = ["clients create", "staff create", "curl "];
+  const order = (text: string) => steps.map((step) => text.indexOf(step));
+  assert.ok(
+    order(quickStart).every((at) => at >= 0),
+    "README's quick start names every step",
+  );
+  assert.deepEqual(
+    steps.toSorted((a, b) => hints.indexOf(a) - hints.indexOf(b)),
+    steps.toSorted((a, b) => quickStart.indexOf(a) - quickStart.indexOf(b)),
+  );
 });
 
 test("staff create prints the account as one JSON line, with a generated password when none was given", async () => {

@@ -2,6 +2,8 @@
 import { Admin, Resource, defaultDarkTheme, defaultLightTheme } from "react-admin";
 import { authProvider } from "./authProvider";
 import { dataProvider } from "./dataProvider";
+import { i18nProvider } from "./notificationWords";
+import { accessFirst } from "./accessFirst";
 import { Dashboard } from "./Dashboard";
 import { LoginPage } from "./LoginPage";
 import { AdminLayout } from "./AdminLayout";
@@ -17,6 +19,19 @@ import staff from "./staff";
 import auditLog from "./audit-log";
 import outbox from "./outbox";
 
+// Made once: a page component made afresh at each render would remount its page.
+const pages = {
+  customers: accessFirst(customers),
+  settings: accessFirst(settings),
+  countries: accessFirst(countries),
+  locales: accessFirst(locales),
+  timezones: accessFirst(timezones),
+  clients: accessFirst(clients),
+  outbox: accessFirst(outbox),
+  staff: accessFirst(staff),
+  auditLog: accessFirst(auditLog),
+};
+
 /**
  * The back office. Every resource is declared for every role: the auth provider's canAccess hides
  * from the menu, and guards the pages of, whatever the signed-in role may not use.
@@ -29,6 +44,7 @@ export default function AdminApp({ tradingName }: { tradingName: string | null }
         title={name}
         dataProvider={dataProvider}
         authProvider={authProvider}
+        i18nProvider={i18nProvider}
         loginPage={LoginPage}
         layout={AdminLayout}
         dashboard={Dashboard}
@@ -37,15 +53,15 @@ export default function AdminApp({ tradingName }: { tradingName: string | null }
         requireAuth
         disableTelemetry
       >
-        <Resource name="customers" {...customers} />
-        <Resource name="settings" {...settings} />
-        <Resource name="countries" {...countries} />
-        <Resource name="locales" {...locales} />
-        <Resource name="timezones" {...timezones} />
-        <Resource name="clients" {...clients} />
-        <Resource name="outbox" {...outbox} />
-        <Resource name="staff" {...staff} />
-        <Resource name="audit-log" {...auditLog} />
+        <Resource name="customers" {...pages.customers} />
+        <Resource name="settings" {...pages.settings} />
+        <Resource name="countries" {...pages.countries} />
+        <Resource name="locales" {...pages.locales} />
+        <Resource name="timezones" {...pages.timezones} />
+        <Resource name="clients" {...pages.clients} />
+        <Resource name="outbox" {...pages.outbox} />
+        <Resource name="staff" {...pages.staff} />
+        <Resource name="audit-log" {...pages.auditLog} />
       </Admin>
     </BrandContext.Provider>
   );

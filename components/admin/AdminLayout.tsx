@@ -20,7 +20,7 @@ import {
 import SecurityIcon from "@mui/icons-material/Security";
 import { AppBar, Layout, Logout, UserMenu, useGetIdentity, useLogout, useUserMenu } from "react-admin";
 import { forgetSession } from "./authProvider";
-import { ChangePasswordMenuItem } from "./me/ChangePasswordMenuItem";
+import { ChangePasswordDialog, ChangePasswordMenuItem } from "./me/ChangePasswordMenuItem";
 import { TwoFactorSetup } from "./two-factor/TwoFactorSetup";
 
 // Enrolled: the session and every cached permission are read afresh.
@@ -29,23 +29,47 @@ const reloadBackOffice = () => {
   window.location.assign("/admin");
 };
 
-function TwoFactorMenuItem() {
+/**
+ * The user menu's own dialogs, opened by its items: the menu closes as a dialog opens (a menu left
+ * open behind a dialog reappears when it closes), so the dialogs live here, beside the menu.
+ */
+type MenuDialog = "change-password" | "two-factor";
+
+function TwoFactorMenuItem({ onOpen }: { onOpen(): void }) {
   const { identity } = useGetIdentity();
   const userMenu = useUserMenu();
-  const [open, setOpen] = useState(false);
-  const close = () => {
-    setOpen(false);
-    userMenu?.onClose();
-  };
+  return (
+    <MenuItem
+      onClick={() => {
+        userMenu?.onClose();
+        onOpen();
+      }}
+    >
+      <ListItemIcon>
+        <SecurityIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{identity?.twoFactor ? "Set up two-factor again" : "Set up two-factor sign-in"}</ListItemText>
+    </MenuItem>
+  );
+}
+
+function StaffAppBar() {
+  const { identity } = useGetIdentity();
+  const [dialog, setDialog] = useState<MenuDialog>();
+  const close = () => setDialog(undefined);
   return (
     <>
-      <MenuItem onClick={() => setOpen(true)}>
-        <ListItemIcon>
-          <SecurityIcon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{identity?.twoFactor ? "Set up two-factor again" : "Set up two-factor sign-in"}</ListItemText>
-      </MenuItem>
-      {open && (
+      <AppBar
+        userMenu={
+          <UserMenu>
+            <ChangePasswordMenuItem onOpen={() => setDialog("change-password")} />
+            <TwoFactorMenuItem onOpen={() => setDialog("two-factor")} />
+            <Logout />
+          </UserMenu>
+        }
+      />
+      {dialog === "change-password" && <ChangePasswordDialog onClose={close} />}
+      {dialog === "two-factor" && (
         <Dialog open onClose={close} maxWidth="xs" fullWidth aria-labelledby="two-factor-title">
           <DialogTitle id="two-factor-title">Two-factor sign-in</DialogTitle>
           <DialogContent>
@@ -54,20 +78,6 @@ function TwoFactorMenuItem() {
         </Dialog>
       )}
     </>
-  );
-}
-
-function StaffAppBar() {
-  return (
-    <AppBar
-      userMenu={
-        <UserMenu>
-          <ChangePasswordMenuItem />
-          <TwoFactorMenuItem />
-          <Logout />
-        </UserMenu>
-      }
-    />
   );
 }
 

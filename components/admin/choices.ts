@@ -9,6 +9,7 @@ import {
   type CustomerEventType,
   type CustomerSource,
   type EmailTemplate,
+  type EventOutcome,
   type OutboxStatus,
   StaffRole,
   type SignInOutcome,
@@ -61,6 +62,13 @@ export const CUSTOMER_EVENT_TYPES = choicesOf({
   sessions_revoked_by_staff: "Signed out everywhere by staff",
   verification_resent_by_staff: "Verification e-mail resent by staff",
 } satisfies Record<CustomerEventType, string>);
+
+/** How an account event ended (`customer_events.outcome`). */
+export const EVENT_OUTCOMES = choicesOf({
+  success: "Succeeded",
+  failure: "Failed",
+  rate_limited: "Refused: too many attempts",
+} satisfies Record<EventOutcome, string>);
 
 /** Where an e-mail in the outbox stands (`email_outbox.status`). */
 export const OUTBOX_STATUSES = choicesOf({

@@ -31,10 +31,13 @@ const activeClients = versionedCache("api_clients", async () => {
 
 // Compared against when the client id is unknown, so both cases take the same time.
 const UNKNOWN_CLIENT_HASH = sha256(randomToken());
-const LAST_USED_RESOLUTION_MS = 60_000;
-// Per process, not per copy of this module: Next's routes and the server's fast path for the
-// reference reads (lib/server/reference-fast-path.ts) each run a copy of their own.
-const lastUsedWritten = processGlobal("api-client-last-used", () => new Map<number, number>());
+const USE_WRITE_INTERVAL_MS = 60_000;
+/**
+ * Per client, the calls counted since this process last wrote them, and when it did. Per process,
+ * not per copy of this module: Next's routes and the server's fast path for the reference reads
+ * (lib/server/reference-fast-path.ts) each run a copy of their own.
+ */
+const usage = processGlobal("api-client-use", () => new Map<number, { calls: number; writtenAt: number }>());
 
 export async function authenticateApiClient(
   clientId: string | null,
@@ -54,12 +57,31 @@ export async function authenticateApiClient(
   return authenticated;
 }
 
-/** last_used_at to the minute, without a write per request. */
+/**
+ * last_used_at to the minute, and the calls of the day (api_client_daily_use) for the dashboard,
+ * without a write per request: the calls are counted here and added to the day's row at most once a
+ * minute per client per process, with last_used_at. The calls counted since the last write go to
+ * the day of the write (a minute's calls may land on the next day), and those of a process's last
+ * minute are lost when it stops: a dashboard figure, not a bill.
+ */
 function recordUse(id: number): void {
   const now = Date.now();
-  if (now - (lastUsedWritten.get(id) ?? 0) < LAST_USED_RESOLUTION_MS) return;
-  lastUsedWritten.set(id, now);
+  const use = usage.get(id) ?? { calls: 0, writtenAt: 0 };
+  use.calls++;
+  usage.set(id, use);
+  if (now - use.writtenAt < USE_WRITE_INTERVAL_MS) return;
+  const calls = use.calls;
+  use.calls = 0;
+  use.writtenAt = now;
+  const day = new Date(new Date(now).toISOString().slice(0, 10));
   db()
-    .apiClient.update({ where: { id }, data: { lastUsedAt: new Date(now) } })
+    .$transaction([
+      db().apiClient.update({ where: { id }, data: { lastUsedAt: new Date(now) } }),
+      db().apiClientDailyUse.upsert({
+        where: { apiClientId_day: { apiClientId: id, day } },
+        create: { apiClientId: id, day, calls },
+        update: { calls: { increment: calls } },
+      }),
+    ])
     .catch((error) => logUnlessUnreachable("could not record API client use", error));
 }

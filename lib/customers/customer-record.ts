@@ -37,6 +37,7 @@ export type CustomerEventRecord = {
   id: number;
   type: CustomerEventType;
   outcome: EventOutcome;
+  /** The address the event concerns: the account's, the one tried, or for an e-mail change the new one. */
   email: string;
   api_client_id: number | null;
   ip: string;

@@ -6,6 +6,7 @@
  */
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors/domain-error";
+import { type CustomerStatus, customerStatus } from "./customer-record";
 
 /** At most this many linked customers, the most recently seen first. */
 export const LINKED_MAX = 100;
@@ -20,7 +21,10 @@ const NO_ADDRESS = ["", "unknown"];
 
 export type LinkedCustomer = {
   id: number;
+  /** For a closed account, the address it had. */
   email: string;
+  status: CustomerStatus;
+  closed_at: string | null;
   shared_fingerprints: string[];
   shared_ips: string[];
   /** The last time the other customer was seen with one of the shared values. */
@@ -84,14 +88,19 @@ export async function linkedCustomers(id: number): Promise<LinkedCustomer[]> {
     .slice(0, LINKED_MAX);
   const customers = await db().customer.findMany({
     where: { id: { in: shown.map(([linkedId]) => linkedId) } },
-    select: { id: true, email: true, closedEmail: true },
+    select: { id: true, email: true, closedEmail: true, closedAt: true, blockedAt: true },
   });
-  const emails = new Map(customers.map((row) => [row.id, row.closedEmail ?? row.email]));
-  return shown.map(([linkedId, entry]) => ({
-    id: linkedId,
-    email: emails.get(linkedId) ?? "",
-    shared_fingerprints: entry.fingerprints,
-    shared_ips: entry.ips,
-    last_seen_at: entry.lastSeen.toISOString(),
-  }));
+  const accounts = new Map(customers.map((row) => [row.id, row]));
+  return shown.map(([linkedId, entry]) => {
+    const account = accounts.get(linkedId);
+    return {
+      id: linkedId,
+      email: account ? (account.closedEmail ?? account.email) : "",
+      status: account ? customerStatus(account) : "closed",
+      closed_at: account?.closedAt?.toISOString() ?? null,
+      shared_fingerprints: entry.fingerprints,
+      shared_ips: entry.ips,
+      last_seen_at: entry.lastSeen.toISOString(),
+    };
+  });
 }

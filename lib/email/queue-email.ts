@@ -12,6 +12,7 @@ import { maskEmail } from "./mask-email";
 import { sealedBody } from "./outbox-token-box";
 import { wakeDispatcher } from "./wake-dispatcher";
 import { log } from "@/lib/runtime/log";
+import { processGlobal } from "@/lib/runtime/process-global";
 
 /** The outbox row of `email`, queued at `now`: due at once; its token, if any, sealed apart from its bodies. */
 function outboxRow(email: OutgoingEmail, now: Date) {
@@ -53,12 +54,20 @@ export async function queueEmail(
   return id;
 }
 
-/** Call after the statement or transaction that queued `email` committed. */
+const notSentWarning = processGlobal("email-not-sent-warned", () => ({ given: false }));
+
+/**
+ * Call after the statement or transaction that queued `email` committed. Without a provider, the
+ * first e-mail a process cannot send is a warning; the next ones are logged at debug, as a warning
+ * each would bury the log of an offline session in repeats of one fact.
+ */
 export function emailQueued(email: OutgoingEmail): void {
   if (!config().RESEND_API_KEY) {
+    const level = notSentWarning.given ? "debug" : "warn";
+    notSentWarning.given = true;
     // Never its link: that holds a single-use token. The back office's outbox shows the e-mail
     // without it; `npm run cli -- outbox show` prints it with it.
-    log().warn(
+    log()[level](
       { template: email.template, to: maskEmail(email.to) },
       "e-mail not sent (RESEND_API_KEY is not set); it waits in the outbox, which the back office shows",
     );

@@ -23,10 +23,19 @@ export function announcement({ url, publicUrl, database, processes, firstRun }: 
     "",
     `Ready on ${publicUrl ?? url}  (${database}; ${processes} server process${processes > 1 ? "es" : ""})`,
   ];
+  // In README's order ("Quick start"): a client for the app, the first admin, then a call.
+  if (firstRun.noClients || firstRun.noStaff) lines.push("", "Next, in another terminal (the server keeps running):");
+  if (firstRun.noClients) {
+    lines.push(
+      "",
+      "No API clients yet. Create one for your app:",
+      '  npm run cli -- clients create --name "Mobile app" --origin https://app.example.com',
+    );
+  }
   if (firstRun.noStaff) {
     lines.push(
       "",
-      "No staff accounts yet. Create the first admin of the back office (in another terminal; the server keeps running):",
+      "No staff accounts yet. Create the first admin of the back office:",
       "  npm run cli -- staff create --email you@example.com --role admin",
       `It prints a generated password; sign in with it at ${base}/admin.`,
     );
@@ -34,9 +43,7 @@ export function announcement({ url, publicUrl, database, processes, firstRun }: 
   if (firstRun.noClients) {
     lines.push(
       "",
-      "No API clients yet. Create one for your app:",
-      '  npm run cli -- clients create --name "Mobile app" --origin https://app.example.com',
-      "then call the API with its client_id and client_secret, e.g.:",
+      "Then call the API with the client's client_id and client_secret, e.g.:",
       `  curl -H 'X-Client-ID: cli_…' -H 'X-Client-Secret: sec_…' ${base}/client/v1/settings`,
     );
   }

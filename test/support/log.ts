@@ -5,7 +5,7 @@ import { log } from "@/lib/runtime/log";
 export type LogLine = { level: string; msg: string; fields: Record<string, unknown> };
 
 /** Captures the lines at `levels` (whatever LOG_LEVEL says) until `restore()`; request lines carry `route`. */
-export function captureLog(levels: ("error" | "warn" | "info")[] = ["error", "warn", "info"]) {
+export function captureLog(levels: ("error" | "warn" | "info" | "debug")[] = ["error", "warn", "info"]) {
   const lines: LogLine[] = [];
   const spies = levels.map((level) =>
     mock.method(log(), level, (first: unknown, second?: unknown) => {

@@ -35,8 +35,8 @@ export default function BeforeAndAfter() {
         {rows.map(([name, before, after]) => (
           <TableRow key={name}>
             <TableCell sx={cell}>{fieldLabel(name)}</TableCell>
-            <TableCell sx={cell}>{shownValue(before)}</TableCell>
-            <TableCell sx={cell}>{shownValue(after)}</TableCell>
+            <TableCell sx={cell}>{shownValue(before, name)}</TableCell>
+            <TableCell sx={cell}>{shownValue(after, name)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

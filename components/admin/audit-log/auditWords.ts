@@ -4,6 +4,7 @@
  * records; one not listed here is spelled out from its name ("tag_line" → "Tag line").
  */
 import { formatDateTime } from "../DateTimeField";
+import { CUSTOMER_SOURCES, CUSTOMER_STATUSES, EMAIL_TEMPLATES, OUTBOX_STATUSES, STAFF_ROLES } from "../choices";
 
 const ACTIONS: Record<string, string> = {
   create: "Created",
@@ -69,12 +70,23 @@ export const fieldLabel = (name: string) => FIELDS[name] ?? spelledOut(name);
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-/** A recorded value for reading: "—" for none. */
-export function shownValue(value: unknown): string {
+/** The fields whose values come from a closed set, with the set's words ("blocked" → "Blocked"). */
+const VALUE_WORDS: Record<string, { id: string; name: string }[]> = {
+  status: [...CUSTOMER_STATUSES, ...OUTBOX_STATUSES],
+  role: STAFF_ROLES,
+  template: EMAIL_TEMPLATES,
+  source: CUSTOMER_SOURCES,
+};
+
+/** A recorded value of field `name` for reading: "—" for none. */
+export function shownValue(value: unknown, name?: string): string {
   if (value === undefined || value === null || value === "") return "—";
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (typeof value === "string")
+  if (typeof value === "string") {
+    const word = name === undefined ? undefined : VALUE_WORDS[name]?.find((choice) => choice.id === value)?.name;
+    if (word) return word;
     return ISO_TIMESTAMP.test(value) ? formatDateTime(value, { withSeconds: true }) : value;
-  if (Array.isArray(value)) return value.length ? value.map(shownValue).join(", ") : "—";
+  }
+  if (Array.isArray(value)) return value.length ? value.map((item) => shownValue(item, name)).join(", ") : "—";
   return JSON.stringify(value);
 }

@@ -5,6 +5,7 @@ import { SecretDialog } from "../SecretDialog";
 import { FORM_WIDTH } from "../formLayout";
 import { PageTitle } from "../PageTitle";
 import AllowedOriginsInput from "./AllowedOriginsInput";
+import { InvalidFormNotice } from "../InvalidFormNotice";
 
 type ClientWithSecret = { id: number; name: string; client_id: string; client_secret: string };
 
@@ -17,7 +18,12 @@ export default function ClientCreate() {
         title={<PageTitle text="New API client" />}
         mutationOptions={{ onSuccess: (client: ClientWithSecret) => setCreated(client) }}
       >
-        <SimpleForm sx={{ maxWidth: FORM_WIDTH }} defaultValues={{ allowed_origins: [] }}>
+        <SimpleForm
+          sx={{ maxWidth: FORM_WIDTH }}
+          defaultValues={{ allowed_origins: [] }}
+          disableInvalidFormNotification
+        >
+          <InvalidFormNotice />
           <TextInput source="name" validate={required()} helperText="The app that will use these credentials" />
           <AllowedOriginsInput />
         </SimpleForm>

@@ -6,11 +6,13 @@ import { RecordTitle } from "../PageTitle";
 import AllowedOriginsInput from "./AllowedOriginsInput";
 import ClientToolbar from "./ClientToolbar";
 import { status } from "./clientFields";
+import { InvalidFormNotice } from "../InvalidFormNotice";
 
 export default function ClientEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect={false} title={<RecordTitle />}>
-      <SimpleForm sx={{ maxWidth: FORM_WIDTH }} toolbar={<ClientToolbar />}>
+      <SimpleForm sx={{ maxWidth: FORM_WIDTH }} toolbar={<ClientToolbar />} disableInvalidFormNotification>
+        <InvalidFormNotice />
         <Stack direction="row" spacing={4} sx={{ mb: 2 }}>
           <Labeled label="Client id">
             <TextField source="client_id" sx={{ fontFamily: "monospace" }} />

@@ -8,6 +8,7 @@ import { BooleanInput, Edit, NumberInput, SimpleForm, TextInput, required, usePe
 import { mayEditCountryDetails } from "@/lib/access/permissions";
 import { FORM_WIDTH } from "../formLayout";
 import { RecordTitle } from "../PageTitle";
+import { InvalidFormNotice } from "../InvalidFormNotice";
 
 const CODES = [
   { source: "iso_code_alpha2", label: "ISO alpha-2" },
@@ -22,7 +23,8 @@ export default function CountryEdit() {
   const text = { readOnly, validate: required(), helperText: false } as const;
   return (
     <Edit mutationMode="pessimistic" redirect="list" title={<RecordTitle prefix="Edit country" />}>
-      <SimpleForm sx={{ maxWidth: FORM_WIDTH }}>
+      <SimpleForm sx={{ maxWidth: FORM_WIDTH }} disableInvalidFormNotification>
+        <InvalidFormNotice />
         <BooleanInput source="is_source" label="Source country (customers may register and send from here)" />
         {readOnly && (
           <Alert severity="info" sx={{ mb: 2, width: "100%" }}>

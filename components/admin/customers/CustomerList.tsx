@@ -5,7 +5,6 @@
 import {
   BooleanField,
   Datagrid,
-  DateInput,
   FilterButton,
   List,
   NullableBooleanInput,
@@ -21,14 +20,15 @@ import { CUSTOMER_SOURCES, CUSTOMER_STATUSES } from "../choices";
 import ExportCsvButton from "./ExportCsvButton";
 import { DateTimeField } from "../DateTimeField";
 import { PageTitle } from "../PageTitle";
+import { DayInput } from "../DayInput";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="E-mail" />,
   <SelectInput key="status" source="status" label="Status" choices={CUSTOMER_STATUSES} />,
   <NullableBooleanInput key="verified" source="verified" label="E-mail verified" />,
   <SelectInput key="source" source="source" label="Source" choices={CUSTOMER_SOURCES} />,
-  <DateInput key="created_gte" source="created_gte" label="Registered from" />,
-  <DateInput key="created_lte" source="created_lte" label="Registered until" />,
+  <DayInput key="created_gte" source="created_gte" label="Registered from" />,
+  <DayInput key="created_lte" source="created_lte" label="Registered until" />,
   <TextInput key="fingerprint" source="fingerprint" label="Device fingerprint" />,
   <TextInput key="ip" source="ip" label="IP address" />,
 ];

@@ -1,6 +1,7 @@
 /**
  * The customer page's "Linked accounts" panel: the other customers seen with one of this customer's
- * device fingerprints or IP addresses (GET /api/admin/customers/{id}/linked), each linking to its page.
+ * device fingerprints or IP addresses (GET /api/admin/customers/{id}/linked), each linking to its page,
+ * a closed or blocked one marked (a closed account and a new one may share an address).
  */
 import { useEffect, useState } from "react";
 import { Alert, Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
@@ -8,6 +9,7 @@ import { Link, useCreatePath, useDataProvider, useRecordContext } from "react-ad
 import type { LinkedCustomer } from "@/lib/customers/linked-customers";
 import type { AdminDataProvider } from "../dataProvider";
 import { formatDateTime } from "../DateTimeField";
+import { CUSTOMER_STATUSES } from "../choices";
 
 export default function LinkedAccounts() {
   const record = useRecordContext();
@@ -55,10 +57,14 @@ export default function LinkedAccounts() {
           <TableBody>
             {linked.map((customer) => (
               <TableRow key={customer.id}>
-                <TableCell>
+                <TableCell sx={{ overflowWrap: "anywhere" }}>
                   <Link to={createPath({ resource: "customers", id: customer.id, type: "show" })}>
                     {customer.email}
                   </Link>
+                  <AccountStatus customer={customer} />
+                  {customer.email === record?.email && (
+                    <Chip label="Same address as this account" size="small" variant="outlined" sx={{ ml: 1 }} />
+                  )}
                 </TableCell>
                 <TableCell>
                   {customer.shared_fingerprints.map((value) => (
@@ -70,12 +76,33 @@ export default function LinkedAccounts() {
                     <Chip key={value} label={value} size="small" sx={{ mr: 0.5 }} />
                   ))}
                 </TableCell>
-                <TableCell>{formatDateTime(customer.last_seen_at)}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>
+                  {formatDateTime(customer.last_seen_at, { withSeconds: true })}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       )}
     </Box>
+  );
+}
+
+/** Nothing for an active account; "Closed <when>" or "Blocked" otherwise. */
+function AccountStatus({ customer }: { customer: LinkedCustomer }) {
+  if (customer.status === "active") return null;
+  const label =
+    customer.status === "closed"
+      ? `Closed ${formatDateTime(customer.closed_at, { withSeconds: true })}`
+      : (CUSTOMER_STATUSES.find((status) => status.id === customer.status)?.name ?? customer.status);
+  return (
+    <Chip
+      label={label}
+      size="small"
+      color={customer.status === "closed" ? "default" : "warning"}
+      variant="outlined"
+      sx={{ ml: 1 }}
+      data-testid="linked-status"
+    />
   );
 }

@@ -4,12 +4,14 @@ import { FORM_WIDTH } from "../formLayout";
 import { RecordTitle } from "../PageTitle";
 import DisplayOptionInputs from "./DisplayOptionInputs";
 import { useDisplayOptionKind } from "./displayOptionKind";
+import { InvalidFormNotice } from "../InvalidFormNotice";
 
 export default function DisplayOptionEdit() {
   const { idLabel } = useDisplayOptionKind();
   return (
     <Edit mutationMode="pessimistic" redirect="list" title={<RecordTitle />}>
-      <SimpleForm sx={{ maxWidth: FORM_WIDTH }}>
+      <SimpleForm sx={{ maxWidth: FORM_WIDTH }} disableInvalidFormNotification>
+        <InvalidFormNotice />
         <TextInput source="id" label={idLabel} readOnly />
         <DisplayOptionInputs />
       </SimpleForm>

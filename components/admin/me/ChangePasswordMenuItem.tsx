@@ -16,31 +16,27 @@ import {
 import KeyIcon from "@mui/icons-material/Key";
 import { Form, PasswordInput, required, useDataProvider, useNotify, useUserMenu } from "react-admin";
 import type { AdminDataProvider } from "../dataProvider";
+import { InvalidFormNotice } from "../InvalidFormNotice";
 
-export function ChangePasswordMenuItem() {
-  const [open, setOpen] = useState(false);
+/** Closes the user menu and asks the layout to open the dialog, which outlives the menu. */
+export function ChangePasswordMenuItem({ onOpen }: { onOpen(): void }) {
   const userMenu = useUserMenu();
   return (
-    <>
-      <MenuItem onClick={() => setOpen(true)}>
-        <ListItemIcon>
-          <KeyIcon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>Change password</ListItemText>
-      </MenuItem>
-      {open && (
-        <ChangePasswordDialog
-          onClose={() => {
-            setOpen(false);
-            userMenu?.onClose();
-          }}
-        />
-      )}
-    </>
+    <MenuItem
+      onClick={() => {
+        userMenu?.onClose();
+        onOpen();
+      }}
+    >
+      <ListItemIcon>
+        <KeyIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>Change password</ListItemText>
+    </MenuItem>
   );
 }
 
-function ChangePasswordDialog({ onClose }: { onClose(): void }) {
+export function ChangePasswordDialog({ onClose }: { onClose(): void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
   const [saving, setSaving] = useState(false);
@@ -63,7 +59,8 @@ function ChangePasswordDialog({ onClose }: { onClose(): void }) {
   };
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="change-password-title">
-      <Form onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate disableInvalidFormNotification>
+        <InvalidFormNotice />
         <DialogTitle id="change-password-title">Change password</DialogTitle>
         <DialogContent>
           <PasswordInput

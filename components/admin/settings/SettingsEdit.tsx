@@ -9,6 +9,7 @@ import { Alert, Box } from "@mui/material";
 import { Edit, SimpleForm, TextInput, email, required, useRecordContext } from "react-admin";
 import type { SettingsRecord } from "@/lib/reference-data/settings-record";
 import { PageTitle } from "../PageTitle";
+import { InvalidFormNotice } from "../InvalidFormNotice";
 
 function PlaceholderWarning() {
   const record = useRecordContext<SettingsRecord>();
@@ -31,7 +32,8 @@ export default function SettingsEdit() {
       redirectOnError={false}
       mutationMode="pessimistic"
     >
-      <SimpleForm warnWhenUnsavedChanges noValidate>
+      <SimpleForm warnWhenUnsavedChanges noValidate disableInvalidFormNotification>
+        <InvalidFormNotice />
         <PlaceholderWarning />
         <Box sx={{ display: "grid", gap: 1, gridTemplateColumns: { md: "1fr 1fr" }, width: "100%", maxWidth: 900 }}>
           <TextInput source="trading_name" validate={required()} />

@@ -14,6 +14,7 @@ import {
 import { SecretDialog } from "../SecretDialog";
 import { STAFF_ROLES } from "../choices";
 import { PageTitle } from "../PageTitle";
+import { InvalidFormNotice } from "../InvalidFormNotice";
 
 type CreatedStaff = { id: number; email: string; password?: string };
 
@@ -28,7 +29,8 @@ export default function StaffCreate() {
           onSuccess: (staff: CreatedStaff) => (staff.password ? setCreated(staff) : redirect("list", "staff")),
         }}
       >
-        <SimpleForm defaultValues={{ role: "operations" }} noValidate>
+        <SimpleForm defaultValues={{ role: "operations" }} noValidate disableInvalidFormNotification>
+          <InvalidFormNotice />
           <TextInput source="email" label="E-mail" type="email" validate={[required(), email()]} />
           <TextInput source="name" helperText="Defaults to the part of the e-mail before the @" />
           <SelectInput source="role" choices={STAFF_ROLES} validate={required()} />

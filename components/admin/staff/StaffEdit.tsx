@@ -3,9 +3,9 @@
  * and two-factor can be reset, and the member signed out everywhere.
  */
 import {
-  BooleanField,
   BooleanInput,
   Edit,
+  FunctionField,
   Labeled,
   SelectInput,
   SimpleForm,
@@ -19,6 +19,7 @@ import ResetPasswordButton from "./ResetPasswordButton";
 import ResetTwoFactorButton from "./ResetTwoFactorButton";
 import SignOutEverywhereButton from "./SignOutEverywhereButton";
 import { RecordTitle } from "../PageTitle";
+import { InvalidFormNotice } from "../InvalidFormNotice";
 
 export default function StaffEdit() {
   return (
@@ -33,10 +34,17 @@ export default function StaffEdit() {
         </TopToolbar>
       }
     >
-      <SimpleForm>
-        <TextField source="email" label="E-mail" />
+      <SimpleForm disableInvalidFormNotification>
+        <InvalidFormNotice />
+        <Labeled label="E-mail">
+          <TextField source="email" />
+        </Labeled>
         <Labeled label="Two-factor sign-in">
-          <BooleanField source="two_factor" />
+          <FunctionField
+            source="two_factor"
+            render={(member) => (member.two_factor ? "On" : "Not set up")}
+            data-testid="two-factor-state"
+          />
         </Labeled>
         <ResetTwoFactorButton />
         <TextInput source="name" validate={required()} />
