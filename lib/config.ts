@@ -1,5 +1,5 @@
 /**
- * The one place that reads the environment. Every variable is documented in README.md
+ * The one place that reads the environment. Every variable is documented in docs/operations.md
  * ("Configuration"); a bad value stops the process at start with a message naming it.
  */
 import { isIP } from "node:net";
@@ -155,7 +155,7 @@ export function config(): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee README.md, "Configuration".`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee docs/operations.md, "Configuration".`);
   }
   cached = parsed.data;
   return cached;

@@ -7,7 +7,7 @@
  * logins, the back office loaded once by a signed-in admin), waits for rest, and sums the resident
  * memory (VmRSS) of every process `npm start` left running, npm itself aside: the shell, any tsx
  * parent, the server processes, esbuild services. Prints each process and the total against the
- * targets (README, "Memory"), PASS or FAIL. Exits 0 whatever the verdicts; non-zero only when the
+ * targets (docs/performance.md, "Memory"), PASS or FAIL. Exits 0 whatever the verdicts; non-zero only when the
  * measurement itself broke.
  */
 import { spawn, spawnSync } from "node:child_process";

@@ -424,11 +424,11 @@ test("Redocly's recommended rules find no error and no warning in the document",
   }
 });
 
-test("a client generated with openapi-typescript types countries, operations and error codes: the README's example compiles", async () => {
+test("a client generated with openapi-typescript types countries, operations and error codes: docs/api.md's example compiles", async () => {
   const example = fs.readFileSync("test/typed-client/example.ts", "utf8");
-  const readme = fs.readFileSync("README.md", "utf8");
+  const readme = fs.readFileSync("docs/api.md", "utf8");
   const code = example.slice(example.indexOf("import createClient"));
-  assert.ok(readme.includes(code), "README shows test/typed-client/example.ts as it is");
+  assert.ok(readme.includes(code), "docs/api.md shows test/typed-client/example.ts as it is");
 
   const typedClient = path.resolve("test/typed-client");
   const fromTypedClient = createRequire(path.join(typedClient, "package.json"));

@@ -6,7 +6,7 @@ import { METRICS_CONTENT_TYPE, metricsText } from "@/lib/runtime/metrics";
 import { digestsEqual, sha256 } from "@/lib/secrets";
 
 /**
- * The Prometheus exposition (README, "Metrics"): every server process of this instance added up,
+ * The Prometheus exposition (docs/operations.md, "Metrics"): every server process of this instance added up,
  * and the outbox read from the database now. Only with `Authorization: Bearer <METRICS_TOKEN>`;
  * while METRICS_TOKEN is unset the route does not exist.
  */

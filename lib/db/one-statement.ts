@@ -9,7 +9,7 @@
  *
  * Raw SQL is kept to the paths where the round trips were measured to matter; every other flow
  * writes with Prisma (in `$transaction` when it writes more than one row), so tsc checks its columns.
- * README's Performance section: a login is two SQL statements where it was six, and a
+ * docs/performance.md: a login is two SQL statements where it was six, and a
  * registration two where it was eight; for 80 % of the hashing ceiling everything besides the
  * password hash must fit in 1.9–2.3 ms, and a statement through Prisma is a message to the
  * database's thread or server each. The statements built here:

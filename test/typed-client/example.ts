@@ -1,4 +1,4 @@
-// The README's typed-client example, as an app would write it. test/openapi.test.ts generates
+// The typed-client example of docs/api.md, as an app would write it. test/openapi.test.ts generates
 // ./api.d.ts from the served document with openapi-typescript and type-checks this file against it.
 import createClient from "openapi-fetch";
 import type { components, operations, paths } from "./api";

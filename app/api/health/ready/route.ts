@@ -3,7 +3,7 @@ import { TZ_DATABASE_VERSION } from "@/lib/reference-data/timezone-offsets";
 
 // Readiness, unlike /api/health (liveness): 503 while the database does not answer, so a load
 // balancer can send traffic elsewhere; a process that answers this is not restarted for it. It also
-// names the tz database release the time zones' offsets come from (README, "Time zones").
+// names the tz database release the time zones' offsets come from (docs/api.md, "Time zones").
 const READY_TIMEOUT_MS = 2_000;
 
 export async function GET() {
