@@ -32,7 +32,7 @@ await startTestApp({
 });
 // After startTestApp has set NODE_ENV: React picks its development or production build when first
 // loaded, and the templates' JSX runtime must match the react-dom that renders them.
-const { composeEmail } = await import("@/lib/email/compose-email");
+const { composeEmail, composeNotice } = await import("@/lib/email/compose-email");
 await db().settings.update({
   where: { id: SETTINGS_ID },
   data: { tradingName: "Sendwise", csEmail: "help@sendwise.test", csNumber: "+44 20 7946 0000" },
@@ -104,7 +104,8 @@ test("an e-mail is exactly what rendering its template with the link gives, what
   const { default: ResetPassword } = await import("@/emails/ResetPassword");
   const { enGB } = await import("@/emails/messages/en_GB");
   const token = randomUUID();
-  const url = `https://app.example.com/reset?token=${token}&to="a<b>'c"&x=%20`;
+  // `$&`, `$'` and `` $` `` are patterns to String.replaceAll, not to a URL.
+  const url = `https://app.example.com/reset?token=${token}&to="a<b>'c"&x=%20&y=$&$'$\``;
   const element = createElement(ResetPassword, {
     tradingName: "Sendwise",
     supportEmail: "help@sendwise.test",
@@ -119,6 +120,13 @@ test("an e-mail is exactly what rendering its template with the link gives, what
     assert.equal(email.html, await render(element));
     assert.equal(email.text, await render(element, { plainText: true }));
   }
+  const notice = await composeNotice("new_device", "ann@example.org", "en_GB", {
+    when: new Date(),
+    app: "App $&",
+    userAgent: "Agent $' $`",
+    ip: "192.0.2.1",
+  });
+  assert.ok(notice.text?.includes("Agent $' $`") && notice.text.includes("App $&"), notice.text ?? "");
 });
 
 test("an e-mail enqueued in a transaction that rolls back leaves no outbox row; a committed one stays", async () => {

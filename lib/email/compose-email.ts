@@ -163,6 +163,9 @@ function renderedTemplate(
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+/** A replacement taken as it is: a string would read `$&`, `$'` and `` $` `` in a link or a user agent as patterns. */
+const literally = (value: string) => () => value;
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 
 /**
@@ -181,8 +184,8 @@ export async function composeEmail(
     template,
     to,
     subject: rendered.subject,
-    html: rendered.html.replaceAll(LINK_STAND_IN, escapeHtml(link.url)),
-    text: rendered.text.replaceAll(LINK_STAND_IN, link.url),
+    html: rendered.html.replaceAll(LINK_STAND_IN, literally(escapeHtml(link.url))),
+    text: rendered.text.replaceAll(LINK_STAND_IN, literally(link.url)),
     link,
   };
 }
@@ -198,8 +201,8 @@ export async function composeNotice<T extends NoticeEmailTemplate>(
   let { html, text } = rendered;
   for (const [name, value] of Object.entries<Date | string>(details)) {
     const shown = value instanceof Date ? formatDate(value, rendered.lang) : value;
-    html = html.replaceAll(detailStandIn(name), escapeHtml(shown));
-    text = text.replaceAll(detailStandIn(name), shown);
+    html = html.replaceAll(detailStandIn(name), literally(escapeHtml(shown)));
+    text = text.replaceAll(detailStandIn(name), literally(shown));
   }
   return { template, to, subject: rendered.subject, html, text };
 }
