@@ -1,7 +1,7 @@
-/** The bench's arithmetic over its slices (scripts/bench/slices.ts). */
+/** The bench's arithmetic over its slices (bench/slices.ts). */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { pooledPercentile, type Slice } from "@/scripts/bench/slices";
+import { pooledPercentile, type Slice } from "@/bench/slices";
 
 test("the bench's probe p99 is taken over every answer of every round", () => {
   const slice = (latenciesMs?: number[]): Slice => ({

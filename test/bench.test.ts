@@ -9,7 +9,7 @@ const run = promisify(execFile);
 // measures is for people to read; this checks only that it runs through and says what it must.
 test("npm run bench measures every target and prints a verdict beside each, with no errors", async () => {
   const databaseArgs = process.env.TEST_DATABASE_URL ? ["--database-url", process.env.TEST_DATABASE_URL] : [];
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/bench.ts", "--quick", ...databaseArgs], {
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "bench/run.ts", "--quick", ...databaseArgs], {
     maxBuffer: 16 * 1024 * 1024,
   });
   const row = (name: string) =>

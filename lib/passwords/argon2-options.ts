@@ -1,6 +1,6 @@
 /**
  * The argon2id parameters of new password hashes (OWASP's). A module of its own, free of the hashing
- * pool, so the bench's peer (scripts/bench/peer-server.ts) hashes with the very same ones.
+ * pool, so the bench's peer (bench/peer-server.ts) hashes with the very same ones.
  */
 import type { Algorithm, Options } from "@node-rs/argon2";
 

@@ -32,9 +32,9 @@ import { verifyPassword } from "@/lib/passwords/verify-password";
 import { buildIfNeeded } from "@/lib/server/build";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
-import { startLoadGenerator, type LoadGenerator, type LoadSpec } from "./bench/load";
-import { type Peer, peerNote, peerRows, startPeer } from "./bench/peer";
-import { serverMetrics, type ServerWindow } from "./bench/server-metrics";
+import { startLoadGenerator, type LoadGenerator, type LoadSpec } from "./load";
+import { type Peer, peerNote, peerRows, startPeer } from "./peer";
+import { serverMetrics, type ServerWindow } from "./server-metrics";
 import {
   cpuSplitPerRequest,
   median,
@@ -44,8 +44,8 @@ import {
   summarize,
   type Slice,
   type Summary,
-} from "./bench/slices";
-import { formatTable, type Row } from "./bench/table";
+} from "./slices";
+import { formatTable, type Row } from "./table";
 
 const { values: options } = parseArgs({
   options: { quick: { type: "boolean", default: false }, "database-url": { type: "string" } },
