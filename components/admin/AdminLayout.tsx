@@ -17,10 +17,11 @@ import {
   MenuItem,
   Typography,
 } from "@mui/material";
+import KeyIcon from "@mui/icons-material/Key";
 import SecurityIcon from "@mui/icons-material/Security";
 import { AppBar, Layout, Logout, UserMenu, useGetIdentity, useLogout, useUserMenu } from "react-admin";
 import { forgetSession } from "./authProvider";
-import { ChangePasswordDialog, ChangePasswordMenuItem } from "./me/ChangePasswordMenuItem";
+import { ChangePasswordDialog } from "./me/ChangePasswordDialog";
 import { TwoFactorSetup } from "./two-factor/TwoFactorSetup";
 
 // Enrolled: the session and every cached permission are read afresh.
@@ -35,8 +36,8 @@ const reloadBackOffice = () => {
  */
 type MenuDialog = "change-password" | "two-factor";
 
-function TwoFactorMenuItem({ onOpen }: { onOpen(): void }) {
-  const { identity } = useGetIdentity();
+/** A user-menu entry that opens one of these dialogs: the menu closes first. */
+function DialogMenuItem({ icon, label, onOpen }: { icon: ReactNode; label: string; onOpen(): void }) {
   const userMenu = useUserMenu();
   return (
     <MenuItem
@@ -45,10 +46,8 @@ function TwoFactorMenuItem({ onOpen }: { onOpen(): void }) {
         onOpen();
       }}
     >
-      <ListItemIcon>
-        <SecurityIcon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText>{identity?.twoFactor ? "Set up two-factor again" : "Set up two-factor sign-in"}</ListItemText>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{label}</ListItemText>
     </MenuItem>
   );
 }
@@ -62,8 +61,16 @@ function StaffAppBar() {
       <AppBar
         userMenu={
           <UserMenu>
-            <ChangePasswordMenuItem onOpen={() => setDialog("change-password")} />
-            <TwoFactorMenuItem onOpen={() => setDialog("two-factor")} />
+            <DialogMenuItem
+              icon={<KeyIcon fontSize="small" />}
+              label="Change password"
+              onOpen={() => setDialog("change-password")}
+            />
+            <DialogMenuItem
+              icon={<SecurityIcon fontSize="small" />}
+              label={identity?.twoFactor ? "Set up two-factor again" : "Set up two-factor sign-in"}
+              onOpen={() => setDialog("two-factor")}
+            />
             <Logout />
           </UserMenu>
         }

@@ -1,40 +1,12 @@
 /**
- * "Change password" in the user menu: the current password and a new one. Every other session of
+ * The "Change password" dialog the user menu opens: the current password and a new one. Every other session of
  * the member ends; this one carries on (the server issues its cookie again).
  */
 import { useState } from "react";
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  ListItemIcon,
-  ListItemText,
-  MenuItem,
-} from "@mui/material";
-import KeyIcon from "@mui/icons-material/Key";
-import { Form, PasswordInput, required, useDataProvider, useNotify, useUserMenu } from "react-admin";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
+import { Form, PasswordInput, required, useDataProvider, useNotify } from "react-admin";
 import type { AdminDataProvider } from "../dataProvider";
 import { InvalidFormNotice } from "../InvalidFormNotice";
-
-/** Closes the user menu and asks the layout to open the dialog, which outlives the menu. */
-export function ChangePasswordMenuItem({ onOpen }: { onOpen(): void }) {
-  const userMenu = useUserMenu();
-  return (
-    <MenuItem
-      onClick={() => {
-        userMenu?.onClose();
-        onOpen();
-      }}
-    >
-      <ListItemIcon>
-        <KeyIcon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText>Change password</ListItemText>
-    </MenuItem>
-  );
-}
 
 export function ChangePasswordDialog({ onClose }: { onClose(): void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
