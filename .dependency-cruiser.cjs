@@ -13,33 +13,33 @@
  * is below the other: a noun imports only the nouns below it, and no two folders import each other.
  */
 const LAYERS = [
-  ["lib/errors"],
-  ["lib/config.ts"],
-  ["lib/secrets.ts", "lib/csv.ts"],
-  ["lib/runtime"],
-  ["lib/validation"],
-  ["lib/db"],
-  // The domain, lowest noun first.
-  ["lib/passwords"],
-  ["lib/tokens"],
-  ["lib/cache"],
-  ["lib/rate-limits"],
-  ["lib/access"],
-  ["lib/audit"],
-  ["lib/api-clients"],
-  ["lib/reference-data"],
+  ["lib/platform/errors"],
+  ["lib/platform/config.ts"],
+  ["lib/platform/secrets.ts", "lib/platform/csv.ts"],
+  ["lib/platform/runtime"],
+  ["lib/platform/validation"],
+  ["lib/platform/db"],
+  ["lib/platform/auth-secret.ts", "lib/platform/cache"],
+  // lib/domain: one noun per step, lowest first.
+  ["lib/domain/passwords"],
+  ["lib/domain/tokens"],
+  ["lib/domain/rate-limits"],
+  ["lib/domain/access"],
+  ["lib/domain/audit"],
+  ["lib/domain/api-clients"],
+  ["lib/domain/reference-data"],
   ["emails"],
-  ["lib/email"],
-  ["lib/staff"],
-  ["lib/customers"],
-  ["lib/dashboard"],
+  ["lib/domain/email"],
+  ["lib/domain/staff"],
+  ["lib/domain/customers"],
+  ["lib/domain/dashboard"],
   // The edge: HTTP, the back office's screens, the route files.
   ["lib/http"],
   ["components"],
   ["app"],
-  // The composition roots, which only scripts/ imports.
-  ["lib/cli"],
-  ["lib/server"],
+  // lib/entry: the composition roots, which only scripts/ imports.
+  ["lib/entry/cli"],
+  ["lib/entry/server"],
   // What starts the service, and what measures it: neither imports the other.
   ["scripts", "bench"],
 ];

@@ -15,13 +15,13 @@ const nextConfig = {
     "@node-rs/argon2",
     "bcryptjs",
     "pg",
-    // Compiles the worker threads' scripts when they are out of date (lib/runtime/worker-scripts.ts).
+    // Compiles the worker threads' scripts when they are out of date (lib/platform/runtime/worker-scripts.ts).
     "esbuild",
-    // One copy per process, shared by the server and the routes (lib/runtime/metrics.ts, log.ts).
+    // One copy per process, shared by the server and the routes (lib/platform/runtime/metrics.ts, log.ts).
     "prom-client",
     "pino",
     "pino-pretty",
-    // The tz database (lib/reference-data/timezone-offsets.ts): its zones are unpacked once per process.
+    // The tz database (lib/domain/reference-data/timezone-offsets.ts): its zones are unpacked once per process.
     "moment-timezone",
   ],
   poweredByHeader: false,

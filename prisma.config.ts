@@ -1,5 +1,5 @@
 // Used by the Prisma CLI (`prisma generate`; `prisma migrate deploy` on a machine that can fetch
-// Prisma's engines). The app itself migrates with lib/db/migrations.ts.
+// Prisma's engines). The app itself migrates with lib/platform/db/migrations.ts.
 import { defineConfig } from "prisma/config";
 
 export default defineConfig({

@@ -2,7 +2,7 @@
  * The bench's peer: better-auth (a dev dependency) with e-mail and password sign-in, as its users
  * deploy it, served by `toNodeHandler` on a plain node:http server in a process of its own, so its
  * memory and CPU are its own. Passwords are hashed with argon2id at our parameters
- * (lib/passwords/argon2-options.ts) through @node-rs/argon2's async calls; its built-in rate limit
+ * (lib/domain/passwords/argon2-options.ts) through @node-rs/argon2's async calls; its built-in rate limit
  * is off (ours lets every login of the bench through as well). Run by peer.ts:
  *   `peer-server.ts migrate --database-url …`  creates better-auth's tables with its own migration
  *                                              API (getMigrations), then exits;
@@ -19,7 +19,7 @@ import { hash, verify } from "@node-rs/argon2";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { toNodeHandler } from "better-auth/node";
 import pg from "pg";
-import { ARGON2_OPTIONS } from "@/lib/passwords/argon2-options";
+import { ARGON2_OPTIONS } from "@/lib/domain/passwords/argon2-options";
 
 export type PeerWindow = { rssBytes: number; cpuMs: number };
 

@@ -10,7 +10,7 @@
  *   physical ceiling  a raw node:http server in this process serving the bytes of /client/v1/countries;
  *   hashing ceiling   cores × 1 / the time of one password verification, measured here with one
  *                     verification per core at a time (they slow each other down: argon2 is memory-bound).
- * One row is measured in this process alone: the password rules' check (lib/passwords), per call.
+ * One row is measured in this process alone: the password rules' check (lib/domain/passwords), per call.
  * On PostgreSQL a second server with WEB_CONCURRENCY=1 runs beside the first, for the speed-up, and
  * the peer, better-auth, beside both for logins, registrations and memory (bench/peer.ts).
  * Exits 0 whatever the verdicts (a noisy machine must not fail a build); non-zero only when the
@@ -24,12 +24,12 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { config } from "@/lib/config";
-import { checkPasswordStrength } from "@/lib/passwords/check-password-strength";
-import { commonPasswords } from "@/lib/passwords/common-passwords";
-import { hashPassword } from "@/lib/passwords/hash-password";
-import { verifyPassword } from "@/lib/passwords/verify-password";
-import { buildIfNeeded } from "@/lib/server/build";
+import { config } from "@/lib/platform/config";
+import { checkPasswordStrength } from "@/lib/domain/passwords/check-password-strength";
+import { commonPasswords } from "@/lib/domain/passwords/common-passwords";
+import { hashPassword } from "@/lib/domain/passwords/hash-password";
+import { verifyPassword } from "@/lib/domain/passwords/verify-password";
+import { buildIfNeeded } from "@/lib/entry/server/build";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { startLoadGenerator, type LoadGenerator, type LoadSpec } from "./load";

@@ -1,5 +1,5 @@
 /** The bench's reading of what the server measures of itself: its /metrics, from one scrape to the next. */
-import { byThreadKind, type CpuByThread, EVENT_LOOP_RESOLUTION_MS } from "@/lib/runtime/metrics";
+import { byThreadKind, type CpuByThread, EVENT_LOOP_RESOLUTION_MS } from "@/lib/platform/runtime/metrics";
 import { type Sample, scrapeMetrics, total } from "@/tooling/metrics-scrape";
 
 /** The server's own view of a phase, added up over its processes. */

@@ -3,7 +3,7 @@
  * after round: whatever else the machine is doing weighs on both sides of each comparison alike, and
  * the median over the rounds drops the rounds a burst of other work disturbed.
  */
-import { byThreadKind, type CpuByThread } from "@/lib/runtime/metrics";
+import { byThreadKind, type CpuByThread } from "@/lib/platform/runtime/metrics";
 import { responses, unexpectedResponses, type LoadResult } from "./load";
 
 export type Slice = { load: LoadResult; cpuMs: number; cpuByThread?: CpuByThread; eventLoopDelayP99Ms: number };

@@ -6,7 +6,7 @@ import { generate } from "otplib";
 /**
  * What the browser tests share. `test` is Playwright's, failing any test during which the browser
  * reported a Content-Security-Policy violation: the back office must work entirely within its
- * policy (lib/server/security-headers.ts).
+ * policy (lib/entry/server/security-headers.ts).
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture that gives no value as void, so use() takes none
 export const test = base.extend<{ noPolicyViolations: void }>({

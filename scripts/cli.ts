@@ -1,16 +1,16 @@
 /**
  * The operators' command line: `npm run cli -- <group> <command> [options]`. Uses DATABASE_URL like
  * the server. On the embedded database, which one process at a time may open, a server holding it
- * runs the command instead (lib/server/control-channel.ts): the output and exit status are the same.
+ * runs the command instead (lib/entry/server/control-channel.ts): the output and exit status are the same.
  * Prints JSON (one object per line) so scripts can read it.
  */
 import { parseArgs } from "node:util";
-import { ConfigError } from "@/lib/config";
-import { closeDatabase } from "@/lib/db";
-import { DatabaseInUseError } from "@/lib/db/lock";
-import { prepareDatabase } from "@/lib/server/prepare-database";
-import { ControlChannelError, sendCommand } from "@/lib/server/control-channel";
-import { commands, runCommand, usage, type CommandOutcome, type CommandRequest } from "@/lib/cli/commands";
+import { ConfigError } from "@/lib/platform/config";
+import { closeDatabase } from "@/lib/platform/db";
+import { DatabaseInUseError } from "@/lib/platform/db/lock";
+import { prepareDatabase } from "@/lib/entry/server/prepare-database";
+import { ControlChannelError, sendCommand } from "@/lib/entry/server/control-channel";
+import { commands, runCommand, usage, type CommandOutcome, type CommandRequest } from "@/lib/entry/cli/commands";
 
 const printLine = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 

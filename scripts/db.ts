@@ -3,11 +3,11 @@
  * npm run db:migration -- NAME  write prisma/migrations/<timestamp>_NAME from schema.prisma's changes
  * npm run db:seed               add missing reference data (never overwrites staff edits)
  */
-import { closeDatabase, createAdapterFactory } from "@/lib/db";
-import { createMigration } from "@/lib/db/migrations";
-import { databaseTarget } from "@/lib/db/target";
-import { migrateDatabase } from "@/lib/server/prepare-database";
-import { seed } from "@/lib/reference-data/seed-reference-data";
+import { closeDatabase, createAdapterFactory } from "@/lib/platform/db";
+import { createMigration } from "@/lib/platform/db/migrations";
+import { databaseTarget } from "@/lib/platform/db/target";
+import { migrateDatabase } from "@/lib/entry/server/prepare-database";
+import { seed } from "@/lib/domain/reference-data/seed-reference-data";
 
 async function main([command, name]: string[]): Promise<void> {
   if (command === "migrate") {

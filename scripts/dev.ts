@@ -1,21 +1,21 @@
 /**
  * `npm run dev`: Next's development server (hot reload) on the database DATABASE_URL names, by
  * default the embedded one in .data/db, migrated and seeded first as `npm start` does. The embedded
- * database belongs to one process at a time (lib/db/lock.ts): this one prepares it and lets it go,
+ * database belongs to one process at a time (lib/platform/db/lock.ts): this one prepares it and lets it go,
  * then Next's server takes it at its first request and keeps it until it stops. So `npm start` and
  * `npm run dev` on one directory do not run together; the second says who holds it.
  *
- * Next's own server, not the one of `npm start` (lib/server/http-server.ts): no security headers,
+ * Next's own server, not the one of `npm start` (lib/entry/server/http-server.ts): no security headers,
  * fast paths or e-mail dispatcher. Tests run against the production build.
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { config, ConfigError } from "@/lib/config";
-import { closeDatabase } from "@/lib/db";
-import { checkDataDirectoryFree, DatabaseInUseError } from "@/lib/db/lock";
-import { databaseTarget } from "@/lib/db/target";
-import { prepareDatabase } from "@/lib/server/prepare-database";
+import { config, ConfigError } from "@/lib/platform/config";
+import { closeDatabase } from "@/lib/platform/db";
+import { checkDataDirectoryFree, DatabaseInUseError } from "@/lib/platform/db/lock";
+import { databaseTarget } from "@/lib/platform/db/target";
+import { prepareDatabase } from "@/lib/entry/server/prepare-database";
 
 async function prepare(): Promise<void> {
   const settings = config();

@@ -1,24 +1,24 @@
 /**
  * The first step of `npm start` (scripts/start.mjs), in a short-lived process of its own: checks the
  * configuration, builds what changed (the app, and the compiled scripts the server processes run:
- * lib/server/build.ts), and tells its parent over IPC how to serve. With several server processes
+ * lib/entry/server/build.ts), and tells its parent over IPC how to serve. With several server processes
  * (PostgreSQL) it also migrates and seeds the database and reads what the start message needs, so
  * the primary that forks them never loads the app, Prisma or Next. With one, that process does all
  * that itself (on the embedded database it must hold the data directory's lock first), and nothing
  * here opens the database. What this process loads (tsx, esbuild, Prisma) goes when it exits.
  */
 import { availableParallelism } from "node:os";
-import { config, ConfigError } from "@/lib/config";
-import { closeDatabase, database } from "@/lib/db";
-import { checkDataDirectoryFree, DatabaseInUseError } from "@/lib/db/lock";
-import { databaseTarget } from "@/lib/db/target";
-import { log } from "@/lib/runtime/log";
-import { serverUrl } from "@/lib/runtime/server-url";
-import { workerScript } from "@/lib/runtime/worker-scripts";
-import { buildIfNeeded } from "@/lib/server/build";
-import { readFirstRun } from "@/lib/server/first-run";
-import { prepareDatabase } from "@/lib/server/prepare-database";
-import { authSecret } from "@/lib/auth-secret";
+import { config, ConfigError } from "@/lib/platform/config";
+import { closeDatabase, database } from "@/lib/platform/db";
+import { checkDataDirectoryFree, DatabaseInUseError } from "@/lib/platform/db/lock";
+import { databaseTarget } from "@/lib/platform/db/target";
+import { log } from "@/lib/platform/runtime/log";
+import { serverUrl } from "@/lib/platform/runtime/server-url";
+import { workerScript } from "@/lib/platform/runtime/worker-scripts";
+import { buildIfNeeded } from "@/lib/entry/server/build";
+import { readFirstRun } from "@/lib/entry/server/first-run";
+import { prepareDatabase } from "@/lib/entry/server/prepare-database";
+import { authSecret } from "@/lib/platform/auth-secret";
 import type { ClusterPlan } from "./primary";
 
 export type StartPlan = { mode: "one-process"; server: string } | ClusterPlan;

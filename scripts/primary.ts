@@ -1,14 +1,14 @@
 /**
  * The primary of `npm start` when several server processes serve (PostgreSQL), compiled into
- * .workers/primary.mjs (lib/runtime/worker-scripts.ts): scripts/start.mjs runs it once
+ * .workers/primary.mjs (lib/platform/runtime/worker-scripts.ts): scripts/start.mjs runs it once
  * scripts/prepare.ts has checked the configuration, built, migrated and seeded. It forks the server
  * processes, each running the compiled scripts/serve.ts, and hands them the connections
- * (lib/runtime/cluster.ts). It imports nothing else: neither the app, Prisma nor Next, nor the
+ * (lib/platform/runtime/cluster.ts). It imports nothing else: neither the app, Prisma nor Next, nor the
  * configuration's validation, whose results come in the plan.
  */
 import cluster from "node:cluster";
-import { runCluster } from "@/lib/runtime/cluster";
-import { announcement, type FirstRun } from "@/lib/server/announcement";
+import { runCluster } from "@/lib/platform/runtime/cluster";
+import { announcement, type FirstRun } from "@/lib/entry/server/announcement";
 
 /** What scripts/prepare.ts found, for the primary: how many processes, where, and what to print. */
 export type ClusterPlan = {

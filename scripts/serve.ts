@@ -1,25 +1,25 @@
 /**
- * A server process of `npm start`, compiled into .workers/server.mjs (lib/runtime/worker-scripts.ts)
+ * A server process of `npm start`, compiled into .workers/server.mjs (lib/platform/runtime/worker-scripts.ts)
  * so that it runs on plain node: scripts/start.mjs runs it in its own process when one server process
  * serves, and the cluster's primary (scripts/primary.ts) forks one per WEB_CONCURRENCY otherwise.
  * Alone, it opens the database (on the embedded one it takes the data directory's lock before anything
  * else, so a second start stops there), migrates and seeds it (after which the embedded database's
  * worker starts afresh, to give back the memory that took), serves on PORT and, on the embedded
- * database, runs the operators' commands for `npm run cli` (lib/server/control-channel.ts). In a
+ * database, runs the operators' commands for `npm run cli` (lib/entry/server/control-channel.ts). In a
  * cluster it serves the connections the primary hands it, the database prepared before it started.
  */
-import { authSecret } from "@/lib/auth-secret";
-import { config, ConfigError } from "@/lib/config";
-import { closeDatabase, database, restartEmbeddedDatabase } from "@/lib/db";
-import { DatabaseInUseError } from "@/lib/db/lock";
-import { isClusterWorker } from "@/lib/runtime/cluster";
-import { log } from "@/lib/runtime/log";
-import { prepareDatabase } from "@/lib/server/prepare-database";
-import { startClusterWorkerServer, startHttpServer } from "@/lib/server/http-server";
-import { announcement } from "@/lib/server/announcement";
-import { readFirstRun } from "@/lib/server/first-run";
-import { startBackgroundWork } from "@/lib/server/background";
-import { startControlChannel } from "@/lib/server/control-channel";
+import { authSecret } from "@/lib/platform/auth-secret";
+import { config, ConfigError } from "@/lib/platform/config";
+import { closeDatabase, database, restartEmbeddedDatabase } from "@/lib/platform/db";
+import { DatabaseInUseError } from "@/lib/platform/db/lock";
+import { isClusterWorker } from "@/lib/platform/runtime/cluster";
+import { log } from "@/lib/platform/runtime/log";
+import { prepareDatabase } from "@/lib/entry/server/prepare-database";
+import { startClusterWorkerServer, startHttpServer } from "@/lib/entry/server/http-server";
+import { announcement } from "@/lib/entry/server/announcement";
+import { readFirstRun } from "@/lib/entry/server/first-run";
+import { startBackgroundWork } from "@/lib/entry/server/background";
+import { startControlChannel } from "@/lib/entry/server/control-channel";
 
 async function main(): Promise<void> {
   const settings = config();

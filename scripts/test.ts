@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { buildIfNeeded } from "@/lib/server/build";
+import { buildIfNeeded } from "@/lib/entry/server/build";
 
 const only = process.argv.slice(2);
 buildIfNeeded();

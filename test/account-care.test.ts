@@ -4,12 +4,12 @@
  * that compliance sees. Every /client/v1 answer is also checked against the API description.
  */
 import assert from "node:assert/strict";
-import type { CustomerSession } from "@/lib/customers/list-customer-sessions";
+import type { CustomerSession } from "@/lib/domain/customers/list-customer-sessions";
 import { test } from "node:test";
-import { bumpVersion, changedHere } from "@/lib/cache/versioned-cache";
-import { createApiClient } from "@/lib/api-clients/create-api-client";
+import { bumpVersion, changedHere } from "@/lib/platform/cache/versioned-cache";
+import { createApiClient } from "@/lib/domain/api-clients/create-api-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { sha256 } from "@/lib/secrets";
+import { sha256 } from "@/lib/platform/secrets";
 import { startTestApp, db } from "./support/app";
 import {
   bearer,

@@ -4,7 +4,7 @@ import { encode } from "next-auth/jwt";
 import { startTestApp, db } from "./support/app";
 import { makeStaff, signIn, staffSession, STAFF_PASSWORD } from "./support/staff";
 import { bearer, DEVICE, registeredCustomer } from "./support/accounts";
-import { openedBody } from "@/lib/email/outbox-token-box";
+import { openedBody } from "@/lib/domain/email/outbox-token-box";
 
 // The tests play the proxy (on loopback) to sign in from several addresses.
 const app = await startTestApp({ STAFF_LOGIN_MAX_FAILURES_PER_IP: "8", TRUSTED_PROXIES: "127.0.0.1/32, ::1/128" });

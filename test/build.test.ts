@@ -1,10 +1,10 @@
-/** Whether `npm start` needs a new build (lib/server/build.ts). */
+/** Whether `npm start` needs a new build (lib/entry/server/build.ts). */
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { buildIsCurrent, sourceHash } from "@/lib/server/build";
+import { buildIsCurrent, sourceHash } from "@/lib/entry/server/build";
 
 test("npm start rebuilds only when an input of the build changed", () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "remit-build-"));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { db } from "@/lib/db";
-import { bumpVersion, changedHere, POLL_INTERVAL_MS, versionedCache } from "@/lib/cache/versioned-cache";
+import { db } from "@/lib/platform/db";
+import { bumpVersion, changedHere, POLL_INTERVAL_MS, versionedCache } from "@/lib/platform/cache/versioned-cache";
 import { startTestDatabase } from "./support/app";
 import { until } from "./support/until";
 

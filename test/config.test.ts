@@ -1,7 +1,7 @@
-/** Settings from the environment that stop the start when they are wrong (lib/config.ts). */
+/** Settings from the environment that stop the start when they are wrong (lib/platform/config.ts). */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ConfigError, reloadConfig } from "@/lib/config";
+import { ConfigError, reloadConfig } from "@/lib/platform/config";
 
 test("TRUSTED_PROXIES must be networks: a bad one stops the start, naming it", () => {
   const previous = process.env.TRUSTED_PROXIES;

@@ -1,7 +1,7 @@
-/** Reading and writing CSV (lib/csv.ts). */
+/** Reading and writing CSV (lib/platform/csv.ts). */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { csvField, parseCsv } from "@/lib/csv";
+import { csvField, parseCsv } from "@/lib/platform/csv";
 
 test("CSV with quotes, commas, line breaks and CRLF; line numbers", () => {
   const rows = parseCsv('a,b\r\n"x, y","say ""hi"""\n"multi\nline",z\n\nlast,row');

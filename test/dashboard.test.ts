@@ -8,9 +8,9 @@ import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { staffSession } from "./support/staff";
 import { DEVICE, login, registeredCustomer } from "./support/accounts";
-import { announcement } from "@/lib/server/announcement";
-import { readFirstRun } from "@/lib/server/first-run";
-import { createApiClient } from "@/lib/api-clients/create-api-client";
+import { announcement } from "@/lib/entry/server/announcement";
+import { readFirstRun } from "@/lib/entry/server/first-run";
+import { createApiClient } from "@/lib/domain/api-clients/create-api-client";
 import { until } from "./support/until";
 
 // Two failures per e-mail, then the third attempt is refused: a rate-limited login to count.

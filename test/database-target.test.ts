@@ -1,8 +1,8 @@
-/** Which database DATABASE_URL names (lib/db/target.ts), and the driver adapter made for it (lib/db). */
+/** Which database DATABASE_URL names (lib/platform/db/target.ts), and the driver adapter made for it (lib/platform/db). */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { databaseTarget } from "@/lib/db/target";
-import { createAdapterFactory } from "@/lib/db";
+import { databaseTarget } from "@/lib/platform/db/target";
+import { createAdapterFactory } from "@/lib/platform/db";
 
 test("DATABASE_URL picks the adapter", async () => {
   assert.equal(databaseTarget(undefined).kind, "pglite");

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
-import { besideDataDirectory } from "@/lib/db/lock";
+import { besideDataDirectory } from "@/lib/platform/db/lock";
 import { freePort, requestOnNewConnection } from "@/tooling/server-process";
 
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-dev-"));

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readDevice } from "@/lib/http/read-device";
-import type { DomainError } from "@/lib/errors/domain-error";
+import type { DomainError } from "@/lib/platform/errors/domain-error";
 import { toApiError } from "@/lib/http/errors";
 
 test("the device: X-Client-IP when given (in its canonical spelling), else the address the request came from", () => {

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { bumpVersion, changedHere } from "@/lib/cache/versioned-cache";
+import { bumpVersion, changedHere } from "@/lib/platform/cache/versioned-cache";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { CATALOGUES, FALLBACK_CATALOGUE } from "@/emails/messages";
 import type { Delivery } from "./support/fake-resend";

@@ -4,14 +4,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { after, test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { startFakeResend } from "./support/fake-resend";
-import { reloadConfig } from "@/lib/config";
-import type { LinkEmailTemplate } from "@/lib/email/compose-email";
-import { emailQueued, queueEmail } from "@/lib/email/queue-email";
-import { emailRequeued, requeueFailedEmail } from "@/lib/email/requeue-email";
-import { dispatchDueEmails } from "@/lib/email/dispatch-emails";
-import { TOKEN_MARKER } from "@/lib/email/outbox-token-box";
-import { randomToken } from "@/lib/secrets";
-import { SETTINGS_ID } from "@/lib/reference-data/settings-record";
+import { reloadConfig } from "@/lib/platform/config";
+import type { LinkEmailTemplate } from "@/lib/domain/email/compose-email";
+import { emailQueued, queueEmail } from "@/lib/domain/email/queue-email";
+import { emailRequeued, requeueFailedEmail } from "@/lib/domain/email/requeue-email";
+import { dispatchDueEmails } from "@/lib/domain/email/dispatch-emails";
+import { TOKEN_MARKER } from "@/lib/domain/email/outbox-token-box";
+import { randomToken } from "@/lib/platform/secrets";
+import { SETTINGS_ID } from "@/lib/domain/reference-data/settings-record";
 import { until } from "./support/until";
 import { captureLog } from "./support/log";
 
@@ -32,7 +32,7 @@ await startTestApp({
 });
 // After startTestApp has set NODE_ENV: React picks its development or production build when first
 // loaded, and the templates' JSX runtime must match the react-dom that renders them.
-const { composeEmail, composeNotice } = await import("@/lib/email/compose-email");
+const { composeEmail, composeNotice } = await import("@/lib/domain/email/compose-email");
 await db().settings.update({
   where: { id: SETTINGS_ID },
   data: { tradingName: "Sendwise", csEmail: "help@sendwise.test", csNumber: "+44 20 7946 0000" },

@@ -7,7 +7,7 @@ import path from "node:path";
 import { after, test } from "node:test";
 import { raceForLock } from "./support/lock-race";
 
-// The embedded database's lock (lib/db/lock.ts), raced for by real processes. Whatever database the
+// The embedded database's lock (lib/platform/db/lock.ts), raced for by real processes. Whatever database the
 // rest of the suite runs on: the lock is the embedded database's.
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-lock-"));
 after(() => fs.rmSync(directory, { recursive: true, force: true }));

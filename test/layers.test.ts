@@ -51,38 +51,41 @@ test("npm run lint runs Biome and the layers' check, and the tree keeps the laye
 });
 
 test("a domain file that imports lib/http fails, naming the rule", () => {
-  const file = `lib/customers/${planted("http")}.ts`;
+  const file = `lib/domain/customers/${planted("http")}.ts`;
   withPlanted({ [file]: 'export { failure } from "@/lib/http/respond";\n' }, () => {
     const { status, report } = cruise([file]);
     assert.notEqual(status, 0, report);
-    assert.match(report, new RegExp(`error layer:lib/customers: ${file} → lib/http/respond\\.ts`));
+    assert.match(report, new RegExp(`error layer:lib/domain/customers: ${file} → lib/http/respond\\.ts`));
   });
 });
 
 test("a lower noun that imports a higher one fails; the higher importing the lower passes", () => {
-  const lower = `lib/tokens/${planted("up")}.ts`;
-  const higher = `lib/customers/${planted("down")}.ts`;
+  const lower = `lib/domain/tokens/${planted("up")}.ts`;
+  const higher = `lib/domain/customers/${planted("down")}.ts`;
   withPlanted(
     {
-      [lower]: 'export { readCustomer } from "@/lib/customers/read-customer";\n',
-      [higher]: 'export { newToken } from "@/lib/tokens/new-token";\n',
+      [lower]: 'export { readCustomer } from "@/lib/domain/customers/read-customer";\n',
+      [higher]: 'export { newToken } from "@/lib/domain/tokens/new-token";\n',
     },
     () => {
       const { status, report } = cruise([lower, higher]);
       assert.notEqual(status, 0, report);
-      assert.match(report, new RegExp(`error layer:lib/tokens: ${lower} → lib/customers/read-customer\\.ts`));
+      assert.match(
+        report,
+        new RegExp(`error layer:lib/domain/tokens: ${lower} → lib/domain/customers/read-customer\\.ts`),
+      );
       assert.doesNotMatch(report, new RegExp(higher));
     },
   );
 });
 
-test("the service importing lib/server or test code, and two files importing each other, fail", () => {
+test("the service importing lib/entry/server or test code, and two files importing each other, fail", () => {
   const route = `app/${planted("server")}/route.ts`;
-  const domain = `lib/audit/${planted("tooling")}.ts`;
-  const [first, second] = [`lib/audit/${planted("a")}.ts`, `lib/audit/${planted("b")}.ts`];
+  const domain = `lib/domain/audit/${planted("tooling")}.ts`;
+  const [first, second] = [`lib/domain/audit/${planted("a")}.ts`, `lib/domain/audit/${planted("b")}.ts`];
   withPlanted(
     {
-      [route]: 'export { setSecurityHeaders } from "@/lib/server/security-headers";\n',
+      [route]: 'export { setSecurityHeaders } from "@/lib/entry/server/security-headers";\n',
       [domain]: 'export { createTestDatabase } from "@/tooling/throwaway-database";\n',
       [first]: `export { b } from "./${path.basename(second, ".ts")}";\nexport const a = 1;\n`,
       [second]: `export { a } from "./${path.basename(first, ".ts")}";\nexport const b = 2;\n`,
@@ -90,7 +93,7 @@ test("the service importing lib/server or test code, and two files importing eac
     () => {
       const { status, report } = cruise([route, domain, first, second]);
       assert.notEqual(status, 0, report);
-      assert.match(report, new RegExp(`error layer:app: ${route} → lib/server/security-headers\\.ts`));
+      assert.match(report, new RegExp(`error layer:app: ${route} → lib/entry/server/security-headers\\.ts`));
       assert.match(report, new RegExp(`error product-not-test-code: ${domain} → tooling/throwaway-database\\.ts`));
       assert.match(report, new RegExp(`error no-circular: ${first} →`));
     },

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { DEVICE, registeredCustomer, sentText, uniqueEmail } from "./support/accounts";
-import { linkWithToken, parseLinkTemplate } from "@/lib/validation/link-template";
+import { linkWithToken, parseLinkTemplate } from "@/lib/platform/validation/link-template";
 
 /**
  * Link templates (`email_verification_url`, `reset_password_url`) are judged by what they parse to,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cpuByThreadSoFar } from "@/lib/runtime/metrics";
+import { cpuByThreadSoFar } from "@/lib/platform/runtime/metrics";
 import { startTestApp, db } from "./support/app";
 import { bearer, DEVICE, login, registeredCustomer, uniqueEmail } from "./support/accounts";
 

@@ -1,7 +1,7 @@
-/** The masked e-mail addresses shown in place of the real ones (lib/email/mask-email.ts). */
+/** The masked e-mail addresses shown in place of the real ones (lib/domain/email/mask-email.ts). */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { maskEmail } from "@/lib/email/mask-email";
+import { maskEmail } from "@/lib/domain/email/mask-email";
 
 test("masked e-mail addresses", () => {
   assert.equal(maskEmail("anything@example.org"), "an******@example.org");

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { test } from "node:test";
-import { createAdapterFactory } from "@/lib/db";
-import { applyMigrations, createMigration, MIGRATIONS_DIR, readMigrations } from "@/lib/db/migrations";
-import { databaseTarget } from "@/lib/db/target";
+import { createAdapterFactory } from "@/lib/platform/db";
+import { applyMigrations, createMigration, MIGRATIONS_DIR, readMigrations } from "@/lib/platform/db/migrations";
+import { databaseTarget } from "@/lib/platform/db/target";
 import {
   CustomerEventType,
   EmailTemplate,

@@ -8,8 +8,8 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { bumpVersion, changedHere } from "@/lib/cache/versioned-cache";
-import { FIELD_ERROR_CODES } from "@/lib/errors/domain-error";
+import { bumpVersion, changedHere } from "@/lib/platform/cache/versioned-cache";
+import { FIELD_ERROR_CODES } from "@/lib/platform/errors/domain-error";
 import { openApiDocument } from "@/lib/http/openapi";
 import { DOCUMENTED } from "@/app/client/v1/openapi.json/get-openapi-document.operation";
 import { startTestApp, db } from "./support/app";
@@ -148,7 +148,7 @@ test("named types: Country, Settings, Locale, Timezone, Customer, ApiError and V
   assert.deepEqual(
     schemas.ValidationError.properties.code.enum,
     [...FIELD_ERROR_CODES],
-    "every validation code, from lib/errors/domain-error.ts",
+    "every validation code, from lib/platform/errors/domain-error.ts",
   );
   assert.deepEqual(schemas.Settings.properties.locales.items, { $ref: "#/components/schemas/Locale" });
   assert.deepEqual(schemas.Settings.properties.timezones.items, { $ref: "#/components/schemas/Timezone" });

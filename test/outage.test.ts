@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { POLL_INTERVAL_MS, versionedCache } from "@/lib/cache/versioned-cache";
-import { randomToken, sha256 } from "@/lib/secrets";
+import { POLL_INTERVAL_MS, versionedCache } from "@/lib/platform/cache/versioned-cache";
+import { randomToken, sha256 } from "@/lib/platform/secrets";
 import { db, startTestApp } from "./support/app";
 import { bearer, DEVICE, login, register, registeredCustomer, uniqueEmail } from "./support/accounts";
 import { startFakeResend } from "./support/fake-resend";

@@ -7,9 +7,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { EmailTemplate } from "@/lib/generated/prisma/enums";
-import { openedBody, TOKEN_MARKER } from "@/lib/email/outbox-token-box";
-import { parseLinkTemplate } from "@/lib/validation/link-template";
-import { randomToken } from "@/lib/secrets";
+import { openedBody, TOKEN_MARKER } from "@/lib/domain/email/outbox-token-box";
+import { parseLinkTemplate } from "@/lib/platform/validation/link-template";
+import { randomToken } from "@/lib/platform/secrets";
 import { startTestApp, db } from "./support/app";
 import { makeStaff, staffSession } from "./support/staff";
 import { bearer, DEVICE, login, registeredCustomer, tokenFromLatestEmail, uniqueEmail } from "./support/accounts";

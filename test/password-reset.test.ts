@@ -10,7 +10,7 @@ import {
   tokenFromLatestEmail,
   uniqueEmail,
 } from "./support/accounts";
-import { sha256 } from "@/lib/secrets";
+import { sha256 } from "@/lib/platform/secrets";
 
 const app = await startTestApp();
 

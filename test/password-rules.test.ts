@@ -11,7 +11,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { startTestApp } from "./support/app";
 import { DEVICE, login, register, RESET_URL, tokenFromLatestEmail, uniqueEmail } from "./support/accounts";
-import { COMMON_PASSWORD_COUNT, commonPasswords, isCommonPassword } from "@/lib/passwords/common-passwords";
+import { COMMON_PASSWORD_COUNT, commonPasswords, isCommonPassword } from "@/lib/domain/passwords/common-passwords";
 
 const app = await startTestApp();
 

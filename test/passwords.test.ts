@@ -1,13 +1,13 @@
-/** Password checks off the event loop (lib/passwords/verify-password.ts). */
+/** Password checks off the event loop (lib/domain/passwords/verify-password.ts). */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import bcrypt from "bcryptjs";
-import { reloadConfig } from "@/lib/config";
+import { reloadConfig } from "@/lib/platform/config";
 import { longestEventLoopPause } from "./support/event-loop";
 import { until } from "./support/until";
 
 test("the event loop keeps turning while a bcrypt hash from the previous system is checked", async () => {
-  const { verifyPassword } = await import("@/lib/passwords/verify-password");
+  const { verifyPassword } = await import("@/lib/domain/passwords/verify-password");
   // Cost 12, as the previous system stored them: hundreds of milliseconds of CPU per check.
   const stored = bcrypt.hashSync("old password", 12);
   await verifyPassword("warm-up", bcrypt.hashSync("warm-up", 4)); // the worker is started before the timing
@@ -26,9 +26,9 @@ test("the event loop keeps turning while a bcrypt hash from the previous system 
 test("a hashing thread that stayed idle ends, and the next password check starts one again", async () => {
   process.env.HASHING_THREAD_IDLE_MS = "200";
   reloadConfig();
-  const { hashPassword } = await import("@/lib/passwords/hash-password");
-  const { verifyPassword } = await import("@/lib/passwords/verify-password");
-  const { hashingPool } = await import("@/lib/passwords/hashing-pool");
+  const { hashPassword } = await import("@/lib/domain/passwords/hash-password");
+  const { verifyPassword } = await import("@/lib/domain/passwords/verify-password");
+  const { hashingPool } = await import("@/lib/domain/passwords/hashing-pool");
   const stored = await hashPassword("idle for a while");
   assert.ok(hashingPool().threads >= 1, "a thread hashed it");
   await until(

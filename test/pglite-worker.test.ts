@@ -1,13 +1,13 @@
-/** The embedded database in its worker thread (lib/db/pglite-worker.ts), as Prisma uses it. */
+/** The embedded database in its worker thread (lib/platform/db/pglite-worker.ts), as Prisma uses it. */
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { databaseTarget } from "@/lib/db/target";
-import { createAdapterFactory } from "@/lib/db";
-import { checkDataDirectoryFree, DatabaseInUseError } from "@/lib/db/lock";
-import { applyMigrations } from "@/lib/db/migrations";
+import { databaseTarget } from "@/lib/platform/db/target";
+import { createAdapterFactory } from "@/lib/platform/db";
+import { checkDataDirectoryFree, DatabaseInUseError } from "@/lib/platform/db/lock";
+import { applyMigrations } from "@/lib/platform/db/migrations";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { longestEventLoopPause } from "./support/event-loop";
 import { captureLog } from "./support/log";

@@ -3,14 +3,14 @@ import fs from "node:fs";
 import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { COUNTRY_FIELDS } from "./support/contract";
-import { bumpVersion, changedHere } from "@/lib/cache/versioned-cache";
-import { createApiClient } from "@/lib/api-clients/create-api-client";
-import { revokeApiClient } from "@/lib/api-clients/revoke-api-client";
+import { bumpVersion, changedHere } from "@/lib/platform/cache/versioned-cache";
+import { createApiClient } from "@/lib/domain/api-clients/create-api-client";
+import { revokeApiClient } from "@/lib/domain/api-clients/revoke-api-client";
 import { parseExposition, scrapeMetrics, serverPids, total } from "@/tooling/metrics-scrape";
 import { until } from "./support/until";
 import { LEGACY_ZONES } from "./support/time-zones";
-import { readSettingsBody } from "@/lib/reference-data/read-settings";
-import { TZ_DATABASE_VERSION, ianaZones, utcOffset } from "@/lib/reference-data/timezone-offsets";
+import { readSettingsBody } from "@/lib/domain/reference-data/read-settings";
+import { TZ_DATABASE_VERSION, ianaZones, utcOffset } from "@/lib/domain/reference-data/timezone-offsets";
 
 const METRICS_TOKEN = "metrics-token-for-this-test";
 const app = await startTestApp({ METRICS_TOKEN });
@@ -296,7 +296,7 @@ test("/metrics answers only to METRICS_TOKEN", async () => {
 test("/metrics tells the CPU of password hashing from the event loop's", {
   skip: process.platform === "linux" ? false : "threads are told apart through /proc, on Linux only",
 }, async () => {
-  const { hashPassword } = await import("@/lib/passwords/hash-password");
+  const { hashPassword } = await import("@/lib/domain/passwords/hash-password");
   const threadCpuMs = async () => {
     const { samples } = await scrapeMetrics(app.url, METRICS_TOKEN);
     return Object.fromEntries(

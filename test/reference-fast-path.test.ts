@@ -1,5 +1,5 @@
 /**
- * The server's fast path for the reference reads (lib/server/reference-fast-path.ts) against Next's
+ * The server's fast path for the reference reads (lib/entry/server/reference-fast-path.ts) against Next's
  * route for the very same request, over HTTP on the production build. Next's answer comes from the
  * same app with FAST_PATH=false: the server runs in this process and reads that setting
  * per request, so each case is asked both ways, one right after the other, on one database. The
@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { REFERENCE_READS } from "@/lib/http/reference-reads";
-import { answerReferenceRead } from "@/lib/server/reference-fast-path";
+import { answerReferenceRead } from "@/lib/entry/server/reference-fast-path";
 import { db, startTestApp } from "./support/app";
 import {
   assertLeftToNext,

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { DEVICE, register, tokenFromLatestEmail, uniqueEmail, VERIFY_URL } from "./support/accounts";
-import { sha256 } from "@/lib/secrets";
+import { sha256 } from "@/lib/platform/secrets";
 
 const app = await startTestApp();
 

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { requestAddress } from "@/lib/http/request-address";
-import { reloadConfig } from "@/lib/config";
+import { reloadConfig } from "@/lib/platform/config";
 
 test("the request's address: X-Forwarded-For only from a trusted proxy, right-most untrusted entry, garbage stops", () => {
   const address = (peer: string, forwardedFor?: string) =>

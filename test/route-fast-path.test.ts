@@ -1,5 +1,5 @@
 /**
- * The server's fast path for logins and registrations (lib/server/route-fast-path.ts) against Next's
+ * The server's fast path for logins and registrations (lib/entry/server/route-fast-path.ts) against Next's
  * route for the same request, over HTTP on the production build: status line, header names (case
  * and order included) and values, and body must be the same bytes, but for Date, the request id and
  * the login token each answer issues anew. Each case is asked both ways, FAST_PATH switched off for
@@ -12,8 +12,8 @@ import http from "node:http";
 import { test } from "node:test";
 import { MAX_BODY_BYTES } from "@/lib/http/input";
 import { fastRouteHandler } from "@/lib/http/operation";
-import { registerLimit } from "@/lib/rate-limits/limits";
-import { answerFastRoute } from "@/lib/server/route-fast-path";
+import { registerLimit } from "@/lib/domain/rate-limits/limits";
+import { answerFastRoute } from "@/lib/entry/server/route-fast-path";
 import { DEVICE, RESET_URL, uniqueEmail, VERIFY_URL } from "./support/accounts";
 import { db, startTestApp } from "./support/app";
 import {

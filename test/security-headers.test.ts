@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { test } from "node:test";
-import { reloadConfig } from "@/lib/config";
+import { reloadConfig } from "@/lib/platform/config";
 import { refuseCrossOriginWrite } from "@/lib/http/origin";
-import { setSecurityHeaders } from "@/lib/server/security-headers";
+import { setSecurityHeaders } from "@/lib/entry/server/security-headers";
 import { startTestApp } from "./support/app";
 import {
   bearer,

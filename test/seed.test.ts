@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { db } from "@/lib/db";
-import { prepareDatabase } from "@/lib/server/prepare-database";
-import { DEFAULT_LOCALES, DEFAULT_SOURCE_COUNTRIES, seed } from "@/lib/reference-data/seed-reference-data";
-import { ianaZones } from "@/lib/reference-data/timezone-offsets";
+import { db } from "@/lib/platform/db";
+import { prepareDatabase } from "@/lib/entry/server/prepare-database";
+import { DEFAULT_LOCALES, DEFAULT_SOURCE_COUNTRIES, seed } from "@/lib/domain/reference-data/seed-reference-data";
+import { ianaZones } from "@/lib/domain/reference-data/timezone-offsets";
 import { startTestDatabase } from "./support/app";
 
 await startTestDatabase();

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { bearer, DEVICE, registeredCustomer, tokenFromLatestEmail } from "./support/accounts";
-import { createApiClient } from "@/lib/api-clients/create-api-client";
-import { sha256 } from "@/lib/secrets";
+import { createApiClient } from "@/lib/domain/api-clients/create-api-client";
+import { sha256 } from "@/lib/platform/secrets";
 
 const app = await startTestApp();
 

@@ -3,13 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
-import { ConfigError, reloadConfig } from "@/lib/config";
-import { closeDatabase } from "@/lib/db";
-import { authSecret } from "@/lib/auth-secret";
-import { announcement } from "@/lib/server/announcement";
-import { readFirstRun } from "@/lib/server/first-run";
-import { prepareDatabase } from "@/lib/server/prepare-database";
-import { verifyPassword } from "@/lib/passwords/verify-password";
+import { ConfigError, reloadConfig } from "@/lib/platform/config";
+import { closeDatabase } from "@/lib/platform/db";
+import { authSecret } from "@/lib/platform/auth-secret";
+import { announcement } from "@/lib/entry/server/announcement";
+import { readFirstRun } from "@/lib/entry/server/first-run";
+import { prepareDatabase } from "@/lib/entry/server/prepare-database";
+import { verifyPassword } from "@/lib/domain/passwords/verify-password";
 import { jsonLines, runCli } from "./support/cli";
 
 // The first admin is made with the CLI, on the embedded database, before the server ever starts.
@@ -104,7 +104,7 @@ test("staff create prints the account as one JSON line, with a generated passwor
   assert.ok(listed.every((staff) => !("password" in staff) && !("passwordHash" in staff)));
 
   await inThisProcess(async () => {
-    const { db } = await import("@/lib/db");
+    const { db } = await import("@/lib/platform/db");
     const stored = await db().staff.findUniqueOrThrow({ where: { email: "first.admin@example.com" } });
     assert.ok((await verifyPassword(admin.password, stored.passwordHash)).valid, "the printed password signs in");
     const audit = await db().auditLog.findMany({ where: { resource: "staff" } });

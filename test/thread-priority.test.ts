@@ -1,10 +1,10 @@
-/** The worker threads' CPU priorities below the event loop's (lib/runtime/thread-priority.ts). */
+/** The worker threads' CPU priorities below the event loop's (lib/platform/runtime/thread-priority.ts). */
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import { test } from "node:test";
-import { databaseTarget } from "@/lib/db/target";
-import { createAdapterFactory } from "@/lib/db";
+import { databaseTarget } from "@/lib/platform/db/target";
+import { createAdapterFactory } from "@/lib/platform/db";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
 /** The niceness of each of this process's threads (Linux). */
@@ -21,7 +21,7 @@ function threadNiceness(): number[] {
 test("under load the event loop comes first: the database worker runs at niceness 5, password hashing at 10", {
   skip: process.platform === "linux" ? false : "thread priorities are set on Linux only",
 }, async () => {
-  const { hashPassword } = await import("@/lib/passwords/hash-password");
+  const { hashPassword } = await import("@/lib/domain/passwords/hash-password");
   // Counted before and after: the hashing pool lives as long as the process, so an earlier test may have started it.
   const atNiceness = (niceness: number) => threadNiceness().filter((value) => value === niceness).length;
   const databaseThreadsBefore = atNiceness(5);

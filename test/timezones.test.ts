@@ -6,7 +6,7 @@ import {
   locationLabel,
   niceName,
   utcOffset,
-} from "@/lib/reference-data/timezone-offsets";
+} from "@/lib/domain/reference-data/timezone-offsets";
 import { LEGACY_ZONES } from "./support/time-zones";
 
 test("a zone's offset is the one in force at the given moment (daylight saving included)", () => {

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { AdminEntry } from "@/components/admin/AdminEntry";
-import { backOfficeName } from "@/lib/reference-data/back-office-name";
-import { currentBusinessDetails } from "@/lib/reference-data/read-settings";
-import { log } from "@/lib/runtime/log";
+import { backOfficeName } from "@/lib/domain/reference-data/back-office-name";
+import { currentBusinessDetails } from "@/lib/domain/reference-data/read-settings";
+import { log } from "@/lib/platform/runtime/log";
 
 /** The trading name the back office is branded with; without the database, an unbranded page still loads. */
 async function tradingName(): Promise<string | null> {

@@ -1,9 +1,9 @@
-import { config } from "@/lib/config";
-import { measureOutbox } from "@/lib/email/measure-outbox";
-import { notFound, unauthenticated } from "@/lib/errors/domain-error";
+import { config } from "@/lib/platform/config";
+import { measureOutbox } from "@/lib/domain/email/measure-outbox";
+import { notFound, unauthenticated } from "@/lib/platform/errors/domain-error";
 import { failure, newRequestId } from "@/lib/http/respond";
-import { METRICS_CONTENT_TYPE, metricsText } from "@/lib/runtime/metrics";
-import { digestsEqual, sha256 } from "@/lib/secrets";
+import { METRICS_CONTENT_TYPE, metricsText } from "@/lib/platform/runtime/metrics";
+import { digestsEqual, sha256 } from "@/lib/platform/secrets";
 
 /**
  * The Prometheus exposition (docs/operations.md, "Metrics"): every server process of this instance added up,

@@ -7,7 +7,7 @@ import { accessFirst } from "./accessFirst";
 import { Dashboard } from "./Dashboard";
 import { LoginPage } from "./LoginPage";
 import { AdminLayout } from "./AdminLayout";
-import { backOfficeName } from "@/lib/reference-data/back-office-name";
+import { backOfficeName } from "@/lib/domain/reference-data/back-office-name";
 import { BrandContext } from "./brand";
 import settings from "./settings";
 import locales from "./locales";

@@ -1,7 +1,7 @@
 /**
  * The back office's first page: tiles that open the list they count, charts of the last 30 days of
  * account activity, and for operations the API clients' calls and last use, the outbox's days and
- * the reference data changed lately (lib/dashboard). The server leaves out what the role may not
+ * the reference data changed lately (lib/domain/dashboard). The server leaves out what the role may not
  * read, so each person sees only the tiles and charts of their own resources. Those who edit the
  * settings are warned while they are still the seed's placeholders.
  */
@@ -43,8 +43,8 @@ import type {
   Dashboard as DashboardFigures,
   EmailDay,
   ReferenceChange,
-} from "@/lib/dashboard/read-dashboard";
-import type { AdminResource } from "@/lib/access/permissions";
+} from "@/lib/domain/dashboard/read-dashboard";
+import type { AdminResource } from "@/lib/domain/access/permissions";
 import type { AdminDataProvider } from "./dataProvider";
 import { PageTitle } from "./PageTitle";
 import { RESOURCE_NAMES } from "./choices";

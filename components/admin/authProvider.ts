@@ -4,7 +4,7 @@
  */
 import type { AuthProvider } from "react-admin";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
-import { isAdminResource, mayTakeAction } from "@/lib/access/permissions";
+import { isAdminResource, mayTakeAction } from "@/lib/domain/access/permissions";
 
 type StaffSession = {
   user: { id: number; email: string; name: string; role: StaffRole; twoFactor: boolean; twoFactorRequired: boolean };

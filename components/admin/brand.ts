@@ -4,7 +4,7 @@
  * titles show it.
  */
 import { createContext, useContext } from "react";
-import { UNBRANDED } from "@/lib/reference-data/back-office-name";
+import { UNBRANDED } from "@/lib/domain/reference-data/back-office-name";
 
 export const BrandContext = createContext<{ name: string; tradingName: string | null }>({
   name: UNBRANDED,

@@ -14,8 +14,8 @@ import {
   StaffRole,
   type SignInOutcome,
 } from "@/lib/generated/prisma/enums";
-import { ADMIN_RESOURCES, type AdminResource } from "@/lib/access/permissions";
-import type { CustomerStatus } from "@/lib/customers/customer-record";
+import { ADMIN_RESOURCES, type AdminResource } from "@/lib/domain/access/permissions";
+import type { CustomerStatus } from "@/lib/domain/customers/customer-record";
 
 /** The choices of an enum, in the order of `labels`. */
 function choicesOf<T extends string>(labels: Record<T, string>) {

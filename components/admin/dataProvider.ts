@@ -8,8 +8,8 @@
  */
 import simpleRestProvider from "ra-data-simple-rest";
 import { fetchUtils, HttpError, type Identifier } from "react-admin";
-import type { Dashboard } from "@/lib/dashboard/read-dashboard";
-import type { LinkedCustomer } from "@/lib/customers/linked-customers";
+import type { Dashboard } from "@/lib/domain/dashboard/read-dashboard";
+import type { LinkedCustomer } from "@/lib/domain/customers/linked-customers";
 
 const API = "/api/admin";
 

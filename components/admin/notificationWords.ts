@@ -4,7 +4,7 @@
  * react-admin's English.
  */
 import { defaultI18nProvider, type I18nProvider } from "react-admin";
-import type { AdminResource } from "@/lib/access/permissions";
+import type { AdminResource } from "@/lib/domain/access/permissions";
 
 /** What a resource's record is called in a sentence. */
 const RECORD_NAMES: Partial<Record<AdminResource, string>> = {

@@ -3,7 +3,7 @@
  * by Redoc's standalone build. The build is read from the installed package and written into the
  * page itself, so the page loads nothing but the document from this server: no script, font or image
  * from anywhere else. The page's own Content-Security-Policy (beside the headers every response gets,
- * lib/server/security-headers.ts) allows that script by its hash, and nothing from any other host.
+ * lib/entry/server/security-headers.ts) allows that script by its hash, and nothing from any other host.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";

@@ -4,8 +4,8 @@
  * route says otherwise.
  */
 import type { NextRequest } from "next/server";
-import { notFound } from "@/lib/errors/domain-error";
-import { isStorableText } from "@/lib/validation/fields";
+import { notFound } from "@/lib/platform/errors/domain-error";
+import { isStorableText } from "@/lib/platform/validation/fields";
 import { methodNotAllowed } from "./errors";
 import { failure, newRequestId, REQUEST_ID_HEADER } from "./respond";
 

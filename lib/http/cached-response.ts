@@ -8,7 +8,7 @@ const CACHE_CONTROL = "private, no-cache";
 /**
  * What a request for a prepared body is answered, before it becomes a Response (`cachedResponse`,
  * for Next's routes) or is written to node:http as it is (the server's fast path for the reference
- * reads, lib/server/reference-fast-path.ts): the bytes and their headers, or a 304 without them.
+ * reads, lib/entry/server/reference-fast-path.ts): the bytes and their headers, or a 304 without them.
  */
 export type CachedAnswer =
   | { status: 200; headers: Record<string, string>; bytes: Uint8Array }

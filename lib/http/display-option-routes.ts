@@ -2,13 +2,13 @@
 import { adminRoute } from "./with-staff";
 import { readInput } from "./input";
 import { plainJson } from "./respond";
-import type { DisplayOptionKind } from "@/lib/reference-data/display-option-record";
-import { displayOptionChanges, newDisplayOptionInput } from "@/lib/reference-data/display-option-schemas";
-import { listDisplayOptions, SORTABLE } from "@/lib/reference-data/list-display-options";
-import { readDisplayOption } from "@/lib/reference-data/read-display-option";
-import { createDisplayOption } from "@/lib/reference-data/create-display-option";
-import { updateDisplayOption } from "@/lib/reference-data/update-display-option";
-import { deleteDisplayOption } from "@/lib/reference-data/delete-display-option";
+import type { DisplayOptionKind } from "@/lib/domain/reference-data/display-option-record";
+import { displayOptionChanges, newDisplayOptionInput } from "@/lib/domain/reference-data/display-option-schemas";
+import { listDisplayOptions, SORTABLE } from "@/lib/domain/reference-data/list-display-options";
+import { readDisplayOption } from "@/lib/domain/reference-data/read-display-option";
+import { createDisplayOption } from "@/lib/domain/reference-data/create-display-option";
+import { updateDisplayOption } from "@/lib/domain/reference-data/update-display-option";
+import { deleteDisplayOption } from "@/lib/domain/reference-data/delete-display-option";
 import { listHandler } from "./list-protocol";
 
 /** /api/admin/locales and /api/admin/timezones: the same list route for either kind. */

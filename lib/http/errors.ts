@@ -1,10 +1,10 @@
 /**
  * Every error the API can answer, as data: the status and type travel with the error. Domain code
- * throws DomainErrors (lib/errors/domain-error.ts); `toApiError` is the one table that gives each
+ * throws DomainErrors (lib/platform/errors/domain-error.ts); `toApiError` is the one table that gives each
  * domain code its status. The errors only HTTP knows of (405, 406, 413, 415, client credentials)
  * are made here. The lists are values so that the OpenAPI document enumerates them.
  */
-import { DomainError, type DomainErrorCode, type FieldError } from "@/lib/errors/domain-error";
+import { DomainError, type DomainErrorCode, type FieldError } from "@/lib/platform/errors/domain-error";
 
 export const ERROR_TYPES = [
   "invalid_request_error",

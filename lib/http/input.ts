@@ -1,7 +1,7 @@
 /** The one place that reads request bodies: at most MAX_BODY_BYTES, form-encoded or JSON. */
 import type { z } from "zod";
-import { type FieldError, invalidRequest } from "@/lib/errors/domain-error";
-import { parseInput, type RawInput } from "@/lib/validation/parse-input";
+import { type FieldError, invalidRequest } from "@/lib/platform/errors/domain-error";
+import { parseInput, type RawInput } from "@/lib/platform/validation/parse-input";
 import { bodyTooLarge } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -3,9 +3,9 @@
  * `sort=["field","ASC"]`, `range=[0,24]` (both ends included) and `filter={…}`, all JSON in the
  * query string, and record ids in the path.
  */
-import { invalidRequest, notFound } from "@/lib/errors/domain-error";
-import { MAX_INTEGER, numericId, type ListQuery, type SortOrder } from "@/lib/db/list-query";
-import { isStorableText } from "@/lib/validation/fields";
+import { invalidRequest, notFound } from "@/lib/platform/errors/domain-error";
+import { MAX_INTEGER, numericId, type ListQuery, type SortOrder } from "@/lib/platform/db/list-query";
+import { isStorableText } from "@/lib/platform/validation/fields";
 import { listPage } from "./respond";
 
 const MAX_PAGE_SIZE = 1000;

@@ -6,9 +6,9 @@
  * declares for it.
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
-import { config } from "@/lib/config";
-import { currentBusinessDetails } from "@/lib/reference-data/read-settings";
-import type { BusinessDetails } from "@/lib/reference-data/settings-record";
+import { config } from "@/lib/platform/config";
+import { currentBusinessDetails } from "@/lib/domain/reference-data/read-settings";
+import type { BusinessDetails } from "@/lib/domain/reference-data/settings-record";
 import { cachedResponse } from "./cached-response";
 import { notAcceptable } from "./errors";
 import {

@@ -7,12 +7,12 @@
  */
 import type { z } from "zod";
 import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
-import type { FieldError } from "@/lib/errors/domain-error";
-import type { AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
-import type { Device } from "@/lib/tokens/device";
-import type { RawInput } from "@/lib/validation/parse-input";
+import type { FieldError } from "@/lib/platform/errors/domain-error";
+import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
+import type { Device } from "@/lib/domain/tokens/device";
+import type { RawInput } from "@/lib/platform/validation/parse-input";
 import type { Method, RouteExports } from "./build-route";
-import { processGlobal } from "@/lib/runtime/process-global";
+import { processGlobal } from "@/lib/platform/runtime/process-global";
 import { readInput } from "./input";
 import type { ErrorRefs, Security, TagName } from "./openapi-components";
 import { readDevice } from "./read-device";
@@ -47,7 +47,7 @@ export type OperationDeclaration<S extends Security, B extends z.ZodObject | und
   conditional?: boolean;
   /**
    * A POST every app makes all the time (login, register): once Next has loaded its route, the
-   * node:http server hands it this handler directly, before Next's router (lib/server/route-fast-path.ts).
+   * node:http server hands it this handler directly, before Next's router (lib/entry/server/route-fast-path.ts).
    */
   fastPath?: boolean;
   ok: { status: 200 | 201; response: ResponseConfig };

@@ -5,8 +5,8 @@
  * apart from the service's own pages. X-Forwarded-Proto and X-Forwarded-Host are believed only from
  * TRUSTED_PROXIES (./request-address.ts): anyone else can write them.
  */
-import { config } from "@/lib/config";
-import { announcedServerUrl, serverUrl } from "@/lib/runtime/server-url";
+import { config } from "@/lib/platform/config";
+import { announcedServerUrl, serverUrl } from "@/lib/platform/runtime/server-url";
 import { crossOriginRefused } from "./errors";
 import { fromTrustedProxy } from "./request-address";
 

@@ -1,6 +1,6 @@
 /** The device a customer acts from, as the app's backend reports it in the X-Client-* headers of a call. */
-import { fieldError } from "@/lib/errors/domain-error";
-import type { Device } from "@/lib/tokens/device";
+import { fieldError } from "@/lib/platform/errors/domain-error";
+import type { Device } from "@/lib/domain/tokens/device";
 import { canonicalAddress, MAX_ADDRESS_LENGTH, requestAddress } from "./request-address";
 
 /** Longer user agents and fingerprints are cut: they describe, they decide nothing. */

@@ -4,10 +4,10 @@
  * unchanged bytes keep their ETag.
  */
 import { createHash } from "node:crypto";
-import { versionedCache } from "@/lib/cache/versioned-cache";
-import { toCountryBody } from "@/lib/reference-data/country-record";
-import { listPublicCountries } from "@/lib/reference-data/list-public-countries";
-import { readSettingsBody } from "@/lib/reference-data/read-settings";
+import { versionedCache } from "@/lib/platform/cache/versioned-cache";
+import { toCountryBody } from "@/lib/domain/reference-data/country-record";
+import { listPublicCountries } from "@/lib/domain/reference-data/list-public-countries";
+import { readSettingsBody } from "@/lib/domain/reference-data/read-settings";
 import { countriesResponse, settingsResponse } from "./schemas";
 
 export type CachedBody = { bytes: Uint8Array; etag: string };

@@ -1,7 +1,7 @@
 /**
  * The reference reads every app launch makes, as one table from path to prepared body. Both ways a
  * request can reach them use it: their operations (app/client/v1/…/*.operation.ts, declared with
- * referenceReadOperation) and the server's fast path (lib/server/reference-fast-path.ts), which
+ * referenceReadOperation) and the server's fast path (lib/entry/server/reference-fast-path.ts), which
  * answers authenticated GETs and HEADs of these paths on node:http before Next's router would see them.
  */
 import type { z } from "zod";

@@ -1,7 +1,7 @@
 /**
  * The address a request came from, which per-address limits count.
  *
- * Route handlers cannot see the connection, so our HTTP server (lib/server/http-server.ts) writes
+ * Route handlers cannot see the connection, so our HTTP server (lib/entry/server/http-server.ts) writes
  * its peer's address into PEER_ADDRESS_HEADER, replacing anything a client sent under that name.
  * That is the request's address, unless the peer is one of TRUSTED_PROXIES: then it is the
  * right-most X-Forwarded-For entry that is not itself a trusted proxy, the client the outermost of
@@ -9,7 +9,7 @@
  * else X-Forwarded-For is ignored, as anyone can send it.
  */
 import { BlockList, isIP, SocketAddress } from "node:net";
-import { config, type Network } from "@/lib/config";
+import { config, type Network } from "@/lib/platform/config";
 
 export const PEER_ADDRESS_HEADER = "x-remit-peer-address";
 

@@ -1,9 +1,9 @@
 /** The one place that builds response bodies, success and error alike. */
 import { randomUUID } from "node:crypto";
-import { databaseUnreachable } from "@/lib/db/outage";
-import { DomainError } from "@/lib/errors/domain-error";
+import { databaseUnreachable } from "@/lib/platform/db/outage";
+import { DomainError } from "@/lib/platform/errors/domain-error";
 import { ApiError, serviceUnavailable, toApiError } from "./errors";
-import { log } from "@/lib/runtime/log";
+import { log } from "@/lib/platform/runtime/log";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 

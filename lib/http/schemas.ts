@@ -4,10 +4,10 @@
  * with (beside its route). A schema with a `meta` id is a named type of the document (components.schemas).
  */
 import { z } from "zod";
-import { FIELD_ERROR_CODES } from "@/lib/errors/domain-error";
+import { FIELD_ERROR_CODES } from "@/lib/platform/errors/domain-error";
 import { ERROR_TYPES } from "./errors";
-import { fields } from "@/lib/validation/fields";
-import { countrySchema, settingsSchema } from "@/lib/reference-data/reference-data-schemas";
+import { fields } from "@/lib/platform/validation/fields";
+import { countrySchema, settingsSchema } from "@/lib/domain/reference-data/reference-data-schemas";
 
 const successEnvelope = <T extends z.ZodRawShape>(status: number, shape: T) =>
   z.object({ code: z.literal(status), message: z.literal("Success"), ...shape });

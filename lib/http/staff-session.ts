@@ -3,7 +3,7 @@
  * cookie, marked Secure when the request came over https. A session lasts STAFF_SESSION_HOURS from
  * sign-in however active it is, and ends at once when the account is deactivated, its password
  * changes, the member signs out or an admin signs them out everywhere (the token carries the staff
- * member's credentials version, which each of those raises, lib/staff/end-staff-sessions.ts, and
+ * member's credentials version, which each of those raises, lib/domain/staff/end-staff-sessions.ts, and
  * each request checks with the one staff row it reads); a database outage does not end it. A
  * member with two-factor signs in with e-mail, password and `code` (the code of the moment or a
  * recovery code); without the code, once the password was right, the sign-in answers
@@ -13,18 +13,18 @@ import NextAuth, { type AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { encode, getToken, type JWT } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { authSecret } from "@/lib/auth-secret";
-import { config } from "@/lib/config";
-import { db } from "@/lib/db";
-import { databaseUnreachable } from "@/lib/db/outage";
+import { authSecret } from "@/lib/platform/auth-secret";
+import { config } from "@/lib/platform/config";
+import { db } from "@/lib/platform/db";
+import { databaseUnreachable } from "@/lib/platform/db/outage";
 import { parseBody, readBodyBytes } from "./input";
 import { methodNotAllowed, serviceUnavailable } from "./errors";
 import { linkOrigin, refuseCrossOriginWrite, servedOverHttps } from "./origin";
 import { failure, newRequestId } from "./respond";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { requestAddress } from "./request-address";
-import { twoFactorRequired } from "@/lib/staff/staff-two-factor";
-import { MAX_SIGN_IN_USER_AGENT_LENGTH } from "@/lib/audit/record-sign-in";
+import { twoFactorRequired } from "@/lib/domain/staff/staff-two-factor";
+import { MAX_SIGN_IN_USER_AGENT_LENGTH } from "@/lib/domain/audit/record-sign-in";
 import {
   CODE_REQUIRED,
   countStaffSignIn,
@@ -32,9 +32,9 @@ import {
   verifyStaffCredentials,
   type SignedInStaff,
   type StaffSignInAttempt,
-} from "@/lib/staff/sign-in-staff";
-import { log } from "@/lib/runtime/log";
-import { endStaffSessions } from "@/lib/staff/end-staff-sessions";
+} from "@/lib/domain/staff/sign-in-staff";
+import { log } from "@/lib/platform/runtime/log";
+import { endStaffSessions } from "@/lib/domain/staff/end-staff-sessions";
 
 declare module "next-auth" {
   interface Session {

@@ -1,5 +1,5 @@
 /** The wrappers of /client/v1 routes: API client credentials on every call but the API description. */
-import { authenticateApiClient, type AuthenticatedClient } from "@/lib/api-clients/authenticate-api-client";
+import { authenticateApiClient, type AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { buildRoute, routeParams, type Method, type RouteExports } from "./build-route";
 import { invalidClientCredentials } from "./errors";
 

@@ -1,9 +1,9 @@
 /** The wrapper of /api/admin routes: same-origin writes, a staff session, the role's access, JSON bodies. */
 import type { NextRequest } from "next/server";
-import { forbidden, mfaRequired, unauthenticated } from "@/lib/errors/domain-error";
-import { may, type AdminResource } from "@/lib/access/permissions";
-import type { SignedInStaff } from "@/lib/staff/sign-in-staff";
-import { heldForEnrolment } from "@/lib/staff/staff-two-factor";
+import { forbidden, mfaRequired, unauthenticated } from "@/lib/platform/errors/domain-error";
+import { may, type AdminResource } from "@/lib/domain/access/permissions";
+import type { SignedInStaff } from "@/lib/domain/staff/sign-in-staff";
+import { heldForEnrolment } from "@/lib/domain/staff/staff-two-factor";
 import { buildRoute, routeParams, type Method, type RouteExports } from "./build-route";
 import { unsupportedMediaType } from "./errors";
 import { mediaTypeOf } from "./input";

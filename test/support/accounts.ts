@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { db } from "@/lib/db";
-import { openedBody } from "@/lib/email/outbox-token-box";
+import { db } from "@/lib/platform/db";
+import { openedBody } from "@/lib/domain/email/outbox-token-box";
 import type { EmailOutbox } from "@/lib/generated/prisma/client";
 import type { CustomerEventType } from "@/lib/generated/prisma/enums";
 import type { TestApp } from "./app";

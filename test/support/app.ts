@@ -1,10 +1,10 @@
 import { after } from "node:test";
-import { reloadConfig } from "@/lib/config";
-import { closeDatabase, db } from "@/lib/db";
-import { createApiClient } from "@/lib/api-clients/create-api-client";
-import { prepareDatabase } from "@/lib/server/prepare-database";
-import { startHttpServer } from "@/lib/server/http-server";
-import { startBackgroundWork } from "@/lib/server/background";
+import { reloadConfig } from "@/lib/platform/config";
+import { closeDatabase, db } from "@/lib/platform/db";
+import { createApiClient } from "@/lib/domain/api-clients/create-api-client";
+import { prepareDatabase } from "@/lib/entry/server/prepare-database";
+import { startHttpServer } from "@/lib/entry/server/http-server";
+import { startBackgroundWork } from "@/lib/entry/server/background";
 import { contractFetch } from "@/tooling/api-contract";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 import { type FakeResend, startFakeResend } from "./fake-resend";
@@ -24,7 +24,7 @@ export type TestApp = {
   request(path: string, init?: RequestInit & { form?: Record<string, string>; json?: unknown }): Promise<Response>;
 };
 
-// Production on PostgreSQL requires one (lib/auth-secret.ts); this one signs test sessions and seals
+// Production on PostgreSQL requires one (lib/platform/auth-secret.ts); this one signs test sessions and seals
 // test e-mails' tokens only.
 export const TEST_AUTH_SECRET = "test-only-auth-secret-0123456789abcdef";
 

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { after } from "node:test";
-import { reloadConfig } from "@/lib/config";
+import { reloadConfig } from "@/lib/platform/config";
 
 function setFastPath(on: boolean): void {
   process.env.FAST_PATH = String(on);

@@ -1,6 +1,6 @@
-/** What the server's logger (lib/runtime/log.ts) is asked to write, captured in this process for a test. */
+/** What the server's logger (lib/platform/runtime/log.ts) is asked to write, captured in this process for a test. */
 import { mock } from "node:test";
-import { log } from "@/lib/runtime/log";
+import { log } from "@/lib/platform/runtime/log";
 
 export type LogLine = { level: string; msg: string; fields: Record<string, unknown> };
 

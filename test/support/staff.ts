@@ -1,7 +1,7 @@
 import { generate } from "otplib";
-import { db } from "@/lib/db";
-import { twoFactorRequired } from "@/lib/staff/staff-two-factor";
-import { hashPassword } from "@/lib/passwords/hash-password";
+import { db } from "@/lib/platform/db";
+import { twoFactorRequired } from "@/lib/domain/staff/staff-two-factor";
+import { hashPassword } from "@/lib/domain/passwords/hash-password";
 import type { StaffRole as Role } from "@/lib/generated/prisma/enums";
 import type { TestApp } from "./app";
 

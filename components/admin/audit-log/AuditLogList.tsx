@@ -5,7 +5,7 @@
  * expands to its changes (a sign-in's to its browser).
  */
 import { Datagrid, FunctionField, List, SelectField, SelectInput, TextField, TextInput } from "react-admin";
-import type { AuditRecord } from "@/lib/audit/audit-record";
+import type { AuditRecord } from "@/lib/domain/audit/audit-record";
 import { EmptyState } from "../EmptyState";
 import { AUDITED_RESOURCES, SIGN_IN_OUTCOMES } from "../choices";
 import { DateTimeField } from "../DateTimeField";

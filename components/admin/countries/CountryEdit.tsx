@@ -5,7 +5,7 @@
  */
 import { Alert, Stack } from "@mui/material";
 import { BooleanInput, Edit, NumberInput, SimpleForm, TextInput, required, usePermissions } from "react-admin";
-import { mayEditCountryDetails } from "@/lib/access/permissions";
+import { mayEditCountryDetails } from "@/lib/domain/access/permissions";
 import { FORM_WIDTH } from "../formLayout";
 import { RecordTitle } from "../PageTitle";
 import { InvalidFormNotice } from "../InvalidFormNotice";

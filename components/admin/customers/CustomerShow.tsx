@@ -18,7 +18,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from "react-admin";
-import type { CustomerHistoryEvent } from "@/lib/customers/read-customer";
+import type { CustomerHistoryEvent } from "@/lib/domain/customers/read-customer";
 import { CUSTOMER_EVENT_TYPES, CUSTOMER_SOURCES, CUSTOMER_STATUSES, EVENT_OUTCOMES } from "../choices";
 import ComplianceActions from "./ComplianceActions";
 import CustomerHistory, { EventAddresses } from "./CustomerHistory";

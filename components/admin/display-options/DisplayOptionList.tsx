@@ -19,7 +19,7 @@ import {
 } from "react-admin";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import BlockIcon from "@mui/icons-material/Block";
-import type { DisplayOptionRecord } from "@/lib/reference-data/display-option-record";
+import type { DisplayOptionRecord } from "@/lib/domain/reference-data/display-option-record";
 import { DateTimeField } from "../DateTimeField";
 import { PageTitle } from "../PageTitle";
 import { useDisplayOptionKind } from "./displayOptionKind";

@@ -1,7 +1,7 @@
 /**
  * One e-mail of the outbox: where it stands, and the e-mail as the customer will see it, in a
  * frame that runs nothing and navigates nowhere (`sandbox` with no permissions). Its single-use
- * links are hidden by the server (lib/email/preview-outbox-email.ts); a delivered e-mail's body is
+ * links are hidden by the server (lib/domain/email/preview-outbox-email.ts); a delivered e-mail's body is
  * gone, by design, and one queued before links were sealed is not shown.
  */
 import { Alert, Box, Tab, Tabs } from "@mui/material";
@@ -16,7 +16,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from "react-admin";
-import type { OutboxPreview } from "@/lib/email/preview-outbox-email";
+import type { OutboxPreview } from "@/lib/domain/email/preview-outbox-email";
 import { EMAIL_TEMPLATES } from "../choices";
 import OutboxStatusField from "./OutboxStatusField";
 import ResendButton from "./ResendButton";

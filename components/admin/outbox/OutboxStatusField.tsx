@@ -4,7 +4,7 @@
  */
 import { Chip } from "@mui/material";
 import { useRecordContext } from "react-admin";
-import type { OutboxRecord } from "@/lib/email/outbox-record";
+import type { OutboxRecord } from "@/lib/domain/email/outbox-record";
 import { OUTBOX_STATUSES } from "../choices";
 
 const COLOURS = { pending: "info", sent: "success", failed: "error" } as const;

@@ -7,7 +7,7 @@
  */
 import { Alert, Box } from "@mui/material";
 import { Edit, SimpleForm, TextInput, email, required, useRecordContext } from "react-admin";
-import type { SettingsRecord } from "@/lib/reference-data/settings-record";
+import type { SettingsRecord } from "@/lib/domain/reference-data/settings-record";
 import { PageTitle } from "../PageTitle";
 import { InvalidFormNotice } from "../InvalidFormNotice";
 

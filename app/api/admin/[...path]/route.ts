@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
-import { mfaRequired, notFound } from "@/lib/errors/domain-error";
+import { mfaRequired, notFound } from "@/lib/platform/errors/domain-error";
 import { failure, newRequestId } from "@/lib/http/respond";
 import { signedInStaff } from "@/lib/http/staff-session";
-import { heldForEnrolment } from "@/lib/staff/staff-two-factor";
+import { heldForEnrolment } from "@/lib/domain/staff/staff-two-factor";
 
 // Anything under /api/admin that no route matches: a JSON 404, whatever the method, or for a
 // member held until they enrol in two-factor the same 403 as every other admin path.

@@ -1,10 +1,10 @@
 import { adminRoute } from "@/lib/http/with-staff";
 import { readInput } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
-import { listStaff } from "@/lib/staff/list-staff";
+import { listStaff } from "@/lib/domain/staff/list-staff";
 import { listHandler } from "@/lib/http/list-protocol";
-import { createStaff } from "@/lib/staff/create-staff";
-import { newStaffInput, SORTABLE } from "@/lib/staff/staff-schemas";
+import { createStaff } from "@/lib/domain/staff/create-staff";
+import { newStaffInput, SORTABLE } from "@/lib/domain/staff/staff-schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("staff", {
   GET: listHandler("staff", SORTABLE, ["id", "asc"], listStaff),

@@ -1,5 +1,5 @@
-import { databaseAnswers } from "@/lib/db/readiness";
-import { TZ_DATABASE_VERSION } from "@/lib/reference-data/timezone-offsets";
+import { databaseAnswers } from "@/lib/platform/db/readiness";
+import { TZ_DATABASE_VERSION } from "@/lib/domain/reference-data/timezone-offsets";
 
 // Readiness, unlike /api/health (liveness): 503 while the database does not answer, so a load
 // balancer can send traffic elsewhere; a process that answers this is not restarted for it. It also

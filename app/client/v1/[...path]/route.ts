@@ -1,4 +1,4 @@
-import { notFound } from "@/lib/errors/domain-error";
+import { notFound } from "@/lib/platform/errors/domain-error";
 import { failure, newRequestId } from "@/lib/http/respond";
 
 // Anything under /client/v1 that no route matches: a JSON 404, whatever the method (OPTIONS too).

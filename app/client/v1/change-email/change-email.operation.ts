@@ -1,11 +1,11 @@
 /** POST /client/v1/change-email (extension): a new address for a logged-in customer, effective once its link is used. */
-import { changeCustomerEmail } from "@/lib/customers/change-customer-email";
-import { linkOriginCheck } from "@/lib/customers/link-origin";
+import { changeCustomerEmail } from "@/lib/domain/customers/change-customer-email";
+import { linkOriginCheck } from "@/lib/domain/customers/link-origin";
 import { invalidLoginToken, jsonBody, SENT_AN_EMAIL } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";
 import { plainSuccessResponse, requestBody } from "@/lib/http/schemas";
-import { fields } from "@/lib/validation/fields";
+import { fields } from "@/lib/platform/validation/fields";
 
 export const changeEmailRequest = requestBody("ChangeEmailRequest", {
   email: fields.email("New e-mail address"),

@@ -1,10 +1,10 @@
 /** POST /client/v1/change-password (extension): a logged-in customer changes its password. */
-import { changeCustomerPassword } from "@/lib/customers/change-customer-password";
+import { changeCustomerPassword } from "@/lib/domain/customers/change-customer-password";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";
 import { confirmation, plainSuccessResponse, requestBody } from "@/lib/http/schemas";
-import { confirmPasswordCheck, fields } from "@/lib/validation/fields";
+import { confirmPasswordCheck, fields } from "@/lib/platform/validation/fields";
 
 export const changePasswordRequest = requestBody("ChangePasswordRequest", {
   current_password: fields.secret("The password the customer has now"),

@@ -1,10 +1,10 @@
 /** POST /client/v1/close-account: the account closed, with the password; every session ends and the address is free again. */
-import { closeCustomerAccount } from "@/lib/customers/close-customer-account";
+import { closeCustomerAccount } from "@/lib/domain/customers/close-customer-account";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";
 import { plainSuccessResponse, requestBody } from "@/lib/http/schemas";
-import { fields } from "@/lib/validation/fields";
+import { fields } from "@/lib/platform/validation/fields";
 
 export const closeAccountRequest = requestBody("CloseAccountRequest", {
   password: fields.secret("The customer's password"),

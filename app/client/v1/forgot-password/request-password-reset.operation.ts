@@ -1,11 +1,11 @@
 /** POST /client/v1/forgot-password: a reset link by e-mail. */
-import { linkOriginCheck } from "@/lib/customers/link-origin";
-import { requestPasswordReset } from "@/lib/customers/request-password-reset";
+import { linkOriginCheck } from "@/lib/domain/customers/link-origin";
+import { requestPasswordReset } from "@/lib/domain/customers/request-password-reset";
 import { jsonBody, SENT_AN_EMAIL } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";
 import { recipientResponse, requestBody } from "@/lib/http/schemas";
-import { fields } from "@/lib/validation/fields";
+import { fields } from "@/lib/platform/validation/fields";
 
 export const forgotPasswordRequest = requestBody("ForgotPasswordRequest", {
   email: fields.email(),

@@ -1,10 +1,10 @@
 /** POST /client/v1/login: a new login token for the right e-mail address and password. */
-import { loginCustomer } from "@/lib/customers/login-customer";
+import { loginCustomer } from "@/lib/domain/customers/login-customer";
 import { invalidLogin, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";
 import { requestBody, tokenResponse } from "@/lib/http/schemas";
-import { fields } from "@/lib/validation/fields";
+import { fields } from "@/lib/platform/validation/fields";
 
 export const loginRequest = requestBody("LoginRequest", {
   email: fields.email(),

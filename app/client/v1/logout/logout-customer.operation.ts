@@ -1,5 +1,5 @@
 /** POST /client/v1/logout (extension): the login token presented, revoked. */
-import { logoutCustomer } from "@/lib/customers/logout-customer";
+import { logoutCustomer } from "@/lib/domain/customers/logout-customer";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

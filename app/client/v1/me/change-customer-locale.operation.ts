@@ -1,10 +1,10 @@
 /** POST /client/v1/me: the customer's locale, the language of their e-mails. */
-import { changeCustomerLocale } from "@/lib/customers/change-customer-locale";
+import { changeCustomerLocale } from "@/lib/domain/customers/change-customer-locale";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";
 import { meResponse, requestBody } from "@/lib/http/schemas";
-import { fields } from "@/lib/validation/fields";
+import { fields } from "@/lib/platform/validation/fields";
 
 export const changeLocaleRequest = requestBody("ChangeLocaleRequest", {
   locale: fields.text("Locale", 64).meta({

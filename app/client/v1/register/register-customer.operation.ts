@@ -1,11 +1,11 @@
 /** POST /client/v1/register: a new customer's account, logged in at once and asked to verify its e-mail. */
-import { linkOriginCheck } from "@/lib/customers/link-origin";
-import { registerCustomer } from "@/lib/customers/register-customer";
+import { linkOriginCheck } from "@/lib/domain/customers/link-origin";
+import { registerCustomer } from "@/lib/domain/customers/register-customer";
 import { jsonBody, SENT_AN_EMAIL } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";
 import { confirmation, requestBody, tokenResponse } from "@/lib/http/schemas";
-import { confirmPasswordCheck, fields } from "@/lib/validation/fields";
+import { confirmPasswordCheck, fields } from "@/lib/platform/validation/fields";
 
 export const registerRequest = requestBody("RegisterRequest", {
   email: fields.email(),

@@ -1,11 +1,11 @@
 /** POST /client/v1/resend-verification (extension): a new verification e-mail for a logged-in customer. */
-import { linkOriginCheck } from "@/lib/customers/link-origin";
-import { resendVerification } from "@/lib/customers/resend-verification";
+import { linkOriginCheck } from "@/lib/domain/customers/link-origin";
+import { resendVerification } from "@/lib/domain/customers/resend-verification";
 import { invalidLoginToken, jsonBody, SENT_AN_EMAIL } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";
 import { plainSuccessResponse, requestBody } from "@/lib/http/schemas";
-import { fields } from "@/lib/validation/fields";
+import { fields } from "@/lib/platform/validation/fields";
 
 export const resendVerificationRequest = requestBody("ResendVerificationRequest", {
   email_verification_url: fields.tokenUrl("E-mail verification URL"),

@@ -1,10 +1,10 @@
 /** POST /client/v1/reset-password: a new password with the token of a reset e-mail. */
-import { resetPassword } from "@/lib/customers/reset-password";
+import { resetPassword } from "@/lib/domain/customers/reset-password";
 import { jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";
 import { confirmation, plainSuccessResponse, requestBody } from "@/lib/http/schemas";
-import { confirmPasswordCheck, fields } from "@/lib/validation/fields";
+import { confirmPasswordCheck, fields } from "@/lib/platform/validation/fields";
 
 export const resetPasswordRequest = requestBody("ResetPasswordRequest", {
   token: fields.secret("The token from the reset e-mail's link"),

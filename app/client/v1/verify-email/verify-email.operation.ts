@@ -1,10 +1,10 @@
 /** POST /client/v1/verify-email (extension): the token of a verification or change-of-address link, used. */
-import { verifyEmail } from "@/lib/customers/verify-email";
+import { verifyEmail } from "@/lib/domain/customers/verify-email";
 import { jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";
 import { plainSuccessResponse, requestBody } from "@/lib/http/schemas";
-import { fields } from "@/lib/validation/fields";
+import { fields } from "@/lib/platform/validation/fields";
 
 export const verifyEmailRequest = requestBody("VerifyEmailRequest", {
   token: fields.secret("The token from the verification e-mail's link"),

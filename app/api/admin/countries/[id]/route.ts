@@ -1,9 +1,9 @@
 import { adminRoute } from "@/lib/http/with-staff";
 import { readInput } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
-import { countryChanges } from "@/lib/reference-data/country-schemas";
-import { readCountry } from "@/lib/reference-data/read-country";
-import { updateCountry } from "@/lib/reference-data/update-country";
+import { countryChanges } from "@/lib/domain/reference-data/country-schemas";
+import { readCountry } from "@/lib/domain/reference-data/read-country";
+import { updateCountry } from "@/lib/domain/reference-data/update-country";
 import { recordId } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("countries", {

@@ -2,8 +2,8 @@ import { adminRoute } from "@/lib/http/with-staff";
 import { readInput } from "@/lib/http/input";
 import { success } from "@/lib/http/respond";
 import { keepStaffSession } from "@/lib/http/staff-session";
-import { changeOwnStaffPassword } from "@/lib/staff/change-own-staff-password";
-import { ownPasswordChange } from "@/lib/staff/staff-schemas";
+import { changeOwnStaffPassword } from "@/lib/domain/staff/change-own-staff-password";
+import { ownPasswordChange } from "@/lib/domain/staff/staff-schemas";
 
 // Every other session of the member ends; this one carries on with its cookie issued again.
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("me", {

@@ -1,6 +1,6 @@
 import { adminRoute } from "@/lib/http/with-staff";
 import { plainJson } from "@/lib/http/respond";
-import { readOutboxEmail } from "@/lib/email/read-outbox-email";
+import { readOutboxEmail } from "@/lib/domain/email/read-outbox-email";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("outbox", {
   GET: async ({ params }) => plainJson(await readOutboxEmail(params.id)),

@@ -3,8 +3,8 @@ import { readInput } from "@/lib/http/input";
 import { success } from "@/lib/http/respond";
 import { linkOrigin } from "@/lib/http/origin";
 import { requestAddress } from "@/lib/http/request-address";
-import { requestStaffPasswordReset } from "@/lib/staff/request-staff-password-reset";
-import { staffForgotPassword } from "@/lib/staff/staff-schemas";
+import { requestStaffPasswordReset } from "@/lib/domain/staff/request-staff-password-reset";
+import { staffForgotPassword } from "@/lib/domain/staff/staff-schemas";
 
 // The same answer whether the address belongs to an active member or not.
 export const { GET, POST, PUT, PATCH, DELETE } = backOfficeRoute({

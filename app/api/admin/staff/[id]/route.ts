@@ -1,10 +1,10 @@
 import { adminRoute } from "@/lib/http/with-staff";
 import { readInput } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
-import { readStaff } from "@/lib/staff/read-staff";
+import { readStaff } from "@/lib/domain/staff/read-staff";
 import { recordId } from "@/lib/http/list-protocol";
-import { updateStaff } from "@/lib/staff/update-staff";
-import { staffChanges } from "@/lib/staff/staff-schemas";
+import { updateStaff } from "@/lib/domain/staff/update-staff";
+import { staffChanges } from "@/lib/domain/staff/staff-schemas";
 
 // Staff are deactivated (PUT active=false), never deleted: the audit log keeps naming them.
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("staff", {

@@ -1,8 +1,8 @@
 import { adminRoute } from "@/lib/http/with-staff";
 import { readInput } from "@/lib/http/input";
 import { plainJson } from "@/lib/http/respond";
-import { confirmTwoFactor } from "@/lib/staff/confirm-two-factor";
-import { twoFactorConfirmation } from "@/lib/staff/staff-schemas";
+import { confirmTwoFactor } from "@/lib/domain/staff/confirm-two-factor";
+import { twoFactorConfirmation } from "@/lib/domain/staff/staff-schemas";
 
 // The recovery codes are in this answer only.
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("two-factor", {

@@ -1,0 +1,33 @@
+/** Where a customer is signed in (GET /client/v1/sessions): their live login tokens, newest first. */
+import { listLiveLoginTokens } from "@/lib/domain/tokens/list-live-login-tokens";
+import type { CustomerLogin } from "./authenticate-customer";
+
+export type ListCustomerSessionsOptions = { login: CustomerLogin };
+
+/** A session as an app sees it: the login token's row id (never the token or its hash) and its device. */
+export type CustomerSession = {
+  id: number;
+  /** The session of the token that asked. */
+  current: boolean;
+  created_at: string;
+  last_used_at: string;
+  ip: string;
+  user_agent: string;
+  fingerprint: string;
+  /** The API client the token was issued to; null once that client is deleted. */
+  client_name: string | null;
+};
+
+export async function listCustomerSessions({ login }: ListCustomerSessionsOptions): Promise<CustomerSession[]> {
+  const tokens = await listLiveLoginTokens(login.customer);
+  return tokens.map((session) => ({
+    id: session.id,
+    current: session.id === login.id,
+    created_at: session.createdAt.toISOString(),
+    last_used_at: session.lastUsedAt.toISOString(),
+    ip: session.ip,
+    user_agent: session.userAgent,
+    fingerprint: session.fingerprint,
+    client_name: session.apiClient?.name ?? null,
+  }));
+}

@@ -1,0 +1,270 @@
+/**
+ * What the back office's first page shows, read from the database: counts and, for those who may
+ * read customers, the account activity of the last 30 days, day by day; for operations, the API
+ * clients' calls per day and last use, the e-mails queued, sent and failed per day, and the
+ * reference data changed lately (from the audit log). Each role gets only the figures of the
+ * resources it may read (lib/domain/access/permissions.ts).
+ */
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { StaffRole } from "@/lib/generated/prisma/enums";
+import { config } from "@/lib/platform/config";
+import { db } from "@/lib/platform/db";
+import { nameAuditedRecords } from "@/lib/domain/audit/name-audited-records";
+import { type AdminResource, may } from "@/lib/domain/access/permissions";
+import { settingsArePlaceholders } from "@/lib/domain/reference-data/read-settings";
+
+/** One UTC day of account activity. `day` is YYYY-MM-DD. */
+export type ActivityDay = {
+  day: string;
+  registrations: number;
+  logins: number;
+  failed_logins: number;
+  rate_limited: number;
+};
+
+/** The numbers on the back office's first page; a figure the role may not read is absent. */
+export type Dashboard = {
+  customers?: number;
+  registrations_this_week?: number;
+  /** The last 30 days, oldest first, today included, every day present. */
+  activity?: ActivityDay[];
+  active_api_clients?: number;
+  pending_emails?: number;
+  failed_emails?: number;
+  /** False when no provider is configured (RESEND_API_KEY): the pending e-mails are never sent. */
+  email_provider?: boolean;
+  /** The last 30 days of the outbox, oldest first, every day present. */
+  emails_per_day?: EmailDay[];
+  /** The active API clients and those used in the last 30 days, the most recently used first. */
+  api_clients?: ApiClientUse[];
+  /** The last 30 days, oldest first, every day present: each client's calls, by client id. */
+  api_calls_per_day?: ApiCallsDay[];
+  /** The latest changes to the reference data the role may read, newest first. */
+  reference_changes?: ReferenceChange[];
+  /** For those who edit the settings: true while they are still the seed's placeholders. */
+  placeholder_settings?: boolean;
+};
+
+/** One UTC day of the outbox: e-mails queued, sent, and given up on (failed) that day. */
+export type EmailDay = { day: string; queued: number; sent: number; failed: number };
+
+export type ApiClientUse = {
+  id: number;
+  name: string;
+  active: boolean;
+  /** To the minute; null when never used. */
+  last_used_at: string | null;
+  calls_today: number;
+  calls_30_days: number;
+};
+
+export type ApiCallsDay = { day: string; calls: Record<string, number> };
+
+export type ReferenceChange = {
+  id: number;
+  created_at: string;
+  action: string;
+  resource: string;
+  resource_id: string;
+  record_name: string | null;
+  /** The staff member's name; null for a change from the command line or a member since deleted. */
+  staff_name: string | null;
+  /** The fields an update changed; empty for a creation or a deletion. */
+  fields: string[];
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const ACTIVITY_DAYS = 30;
+
+export async function readDashboard(role: StaffRole, now = new Date()): Promise<Dashboard> {
+  const [customers, clients, outbox, clientUse, referenceChanges, placeholders] = await Promise.all([
+    may(role, "customers", "read") ? customerFigures(now) : undefined,
+    may(role, "clients", "read") ? db().apiClient.count({ where: { active: true } }) : undefined,
+    may(role, "outbox", "read") ? outboxFigures(now) : undefined,
+    may(role, "clients", "read") ? apiClientUse(now) : undefined,
+    latestReferenceChanges(role),
+    may(role, "settings", "write") ? settingsArePlaceholders() : undefined,
+  ]);
+  return {
+    ...customers,
+    active_api_clients: clients,
+    ...outbox,
+    ...clientUse,
+    ...(referenceChanges && { reference_changes: referenceChanges }),
+    placeholder_settings: placeholders,
+  };
+}
+
+/** The UTC days of the last 30, oldest first, today last, as YYYY-MM-DD. */
+function lastDays(now: Date): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: ACTIVITY_DAYS }, (_, index) =>
+    new Date(today - (ACTIVITY_DAYS - 1 - index) * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+async function customerFigures(now: Date) {
+  const [customers, registrations, activity] = await Promise.all([
+    db().customer.count(),
+    db().customer.count({ where: { createdAt: { gte: new Date(now.getTime() - 7 * DAY_MS) } } }),
+    accountActivity(now),
+  ]);
+  return { customers, registrations_this_week: registrations, activity };
+}
+
+async function outboxFigures(now: Date) {
+  const [pending, failed, perDay] = await Promise.all([
+    db().emailOutbox.count({ where: { status: "pending" } }),
+    db().emailOutbox.count({ where: { status: "failed" } }),
+    emailsPerDay(now),
+  ]);
+  return {
+    pending_emails: pending,
+    failed_emails: failed,
+    email_provider: Boolean(config().RESEND_API_KEY),
+    emails_per_day: perDay,
+  };
+}
+
+type EmailDayRow = { day: string; queued: number; sent: number; failed: number };
+
+/** Counted per day in the database, as the account activity is (see accountActivity). */
+async function emailsPerDay(now: Date): Promise<EmailDay[]> {
+  const days = lastDays(now);
+  const rows = await db().$queryRaw<EmailDayRow[]>(emailsPerDayStatement(new Date(`${days[0]}T00:00:00Z`)));
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return days.map((day) => {
+    const row = byDay.get(day);
+    return { day, queued: Number(row?.queued ?? 0), sent: Number(row?.sent ?? 0), failed: Number(row?.failed ?? 0) };
+  });
+}
+
+/**
+ * Exported for its test against the migrated schema (test/raw-statements.test.ts). An e-mail counts
+ * as queued on the day it was created, sent on the day it was sent, and failed on the day of its
+ * last attempt: a failed e-mail keeps the time that attempt was due (dispatch-emails.ts), the
+ * nearest the outbox records of when it gave up.
+ */
+export function emailsPerDayStatement(since: Date): Prisma.Sql {
+  return Prisma.sql`
+    SELECT day, sum(queued)::int AS queued, sum(sent)::int AS sent, sum(failed)::int AS failed FROM (
+      SELECT to_char(date_trunc('day', created_at), 'YYYY-MM-DD') AS day, count(*) AS queued, 0 AS sent, 0 AS failed
+      FROM email_outbox WHERE created_at >= ${since} GROUP BY 1
+      UNION ALL
+      SELECT to_char(date_trunc('day', sent_at), 'YYYY-MM-DD'), 0, count(*), 0
+      FROM email_outbox WHERE status = 'sent' AND sent_at >= ${since} GROUP BY 1
+      UNION ALL
+      SELECT to_char(date_trunc('day', next_attempt_at), 'YYYY-MM-DD'), 0, 0, count(*)
+      FROM email_outbox WHERE status = 'failed' AND next_attempt_at >= ${since} GROUP BY 1
+    ) AS counts
+    GROUP BY day`;
+}
+
+/** The active clients and those with calls in the last 30 days, and each day's calls per client. */
+async function apiClientUse(now: Date) {
+  const days = lastDays(now);
+  const today = days.at(-1);
+  const use = await db().apiClientDailyUse.findMany({
+    where: { day: { gte: new Date(`${days[0]}T00:00:00Z`) } },
+    select: { apiClientId: true, day: true, calls: true },
+  });
+  const clients = await db().apiClient.findMany({
+    where: { OR: [{ active: true }, { id: { in: [...new Set(use.map((row) => row.apiClientId))] } }] },
+    select: { id: true, name: true, active: true, lastUsedAt: true },
+    orderBy: [{ lastUsedAt: { sort: "desc", nulls: "last" } }, { id: "asc" }],
+  });
+  const perDay = new Map(days.map((day) => [day, {} as Record<string, number>]));
+  for (const row of use) {
+    const calls = perDay.get(row.day.toISOString().slice(0, 10));
+    if (calls) calls[row.apiClientId] = row.calls;
+  }
+  const callsOf = (id: number, onlyDay?: string) =>
+    use
+      .filter((row) => row.apiClientId === id && (!onlyDay || row.day.toISOString().startsWith(onlyDay)))
+      .reduce((sum, row) => sum + row.calls, 0);
+  return {
+    api_clients: clients.map((client) => ({
+      id: client.id,
+      name: client.name,
+      active: client.active,
+      last_used_at: client.lastUsedAt?.toISOString() ?? null,
+      calls_today: callsOf(client.id, today),
+      calls_30_days: callsOf(client.id),
+    })),
+    api_calls_per_day: days.map((day) => ({ day, calls: perDay.get(day) ?? {} })),
+  };
+}
+
+/** The audit log's resources that are reference data: what the apps show customers. */
+const REFERENCE_RESOURCES: AdminResource[] = ["settings", "countries", "locales", "timezones"];
+export const REFERENCE_CHANGES_SHOWN = 10;
+
+/** Undefined when the role may read none of the reference data. */
+async function latestReferenceChanges(role: StaffRole): Promise<ReferenceChange[] | undefined> {
+  const resources = REFERENCE_RESOURCES.filter((resource) => may(role, resource, "read"));
+  if (resources.length === 0) return undefined;
+  const entries = await db().auditLog.findMany({
+    where: { resource: { in: resources } },
+    include: { staff: { select: { name: true } } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: REFERENCE_CHANGES_SHOWN,
+  });
+  const names = await nameAuditedRecords(entries);
+  return entries.map((entry, index) => ({
+    id: entry.id,
+    created_at: entry.createdAt.toISOString(),
+    action: entry.action,
+    resource: entry.resource,
+    resource_id: entry.resourceId,
+    record_name: names[index],
+    staff_name: entry.staff?.name ?? null,
+    fields: changedFields(entry.before, entry.after),
+  }));
+}
+
+type Fields = Record<string, unknown>;
+const isFields = (value: unknown): value is Fields =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function changedFields(before: unknown, after: unknown): string[] {
+  if (!isFields(before) || !isFields(after)) return [];
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (name) => name !== "updated_at" && JSON.stringify(before[name]) !== JSON.stringify(after[name]),
+  );
+}
+
+type ActivityRow = { day: string; registrations: bigint; logins: bigint; failed_logins: bigint; rate_limited: bigint };
+
+/**
+ * The account events of the last 30 UTC days counted per day in the database: Prisma's groupBy
+ * cannot group by a day, and reading every event of a month to count them here would move
+ * every login of the month. Days without events are filled in with zeros.
+ */
+export async function accountActivity(now = new Date()): Promise<ActivityDay[]> {
+  const days = lastDays(now);
+  const rows = await db().$queryRaw<ActivityRow[]>(accountActivityStatement(new Date(`${days[0]}T00:00:00Z`)));
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return days.map((day) => {
+    const row = byDay.get(day);
+    return {
+      day,
+      registrations: Number(row?.registrations ?? 0),
+      logins: Number(row?.logins ?? 0),
+      failed_logins: Number(row?.failed_logins ?? 0),
+      rate_limited: Number(row?.rate_limited ?? 0),
+    };
+  });
+}
+
+/** Exported for its test against the migrated schema (test/raw-statements.test.ts). */
+export function accountActivityStatement(since: Date): Prisma.Sql {
+  return Prisma.sql`
+    SELECT to_char(date_trunc('day', created_at), 'YYYY-MM-DD') AS day,
+           count(*) FILTER (WHERE type = 'register' AND outcome = 'success') AS registrations,
+           count(*) FILTER (WHERE type = 'login' AND outcome = 'success') AS logins,
+           count(*) FILTER (WHERE type = 'login_failed') AS failed_logins,
+           count(*) FILTER (WHERE outcome = 'rate_limited') AS rate_limited
+    FROM customer_events
+    WHERE created_at >= ${since}
+    GROUP BY 1`;
+}

@@ -1,0 +1,36 @@
+/** The back office's list of the e-mail outbox, filtered, sorted and paged in the database. */
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/platform/db";
+import { enumFilter, idsFilter, pageOf, searchText, textFilter, type ListQuery } from "@/lib/platform/db/list-query";
+import { EmailTemplate, OutboxStatus } from "@/lib/generated/prisma/enums";
+import { toOutboxRecord } from "./outbox-record";
+
+export const SORTABLE = {
+  created_at: "createdAt",
+  status: "status",
+  attempts: "attempts",
+  next_attempt_at: "nextAttemptAt",
+  sent_at: "sentAt",
+};
+
+/** Filters: `status`, `template`, `q` (part of the address). */
+export async function listOutbox(query: ListQuery) {
+  const q = searchText(query.filter);
+  const where: Prisma.EmailOutboxWhereInput = {
+    id: idsFilter(query.filter, textFilter),
+    status: enumFilter(OutboxStatus, query.filter.status),
+    template: enumFilter(EmailTemplate, query.filter.template),
+    toAddress: q ? { contains: q.toLowerCase() } : undefined,
+  };
+  const [rows, total] = await Promise.all([
+    db().emailOutbox.findMany({ where, ...pageOf(query) }),
+    db().emailOutbox.count({ where }),
+  ]);
+  return { rows: rows.map(toOutboxRecord), total };
+}
+
+/** The newest e-mails, newest first, only those to `to` when given: the operator's `npm run cli -- outbox list`. */
+export async function listLatestOutbox({ to, take }: { to?: string; take: number }) {
+  const rows = await db().emailOutbox.findMany({ where: { toAddress: to }, orderBy: { createdAt: "desc" }, take });
+  return rows.map(toOutboxRecord);
+}

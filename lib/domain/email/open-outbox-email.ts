@@ -1,0 +1,19 @@
+/**
+ * A waiting e-mail as its customer will get it, live link included: for the person who runs the
+ * service, who holds the database and its AUTH_SECRET anyway, to finish a flow by hand when no
+ * e-mail provider is configured (`npm run cli -- outbox show <id>`). Never for a web screen: the
+ * back office reads read-outbox-email.ts, which shows a marker in the token's place.
+ */
+import { invalidRequest } from "@/lib/platform/errors/domain-error";
+import { type OutboxRecord, toOutboxRecord } from "./outbox-record";
+import { openedBody } from "./outbox-token-box";
+import { outboxRow } from "./read-outbox-email";
+
+/** The e-mail's record and its plain text, link and all. */
+export async function openOutboxEmail(id: string): Promise<OutboxRecord & { text: string | null }> {
+  const email = await outboxRow(id);
+  if (email.html === null) throw invalidRequest(`E-mail ${id} was delivered: its body is not kept`);
+  const body = openedBody(email);
+  if (!body) throw invalidRequest(`E-mail ${id} cannot be opened: AUTH_SECRET changed since it was queued`);
+  return { ...toOutboxRecord(email), text: body.text };
+}

@@ -1,0 +1,18 @@
+/** One e-mail of the outbox as the back office sees it: its record and a preview with its token hidden. */
+import type { EmailOutbox } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/platform/db";
+import { notFound } from "@/lib/platform/errors/domain-error";
+import { toOutboxRecord, type OutboxRecord } from "./outbox-record";
+import { type OutboxPreview, previewOutboxEmail } from "./preview-outbox-email";
+
+/** The stored row, bodies and sealed token included: for this folder's verbs, never to be shown as it is. */
+export async function outboxRow(id: string): Promise<EmailOutbox> {
+  const email = await db().emailOutbox.findUnique({ where: { id } });
+  if (!email) throw notFound("No such e-mail");
+  return email;
+}
+
+export async function readOutboxEmail(id: string): Promise<OutboxRecord & { preview: OutboxPreview }> {
+  const email = await outboxRow(id);
+  return { ...toOutboxRecord(email), preview: previewOutboxEmail(email) };
+}

@@ -1,0 +1,153 @@
+/**
+ * Every limit on attempts the service enforces, in one place: its name, what it is keyed by, and
+ * its maximum and window from the configuration. The flows ask for the limits of their attempt by
+ * name and `check` them; count-attempt.ts holds how an attempt is counted.
+ *
+ * | limit                       | key        | max (default)                              | window                           |
+ * | customerLoginPerEmail       | e-mail     | LOGIN_MAX_FAILURES_PER_EMAIL (10)          | LOGIN_WINDOW_MINUTES (15)        |
+ * | customerLoginPerIp          | IP address | LOGIN_MAX_FAILURES_PER_IP (50)             | LOGIN_WINDOW_MINUTES             |
+ * | forgotPasswordPerEmail      | e-mail     | FORGOT_MAX_PER_EMAIL (3), e-mails sent     | FORGOT_WINDOW_MINUTES (60)       |
+ * | forgotPasswordPerIp         | IP address | FORGOT_MAX_PER_IP (20), requests           | FORGOT_WINDOW_MINUTES            |
+ * | resendVerificationPerAccount | customer id | VERIFY_RESEND_MAX_PER_ACCOUNT (3), e-mails sent | VERIFY_RESEND_WINDOW_MINUTES (60) |
+ * | registerPerIp               | IP address | REGISTER_MAX_PER_IP (100), registrations   | REGISTER_WINDOW_MINUTES (60)     |
+ * | changeEmailPerAccount       | customer id | CHANGE_EMAIL_MAX_PER_ACCOUNT (5), requests | CHANGE_EMAIL_WINDOW_MINUTES (60) |
+ * | changeEmailPerAddress       | new e-mail, +tag dropped | CHANGE_EMAIL_MAX_PER_ADDRESS (3), requests | CHANGE_EMAIL_WINDOW_MINUTES |
+ * | staffSignInPerEmail         | e-mail     | STAFF_LOGIN_MAX_FAILURES_PER_EMAIL (5)     | STAFF_LOGIN_WINDOW_MINUTES (15)  |
+ * | staffSignInPerIp            | IP address | STAFF_LOGIN_MAX_FAILURES_PER_IP (50)       | STAFF_LOGIN_WINDOW_MINUTES       |
+ * | staffForgotPasswordPerEmail | e-mail     | FORGOT_MAX_PER_EMAIL (3), requests         | FORGOT_WINDOW_MINUTES (60)       |
+ * | staffForgotPasswordPerIp    | IP address | FORGOT_MAX_PER_IP (20), requests           | FORGOT_WINDOW_MINUTES            |
+ *
+ * The logins' limits are on failures: a successful attempt gives its count back. A password change
+ * counts against customerLoginPerEmail too (a wrong current password is a guess like a failed login),
+ * a staff member's against staffSignInPerEmail.
+ */
+import { config, type Config } from "@/lib/platform/config";
+import { countAttempt, type Attempt, type Limit } from "./count-attempt";
+
+type Rule = {
+  /** The stored name of the limit's rows (changing it starts every count afresh). */
+  bucket: string;
+  max: (settings: Config) => number;
+  windowMinutes: (settings: Config) => number;
+};
+
+const RULES = {
+  customerLoginPerEmail: {
+    bucket: "login_email",
+    max: (settings) => settings.LOGIN_MAX_FAILURES_PER_EMAIL,
+    windowMinutes: (settings) => settings.LOGIN_WINDOW_MINUTES,
+  },
+  customerLoginPerIp: {
+    bucket: "login_ip",
+    max: (settings) => settings.LOGIN_MAX_FAILURES_PER_IP,
+    windowMinutes: (settings) => settings.LOGIN_WINDOW_MINUTES,
+  },
+  forgotPasswordPerEmail: {
+    bucket: "forgot_email",
+    max: (settings) => settings.FORGOT_MAX_PER_EMAIL,
+    windowMinutes: (settings) => settings.FORGOT_WINDOW_MINUTES,
+  },
+  forgotPasswordPerIp: {
+    bucket: "forgot_ip",
+    max: (settings) => settings.FORGOT_MAX_PER_IP,
+    windowMinutes: (settings) => settings.FORGOT_WINDOW_MINUTES,
+  },
+  resendVerificationPerAccount: {
+    bucket: "verify_resend_account",
+    max: (settings) => settings.VERIFY_RESEND_MAX_PER_ACCOUNT,
+    windowMinutes: (settings) => settings.VERIFY_RESEND_WINDOW_MINUTES,
+  },
+  registerPerIp: {
+    bucket: "register_ip",
+    max: (settings) => settings.REGISTER_MAX_PER_IP,
+    windowMinutes: (settings) => settings.REGISTER_WINDOW_MINUTES,
+  },
+  changeEmailPerAccount: {
+    bucket: "change_email_account",
+    max: (settings) => settings.CHANGE_EMAIL_MAX_PER_ACCOUNT,
+    windowMinutes: (settings) => settings.CHANGE_EMAIL_WINDOW_MINUTES,
+  },
+  changeEmailPerAddress: {
+    bucket: "change_email_address",
+    max: (settings) => settings.CHANGE_EMAIL_MAX_PER_ADDRESS,
+    windowMinutes: (settings) => settings.CHANGE_EMAIL_WINDOW_MINUTES,
+  },
+  staffSignInPerEmail: {
+    bucket: "staff_login_email",
+    max: (settings) => settings.STAFF_LOGIN_MAX_FAILURES_PER_EMAIL,
+    windowMinutes: (settings) => settings.STAFF_LOGIN_WINDOW_MINUTES,
+  },
+  staffSignInPerIp: {
+    bucket: "staff_login_ip",
+    max: (settings) => settings.STAFF_LOGIN_MAX_FAILURES_PER_IP,
+    windowMinutes: (settings) => settings.STAFF_LOGIN_WINDOW_MINUTES,
+  },
+  staffForgotPasswordPerEmail: {
+    bucket: "staff_forgot_email",
+    max: (settings) => settings.FORGOT_MAX_PER_EMAIL,
+    windowMinutes: (settings) => settings.FORGOT_WINDOW_MINUTES,
+  },
+  staffForgotPasswordPerIp: {
+    bucket: "staff_forgot_ip",
+    max: (settings) => settings.FORGOT_MAX_PER_IP,
+    windowMinutes: (settings) => settings.FORGOT_WINDOW_MINUTES,
+  },
+} satisfies Record<string, Rule>;
+
+export type LimitName = keyof typeof RULES;
+
+/** The limit `name` for one key (an e-mail address, an IP address), as configured now. */
+export function limit(name: LimitName, key: string): Limit {
+  const rule: Rule = RULES[name];
+  const settings = config();
+  return { bucket: rule.bucket, key, max: rule.max(settings), windowMs: rule.windowMinutes(settings) * 60_000 };
+}
+
+/** A customer's login: per e-mail address and per IP address. */
+export const customerLoginLimits = (email: string, ip: string) => ({
+  perEmail: limit("customerLoginPerEmail", email),
+  perIp: limit("customerLoginPerIp", ip),
+});
+
+/** A forgot-password request: per e-mail address (e-mails sent) and per IP address (requests). */
+export const forgotPasswordLimits = (email: string, ip: string) => ({
+  perEmail: limit("forgotPasswordPerEmail", email),
+  perIp: limit("forgotPasswordPerIp", ip),
+});
+
+/** Resending the verification e-mail: per account (e-mails sent). */
+export const resendVerificationLimit = (customerId: number) =>
+  limit("resendVerificationPerAccount", String(customerId));
+
+/** A registration: per IP address. */
+export const registerLimit = (ip: string) => limit("registerPerIp", ip);
+
+/**
+ * A request for a new e-mail address: per account, and per new address. The address is keyed
+ * without its +tag (`someone+1@…` and `someone+2@…` reach one inbox), so tags do not multiply the
+ * e-mails one inbox can be sent.
+ */
+export const changeEmailLimits = (customerId: number, newEmail: string) => ({
+  perAccount: limit("changeEmailPerAccount", String(customerId)),
+  perAddress: limit("changeEmailPerAddress", newEmail.replace(/\+[^@]*(?=@[^@]*$)/, "")),
+});
+
+/** A staff member's sign-in: per e-mail address and per IP address. */
+export const staffSignInLimits = (email: string, ip: string) => ({
+  perEmail: limit("staffSignInPerEmail", email),
+  perIp: limit("staffSignInPerIp", ip),
+});
+
+/** A staff member's forgot-password request: per e-mail address and per IP address, requests (known address or not). */
+export const staffForgotPasswordLimits = (email: string, ip: string) => ({
+  perEmail: limit("staffForgotPasswordPerEmail", email),
+  perIp: limit("staffForgotPasswordPerIp", ip),
+});
+
+/**
+ * Counts one attempt against `limits`: `limited` when one of them has no room left, with
+ * `retryAfterSeconds` until it has. The caller decides what a limited attempt answers.
+ */
+export function check(limits: Limit[]): Promise<Attempt> {
+  return countAttempt(limits);
+}

@@ -1,0 +1,19 @@
+/** A customer's sessions: their live login tokens, newest first, with the name of the API client each went to. */
+import { db } from "@/lib/platform/db";
+import { liveLoginTokensOf } from "./live-login-token";
+
+export async function listLiveLoginTokens(customer: { id: number; credentialsVersion: number }, now = new Date()) {
+  return db().loginToken.findMany({
+    where: liveLoginTokensOf(customer, now),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: {
+      id: true,
+      createdAt: true,
+      lastUsedAt: true,
+      ip: true,
+      userAgent: true,
+      fingerprint: true,
+      apiClient: { select: { name: true } },
+    },
+  });
+}

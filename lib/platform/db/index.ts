@@ -1,0 +1,143 @@
+/**
+ * The database client, one per process: PGlite in a worker thread or a PostgreSQL pool, as DATABASE_URL
+ * says (lib/platform/db/target.ts).
+ */
+import fs from "node:fs";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { config } from "@/lib/platform/config";
+import { processGlobal } from "@/lib/platform/runtime/process-global";
+import { lockDataDirectory } from "./lock";
+import { databaseAnswered } from "./outage";
+import { pgliteInWorker } from "./pglite-worker";
+import { databaseTarget, type DatabaseTarget } from "./target";
+
+export type Database = {
+  prisma: PrismaClient;
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  target: DatabaseTarget;
+  close(): Promise<void>;
+  /** See restartEmbeddedDatabase. */
+  restartWorker?(): Promise<void>;
+};
+
+type AdapterFactory = {
+  factory: SqlMigrationAwareDriverAdapterFactory;
+  close(): Promise<void>;
+  /** The embedded database only: its worker thread ended and started afresh, the data directory's lock held. */
+  restartWorker?(): Promise<void>;
+};
+
+// One instance per process: Next's separately bundled server chunks would otherwise each open
+// their own, and PGlite cannot open a directory twice.
+const opened = processGlobal("database", (): { database?: Database } => ({}));
+
+export function database(): Database {
+  opened.database ??= openDatabase(databaseTarget(config().DATABASE_URL));
+  return opened.database;
+}
+
+export function db(): PrismaClient {
+  return database().prisma;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const open = opened.database;
+  opened.database = undefined;
+  await open?.close();
+}
+
+/**
+ * Starts the embedded database's worker thread afresh, keeping the data directory's lock, so that no
+ * other process can take the directory meanwhile; on PostgreSQL does nothing. PGlite's WebAssembly
+ * memory only ever grows: migrating and seeding a new database leaves the worker at about 900 MB,
+ * where one that opens a database already prepared holds about 400 MB. For the start, between
+ * preparing the database and serving, with nothing else using it.
+ */
+export async function restartEmbeddedDatabase(): Promise<void> {
+  await database().restartWorker?.();
+}
+
+function openDatabase(target: DatabaseTarget): Database {
+  const adapter = createAdapterFactory(target);
+  const prisma = new PrismaClient({ adapter: adapter.factory });
+  return {
+    prisma,
+    adapterFactory: adapter.factory,
+    target,
+    async close() {
+      await prisma.$disconnect();
+      await adapter.close();
+    },
+    restartWorker:
+      adapter.restartWorker &&
+      (async () => {
+        await prisma.$disconnect();
+        await adapter.restartWorker?.();
+      }),
+  };
+}
+
+export function createAdapterFactory(target: DatabaseTarget): AdapterFactory {
+  if (target.kind === "postgres") {
+    const { connectionString, poolSize, connectTimeoutSeconds } = poolOptions(target.url);
+    const factory = new PrismaPg({
+      connectionString,
+      max: poolSize,
+      // Without it a query waits as long as the database does not answer, or the pool stays full:
+      // forever. With it, the query fails and its request answers 503 (lib/platform/db/errors.ts).
+      connectionTimeoutMillis: connectTimeoutSeconds * 1000,
+      // A new connection is the first sign that the database is back after an outage.
+      onConnect: databaseAnswered,
+    });
+    return { factory, close: async () => {} };
+  }
+  if (!target.dataDir) return pgliteInWorker(undefined);
+  // Before anything reads or writes the directory: throws, naming the holder, if another process has it.
+  const lock = lockDataDirectory(target.dataDir);
+  try {
+    fs.mkdirSync(target.dataDir, { recursive: true });
+    const dataDir = target.dataDir;
+    let pglite = pgliteInWorker(dataDir);
+    return {
+      // Prisma connects through the worker running now: after a restart, the new one.
+      factory: {
+        ...pglite.factory,
+        connect: () => pglite.factory.connect(),
+        connectToShadowDb: () => pglite.factory.connectToShadowDb(),
+      },
+      async close() {
+        try {
+          await pglite.close();
+        } finally {
+          lock.release();
+        }
+      },
+      async restartWorker() {
+        await pglite.close();
+        pglite = pgliteInWorker(dataDir);
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/**
+ * Prisma's URL parameters: `connection_limit` sizes the pool per instance (default 10);
+ * `connect_timeout` (seconds, default 5 as in Prisma 6) bounds both opening a connection and
+ * waiting for a pooled one to come free (node-postgres has one timeout for both).
+ */
+function poolOptions(url: string): { connectionString: string; poolSize: number; connectTimeoutSeconds: number } {
+  const parsed = new URL(url);
+  const positiveInteger = (name: string, fallback: number) => {
+    const value = Number(parsed.searchParams.get(name) ?? fallback);
+    parsed.searchParams.delete(name);
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  const poolSize = positiveInteger("connection_limit", 10);
+  const connectTimeoutSeconds = positiveInteger("connect_timeout", 5);
+  return { connectionString: parsed.toString(), poolSize, connectTimeoutSeconds };
+}

@@ -1,0 +1,93 @@
+/**
+ * A page of a list as domain code reads it (sort, range, filter), and the Prisma `where` and
+ * `orderBy` pieces the admin lists build from it. lib/http/list-protocol.ts reads it off the
+ * request.
+ */
+import { invalidRequest } from "@/lib/platform/errors/domain-error";
+
+export type SortOrder = "asc" | "desc";
+
+export type ListQuery = {
+  /** The Prisma field to sort by (already checked against the resource's sortable fields). */
+  sortField: string;
+  order: SortOrder;
+  skip: number;
+  take: number;
+  filter: Record<string, unknown>;
+};
+
+/**
+ * findMany's order and page for `query`. Ties are broken by id, so pages neither overlap nor skip rows.
+ * Without a query, every row by id (the command line's lists).
+ */
+export function pageOf(
+  query: ListQuery,
+  tieBreak?: SortOrder,
+): { orderBy: Record<string, SortOrder>[]; skip: number; take: number };
+export function pageOf(
+  query?: ListQuery,
+  tieBreak?: SortOrder,
+): { orderBy: Record<string, SortOrder>[]; skip?: number; take?: number };
+export function pageOf(query?: ListQuery, tieBreak: SortOrder = "asc") {
+  if (!query) return { orderBy: [{ id: tieBreak }] };
+  return { orderBy: [{ [query.sortField]: query.order }, { id: tieBreak }], skip: query.skip, take: query.take };
+}
+
+/** The text of the free-text search box (`filter.q`), trimmed; undefined when empty. */
+export function searchText(filter: Record<string, unknown>): string | undefined {
+  return typeof filter.q === "string" && filter.q.trim() !== "" ? filter.q.trim() : undefined;
+}
+
+/** `filter.id`: react-admin's getMany asks for several records by id at once. */
+export function idsFilter<T extends string | number>(
+  filter: Record<string, unknown>,
+  parse: (id: unknown) => T | undefined,
+) {
+  if (filter.id === undefined) return undefined;
+  const ids = (Array.isArray(filter.id) ? filter.id : [filter.id]).map(parse).filter((id) => id !== undefined);
+  return { in: ids as T[] };
+}
+
+/** A non-empty string from a filter or an id list; undefined otherwise. */
+export const textFilter = (value: unknown): string | undefined =>
+  typeof value === "string" && value ? value : undefined;
+
+/**
+ * Free text from a filter, trimmed, of at most `max` characters; undefined when absent or blank.
+ * Anything else (not text, or longer than any stored value could be) is a 400 naming the filter.
+ */
+export function boundedTextFilter(value: unknown, name: string, max: number): string | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value !== "string" || value.length > max) {
+    throw invalidRequest(`${name} must be text of at most ${max} characters`);
+  }
+  return value.trim() === "" ? undefined : value.trim();
+}
+
+/**
+ * A value of `values` (an enum Prisma generates) from a filter, read as `textFilter` reads it. Any
+ * other text matches no row, as it did while the column was text (Prisma would refuse it).
+ */
+export function enumFilter<T extends string>(
+  values: Readonly<Record<string, T>>,
+  value: unknown,
+): T | { in: T[] } | undefined {
+  const text = textFilter(value);
+  if (text === undefined) return undefined;
+  return (Object.values(values) as string[]).includes(text) ? (text as T) : { in: [] };
+}
+
+/** "true"/"false" or a boolean from a filter input; undefined when absent. */
+export function booleanFilter(value: unknown): boolean | undefined {
+  if (value === true || value === "true") return true;
+  if (value === false || value === "false") return false;
+  return undefined;
+}
+
+/** The largest value of PostgreSQL's `integer`: every numeric id, and the furthest a page may start (Prisma binds it so). */
+export const MAX_INTEGER = 2_147_483_647;
+
+export const numericId = (value: unknown): number | undefined => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 && id <= MAX_INTEGER ? id : undefined;
+};

@@ -1,0 +1,179 @@
+/**
+ * The field types every schema is built from (text, e-mail, password, phone, link template, …),
+ * each with the messages people see, and the check that compares password and confirmation.
+ */
+import { z } from "zod";
+import type { FieldError } from "@/lib/platform/errors/domain-error";
+import { parseLinkTemplate } from "./link-template";
+import { isBlank, type RawInput } from "./parse-input";
+
+/** Missing and empty are the same thing to a form: both are `required`. */
+const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value);
+
+/**
+ * A field as the client sends it, for the API description: what a preprocessed field accepts
+ * cannot be read off the schema it is checked against after trimming (a leading space is fine).
+ */
+const asSent = (description: string, limits: { minLength?: number; maxLength?: number } = { minLength: 1 }) => ({
+  type: "string" as const,
+  ...limits,
+  description,
+});
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+/**
+ * Text that may be stored and shown: no control character but tab and newline, and no lone
+ * surrogate (PostgreSQL refuses a NUL in text and a lone surrogate in JSON; the others corrupt
+ * what staff read). The list filters judge by it too (lib/http/list-protocol.ts).
+ */
+export const isStorableText = (value: string) => value.isWellFormed() && !CONTROL_CHARACTERS.test(value);
+
+/**
+ * The string every stored text field is built on: text, at most `max` characters, storable
+ * (`invalid_characters` otherwise; its length is not judged then).
+ */
+function storedText(label: string, max: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .refine(isStorableText, {
+      message: `${label} must not contain control characters (tab and newline aside)`,
+      params: { code: "invalid_characters" },
+      abort: true,
+    })
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+export const fields = {
+  /** A trimmed, non-empty string. */
+  text(label: string, max = 255) {
+    return z.preprocess(
+      (value) => blankToUndefined(typeof value === "string" ? value.trim() : value),
+      storedText(label, max),
+    );
+  },
+
+  email(label = "E-mail address") {
+    return z
+      .preprocess(
+        (value) => blankToUndefined(typeof value === "string" ? value.trim().toLowerCase() : value),
+        z
+          .email({
+            error: (issue) =>
+              issue.input === undefined ? `${label} is required` : `${label} is not a valid e-mail address`,
+          })
+          .max(254, `${label} must be at most 254 characters`),
+      )
+      .meta(
+        asSent(
+          `${label}. Trimmed and lower-cased before it is checked; then an e-mail address of at most 254 characters.`,
+        ),
+      );
+  },
+
+  /** Passwords are never trimmed: spaces are characters like any other. */
+  password(label = "Password") {
+    return z
+      .preprocess(
+        blankToUndefined,
+        z
+          .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+          .min(8, `${label} must be at least 8 characters`)
+          .max(128, `${label} must be at most 128 characters`),
+      )
+      .meta(asSent(`${label}. Not trimmed: spaces count like any other character.`, { minLength: 8, maxLength: 128 }));
+  },
+
+  /** Any non-empty string, unchecked beyond that (used where the value is compared, e.g. confirm_password). */
+  secret(label: string) {
+    return z
+      .preprocess(
+        blankToUndefined,
+        z
+          .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+          .max(1024),
+      )
+      .meta(asSent(`${label}. Compared as sent, not trimmed.`, { minLength: 1, maxLength: 1024 }));
+  },
+
+  /** A trimmed string that may be empty: missing is "". */
+  optionalText(label: string, max = 255) {
+    return z.preprocess(
+      (value) => (value === undefined || value === null ? "" : typeof value === "string" ? value.trim() : value),
+      storedText(label, max),
+    );
+  },
+
+  /** A telephone number as people write it: digits with spaces, dashes, brackets and a leading +. */
+  phone(label: string) {
+    return fields
+      .text(label, 32)
+      .refine(
+        (value) => /^\+?[0-9][0-9 ()-]{4,30}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 5,
+        `${label} must be a telephone number such as +44 20 7946 0000`,
+      );
+  },
+
+  /** true or false; a form sends them as strings. */
+  flag(label: string) {
+    return z.preprocess(
+      (value) => (value === "true" ? true : value === "false" ? false : blankToUndefined(value)),
+      z.boolean({
+        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be true or false`),
+      }),
+    );
+  },
+
+  /** A whole number from `min` to `max`; a form sends it as a string. */
+  integer(label: string, min: number, max: number) {
+    return z.preprocess(
+      (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : blankToUndefined(value)),
+      z
+        .number({
+          error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
+        })
+        .int(`${label} must be a whole number`)
+        .min(min, `${label} must be at least ${min}`)
+        .max(max, `${label} must be at most ${max}`),
+    );
+  },
+
+  /** One of the values of an enum (one Prisma generates from schema.prisma). */
+  choice<const T extends Readonly<Record<string, string>>>(label: string, values: T) {
+    return z.preprocess(
+      blankToUndefined,
+      z.enum(values, {
+        error: (issue) =>
+          issue.input === undefined
+            ? `${label} is required`
+            : `${label} must be one of: ${Object.values(values).join(", ")}`,
+      }),
+    );
+  },
+
+  /** A link template: an absolute http(s) URL with `:token` in its path or query (see link-template.ts). */
+  tokenUrl(label: string) {
+    return z
+      .preprocess(
+        (value) => blankToUndefined(typeof value === "string" ? value.trim() : value),
+        storedText(label, 2048).refine(
+          (value) => parseLinkTemplate(value) !== null,
+          `${label} must be an absolute http(s) URL without user name or password, with :token in its path or query`,
+        ),
+      )
+      .meta(
+        asSent(
+          `${label}. Trimmed before it is checked; then at most 2048 characters: an absolute http(s) URL without user name, ` +
+            "password, backslash or white space, with the literal :token in its path or query, on one of the API client's allowed origins.",
+        ),
+      );
+  },
+};
+
+/** `confirm_password` must equal `password`, checked only when both were given. */
+export function confirmPasswordCheck(raw: RawInput): FieldError[] {
+  const { password, confirm_password: confirm } = raw;
+  if (isBlank(password) || isBlank(confirm) || password === confirm) return [];
+  return [{ param: "confirm_password", code: "_invalidConfirmPassword", message: "Passwords do not match" }];
+}
