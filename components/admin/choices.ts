@@ -61,6 +61,11 @@ export const CUSTOMER_EVENT_TYPES = choicesOf({
   unblocked: "Unblocked by staff",
   sessions_revoked_by_staff: "Signed out everywhere by staff",
   verification_resent_by_staff: "Verification e-mail resent by staff",
+  // Issue 25: the profile and its review.
+  profile_updated: "Profile updated",
+  profile_submitted: "Profile submitted for review",
+  kyc_status_changed: "KYC status changed",
+  risk_rating_changed: "Risk rating changed",
 } satisfies Record<CustomerEventType, string>);
 
 /** How an account event ended (`customer_events.outcome`). */
