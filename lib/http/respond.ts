@@ -1,5 +1,6 @@
 /** The one place that builds response bodies, success and error alike. */
 import { randomUUID } from "node:crypto";
+import { transactionExpired } from "@/lib/platform/db/errors";
 import { databaseUnreachable } from "@/lib/platform/db/outage";
 import { DomainError } from "@/lib/platform/errors/domain-error";
 import { ApiError, serviceUnavailable, toApiError } from "./errors";
@@ -77,12 +78,15 @@ export function errorBody(error: ApiError) {
 
 /**
  * The one error translator: an ApiError answers as itself, a DomainError as its code says; a database that cannot be reached is a
- * 503 with Retry-After (the outage is logged once, not per request); anything else is a bug, logged
+ * 503 with Retry-After (the outage is logged once, not per request), and so is a transaction that
+ * outlived its time limit on a machine too busy (rolled back, nothing written); anything else is a bug, logged
  * with the request id and answered as a bare 500 that says nothing of the internals. No error is
  * for a cache to keep, the catch-alls' 404s included.
  */
 export function failure(error: unknown, requestId: string): Response {
-  const unexpected = !(error instanceof ApiError) && !(error instanceof DomainError) && !databaseUnreachable(error);
+  const overloaded = transactionExpired(error);
+  const unexpected =
+    !(error instanceof ApiError) && !(error instanceof DomainError) && !overloaded && !databaseUnreachable(error);
   const apiError =
     error instanceof ApiError
       ? error
@@ -93,6 +97,8 @@ export function failure(error: unknown, requestId: string): Response {
           : serviceUnavailable();
   if (unexpected) {
     log().error({ err: error, req_id: requestId }, "unexpected error");
+  } else if (overloaded) {
+    log().warn({ req_id: requestId }, "a transaction outlived its time limit, rolled back: answered 503");
   }
   return new Response(JSON.stringify(errorBody(apiError)), {
     status: apiError.status,

@@ -83,3 +83,16 @@ function adapterErrorReason({ cause }: DriverAdapterError): string | undefined {
     return `PostgreSQL ${cause.code}: ${cause.message}`;
   return undefined;
 }
+
+/**
+ * True when `error` says an interactive transaction outlived its time limit (P2028 on a query or a
+ * commit after `timeout`): the database answered, but too slowly for this request, as on a machine
+ * too busy to keep up. The transaction rolled back, so nothing was written; the request can be retried.
+ */
+export function transactionExpired(error: unknown): boolean {
+  return (
+    error instanceof Prisma.PrismaClientKnownRequestError &&
+    error.code === "P2028" &&
+    /expired transaction|Transaction already closed/.test(error.message)
+  );
+}

@@ -61,7 +61,9 @@ export async function restartEmbeddedDatabase(): Promise<void> {
 
 function openDatabase(target: DatabaseTarget): Database {
   const adapter = createAdapterFactory(target);
-  const prisma = new PrismaClient({ adapter: adapter.factory });
+  // Prisma ends an interactive transaction after 5 s by default; on a machine busy enough to take
+  // that long the work is already done but for the commit, so allow more before it answers 503.
+  const prisma = new PrismaClient({ adapter: adapter.factory, transactionOptions: { timeout: 15_000 } });
   return {
     prisma,
     adapterFactory: adapter.factory,
