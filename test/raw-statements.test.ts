@@ -205,6 +205,7 @@ test("statement: customer event insert", async () => {
         email: customer.email,
         customerId: customer.id,
         apiClientId: CLIENT.id,
+        changedFields: [],
         createdAt: now,
       },
       {
@@ -216,6 +217,7 @@ test("statement: customer event insert", async () => {
         email: bare.email,
         customerId: null,
         apiClientId: null,
+        changedFields: [],
         createdAt: now,
       },
     ],
