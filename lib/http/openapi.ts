@@ -25,7 +25,7 @@ import {
 } from "./openapi-components";
 import type { Operation } from "./operation";
 import { cachedBody, type CachedBody } from "./reference-bodies";
-import { apiErrorSchema } from "./schemas";
+import { apiErrorSchema, mfaRequiredSchema } from "./schemas";
 
 /** Registers one operation; a GET's HEAD beside it (the same statuses and headers, no body). */
 function register(registry: OpenAPIRegistry, operation: Operation) {
@@ -131,10 +131,11 @@ export type OpenApiSource = {
 };
 
 export function openApiDocument({ operations, publicUrl, business }: OpenApiSource) {
-  // ApiError is named by its meta id; listed because the error responses refer to it by $ref only.
+  // ApiError and MfaRequired are named by their meta id; listed because the error responses refer to them by $ref only.
   const generator = new OpenApiGeneratorV31([
     ...registryOf(operations).definitions,
     { type: "schema", schema: apiErrorSchema },
+    { type: "schema", schema: mfaRequiredSchema },
   ]);
   return generator.generateDocument({
     openapi: "3.1.0",
