@@ -59,6 +59,10 @@ export const mfaRequiredSchema = z
   })
   .meta({ id: "MfaRequired" });
 
+/** A second-factor code the request cannot do without: at most 64 characters, trimmed, no control characters. */
+export const secondFactorCode = (description: string) =>
+  fields.text("Code", 64).meta({ type: "string", minLength: 1, maxLength: 64, description });
+
 /** With two-factor on, the sensitive changes need a current code as well (step-up). */
 export const stepUpCode = () =>
   fields.optionalText("Code", 64).meta({

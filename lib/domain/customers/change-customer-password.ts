@@ -55,13 +55,14 @@ export async function changeCustomerPassword({
     device,
   };
 
+  // The code first: the password's attempt stays counted until the change is written.
+  await confirmCustomerSecondFactor({ customer, code: input.code, device, event });
   const attempt = await check([customerLoginLimits(customer.email, device.ip).perEmail]);
   if (attempt.limited) await refuse(attempt, [eventInsert({ ...event, outcome: "rate_limited" })]);
   if (!(await verifyPassword(input.current_password, customer.passwordHash)).valid) {
     await recordEvent(db(), { ...event, outcome: "failure" });
     throw fieldError("current_password", "invalid", "The current password is incorrect");
   }
-  await confirmCustomerSecondFactor({ customer, code: input.code, device, event });
 
   const passwordHash = await hashPassword(input.password);
   const now = new Date();

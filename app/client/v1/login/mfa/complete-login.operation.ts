@@ -3,7 +3,7 @@ import { completeCustomerLogin } from "@/lib/domain/customers/complete-customer-
 import { jsonBody } from "@/lib/http/openapi-components";
 import { loginAnswer } from "@/lib/http/login-answer";
 import { defineOperation } from "@/lib/http/operation";
-import { requestBody, tokenResponse } from "@/lib/http/schemas";
+import { requestBody, secondFactorCode, tokenResponse } from "@/lib/http/schemas";
 import { fields } from "@/lib/platform/validation/fields";
 
 export const completeLoginRequest = requestBody("CompleteLoginRequest", {
@@ -13,12 +13,7 @@ export const completeLoginRequest = requestBody("CompleteLoginRequest", {
     maxLength: 128,
     description: "The mfa_token of login's 403 mfa_required answer.",
   }),
-  code: fields.text("Code", 64).meta({
-    type: "string",
-    minLength: 1,
-    maxLength: 64,
-    description: "The 6 digits the authenticator app shows now, or an unused recovery code (xxxxx-xxxxx).",
-  }),
+  code: secondFactorCode("The 6 digits the authenticator app shows now, or an unused recovery code (xxxxx-xxxxx)."),
 });
 
 export const completeLoginOperation = defineOperation({

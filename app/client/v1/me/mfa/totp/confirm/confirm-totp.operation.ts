@@ -3,16 +3,10 @@ import { confirmCustomerTotp } from "@/lib/domain/customers/confirm-customer-tot
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";
-import { recoveryCodesResponse, requestBody } from "@/lib/http/schemas";
-import { fields } from "@/lib/platform/validation/fields";
+import { recoveryCodesResponse, requestBody, secondFactorCode } from "@/lib/http/schemas";
 
 export const confirmTotpRequest = requestBody("ConfirmTotpRequest", {
-  code: fields.text("Code", 64).meta({
-    type: "string",
-    minLength: 1,
-    maxLength: 64,
-    description: "The 6 digits the authenticator app shows now for the secret of POST /client/v1/me/mfa/totp.",
-  }),
+  code: secondFactorCode("The 6 digits the authenticator app shows now for the secret of POST /client/v1/me/mfa/totp."),
 });
 
 export const confirmTotpOperation = defineOperation({
