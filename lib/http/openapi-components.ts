@@ -122,14 +122,9 @@ export const ERROR_RESPONSES = {
     ["invalid_request_error"],
   ),
   Unauthorized: errorResponse("Missing or invalid client credentials.", [401], ["authentication_error"]),
-  Forbidden: errorResponse(
-    "The account is blocked (by customer support): the same answer whatever the password.",
-    [403],
-    ["permission_error"],
-  ),
-  LoginForbidden: {
+  Forbidden: {
     description:
-      "The account is blocked (permission_error, whatever the password), or the password was right and the account " +
+      "The account is blocked by customer support (permission_error, the same answer whatever the password), or the password was right and the account " +
       "has two-factor on (mfa_required, an MfaRequired body): send its mfa_token with a code to POST /client/v1/login/mfa.",
     headers: headers("NoStore"),
     content: {

@@ -110,7 +110,7 @@ const DESCRIPTION = [
   "",
   "- **Credentials.** Every operation except this document carries the API client's X-Client-ID and X-Client-Secret, " +
     "both together; the operations on the customer's account (/me, /logout, /sessions, /close-account, /change-password, " +
-    "/resend-verification, /change-email) also carry the login token as Authorization: Bearer.",
+    "/resend-verification, /change-email, /me/mfa/totp…) also carry the login token as Authorization: Bearer.",
   "- **Bodies.** POST bodies are application/x-www-form-urlencoded or application/json with the same fields, at most " +
     "64 KiB (413 otherwise). Fields a request body does not list are ignored, never refused. A field's description says " +
     "what is trimmed before it is checked. A text field holding a control character other than tab and newline, or a " +

@@ -28,7 +28,7 @@ export const loginCustomerOperation = defineOperation({
   errors: {
     400: "BadRequest",
     401: invalidLogin,
-    403: "LoginForbidden",
+    403: "Forbidden",
     413: "PayloadTooLarge",
     429: "TooManyRequests",
     503: "ServiceUnavailable",
