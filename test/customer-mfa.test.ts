@@ -184,6 +184,7 @@ test("login/mfa with a TOTP code: the tokens as login answers them, the mfa_toke
   const replay = await loginMfa(await mfaToken(customer), code);
   assert.equal(replay.status, 400, "the same code again, within its window");
   assert.deepEqual(await fieldErrors(replay), ["code:invalid"]);
+  assert.equal(await db().customerMfaToken.count({ where: { tokenHash: sha256(first) } }), 0, "a spent one is cleared");
 
   const login2 = await loginMfa(await mfaToken(customer), await totpCode(customer.secret, 1));
   assert.equal(login2.status, 200, "the next step's code (one step of drift) works once");

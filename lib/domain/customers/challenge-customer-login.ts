@@ -27,6 +27,10 @@ export async function challengeCustomerLogin({
 }: ChallengeCustomerLoginOptions): Promise<DomainError> {
   const { token, tokenHash } = newToken();
   const now = new Date();
+  // The account's spent and expired ones go as a new one comes, so the table holds only live logins.
+  await db().customerMfaToken.deleteMany({
+    where: { customerId: account.id, OR: [{ usedAt: { not: null } }, { expiresAt: { lte: now } }] },
+  });
   await db().customerMfaToken.create({
     data: {
       tokenHash,
