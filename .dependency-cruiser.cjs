@@ -22,6 +22,7 @@ const LAYERS = [
   ["lib/platform/auth-secret.ts", "lib/platform/cache"],
   // lib/domain: one noun per step, lowest first.
   ["lib/domain/passwords"],
+  ["lib/domain/two-factor"],
   ["lib/domain/tokens"],
   ["lib/domain/rate-limits"],
   ["lib/domain/access"],

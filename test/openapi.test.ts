@@ -134,10 +134,19 @@ test("every operation has a unique operationId, a listed tag, a summary and a de
   }
 });
 
-test("named types: Country, Settings, Locale, Timezone, Customer, ApiError and ValidationError, by $ref", async () => {
+test("named types: Country, Settings, Locale, Timezone, Customer, ApiError, ValidationError and MfaRequired, by $ref", async () => {
   const document = await served();
   const schemas = document.components.schemas;
-  for (const name of ["Country", "Settings", "Locale", "Timezone", "Customer", "ApiError", "ValidationError"]) {
+  for (const name of [
+    "Country",
+    "Settings",
+    "Locale",
+    "Timezone",
+    "Customer",
+    "ApiError",
+    "ValidationError",
+    "MfaRequired",
+  ]) {
     assert.ok(schemas[name], `components.schemas.${name}`);
     assert.ok(JSON.stringify(document).includes(`"#/components/schemas/${name}"`), `${name} is referred to`);
   }
@@ -258,6 +267,10 @@ test("client credentials are two API keys required together on every operation b
               "/client/v1/resend-verification",
               // Issue 14, e-mail changes.
               "/client/v1/change-email",
+              // Issue 26, customers' two-factor.
+              "/client/v1/me/mfa/totp",
+              "/client/v1/me/mfa/totp/confirm",
+              "/client/v1/me/mfa/totp/disable",
             ].includes(route)
           ? [{ clientId: [], clientSecret: [], loginToken: [] }]
           : [{ clientId: [], clientSecret: [] }];

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { generate } from "otplib";
 import { EmailTemplate } from "@/lib/generated/prisma/enums";
 import { openedBody, TOKEN_MARKER } from "@/lib/domain/email/outbox-token-box";
 import { parseLinkTemplate } from "@/lib/platform/validation/link-template";
@@ -114,6 +115,28 @@ test("the preview of every e-mail, for link templates with characters against th
     form: { password: newPassword },
   });
   assert.equal(closed.status, 200);
+  // Two-factor's notices: turned on, a recovery code used, turned off.
+  const guarded = await registeredCustomer(app);
+  const asGuarded = (path: string, form: Record<string, string>, token?: string) =>
+    app.request(path, { method: "POST", headers: { ...DEVICE, ...(token ? bearer(token) : {}) }, form });
+  const { secret } = await (
+    await asGuarded("/client/v1/me/mfa/totp", { password: guarded.password }, guarded.token)
+  ).json();
+  const confirmed = await asGuarded(
+    "/client/v1/me/mfa/totp/confirm",
+    { code: await generate({ secret }) },
+    guarded.token,
+  );
+  const [recovery] = (await confirmed.json()).recovery_codes;
+  const { mfa_token } = await (await login(app, guarded.email, guarded.password)).json();
+  assert.equal((await asGuarded("/client/v1/login/mfa", { mfa_token, code: recovery })).status, 200);
+  const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+  const disabled = await asGuarded(
+    "/client/v1/me/mfa/totp/disable",
+    { password: guarded.password, code: next },
+    guarded.token,
+  );
+  assert.equal(disabled.status, 200);
 
   const rows = await db().emailOutbox.findMany();
   assert.deepEqual(

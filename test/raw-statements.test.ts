@@ -23,6 +23,8 @@ import { bumpVersion } from "@/lib/platform/cache/versioned-cache";
 import { accountActivityStatement, emailsPerDayStatement } from "@/lib/domain/dashboard/read-dashboard";
 import { eventInsert } from "@/lib/domain/customers/record-customer-event";
 import { loginCustomer } from "@/lib/domain/customers/login-customer";
+import { issueCustomerLogin } from "@/lib/domain/customers/issue-customer-login";
+import { DomainError } from "@/lib/platform/errors/domain-error";
 import { registerCustomer } from "@/lib/domain/customers/register-customer";
 import { requestPasswordReset } from "@/lib/domain/customers/request-password-reset";
 import { claimDueEmails } from "@/lib/domain/email/dispatch-emails";
@@ -395,6 +397,45 @@ test("statement: login's one statement (attempt given back, event, login token)"
     ["login_email", []],
     ["login_ip", []],
   ]);
+});
+
+test("statement: login's count with account read, of an account with two-factor on (an mfa_token, no login token)", async () => {
+  const customer = await makeCustomer();
+  await db().customer.update({ where: { id: customer.id }, data: { totpEnabledAt: new Date() } });
+  const refused = await loginCustomer({
+    input: { email: customer.email, password: customer.password },
+    client: CLIENT,
+    device: DEVICE,
+  }).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  assert.ok(refused instanceof DomainError && refused.code === "mfa_required" && refused.details.mfaToken);
+  const mfaToken = await db().customerMfaToken.findUniqueOrThrow({
+    where: { tokenHash: sha256(refused.details.mfaToken) },
+  });
+  assert.deepEqual(
+    [mfaToken.customerId, mfaToken.apiClientId, mfaToken.credentialsVersion],
+    [customer.id, CLIENT.id, 2],
+  );
+  assert.equal(await db().loginToken.count({ where: { customerId: customer.id } }), 0);
+});
+
+test("statement: a second factor's login (attempt given back, event, login token, new device)", async () => {
+  const customer = await makeCustomer();
+  const limit = testLimit(5);
+  const attempt = await countAttempt([limit]);
+  const device = { ...DEVICE, fingerprint: "fp-second-factor" };
+  const token = await issueCustomerLogin({ customer, client: CLIENT, device, attempt });
+  const row = await db().loginToken.findUniqueOrThrow({ where: { tokenHash: sha256(token) } });
+  assert.deepEqual([row.customerId, row.apiClientId, row.credentialsVersion], [customer.id, CLIENT.id, 2]);
+  const events = await db().customerEvent.findMany({ where: { customerId: customer.id } });
+  assert.deepEqual(events.map((event) => [String(event.type), String(event.outcome)]).sort(), [
+    ["login", "success"],
+    ["new_device_alert", "success"],
+  ]);
+  assert.deepEqual((await rateLimitRow(limit)).hits, [], "the attempt was given back");
+  assert.equal(await db().emailOutbox.count({ where: { toAddress: customer.email, template: "new_device" } }), 1);
 });
 
 test("statement: rate-limit count with account read, device known or not", async () => {

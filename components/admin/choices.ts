@@ -66,6 +66,12 @@ export const CUSTOMER_EVENT_TYPES = choicesOf({
   profile_submitted: "Profile submitted for review",
   kyc_status_changed: "KYC status changed",
   risk_rating_changed: "Risk rating changed",
+  // Issue 26: customers' two-factor.
+  mfa_enabled: "Two-factor turned on",
+  mfa_disabled: "Two-factor turned off",
+  mfa_reset_by_staff: "Two-factor reset by staff",
+  recovery_code_used: "Recovery code used",
+  login_mfa_failed: "Wrong two-factor code at login",
 } satisfies Record<CustomerEventType, string>);
 
 /** How an account event ended (`customer_events.outcome`). */
@@ -92,6 +98,9 @@ export const EMAIL_TEMPLATES = choicesOf({
   new_device: "Login from a new device",
   account_closed: "Account closed",
   staff_reset_password: "Reset a staff password",
+  mfa_enabled: "Two-factor turned on",
+  mfa_disabled: "Two-factor turned off",
+  recovery_code_used: "Recovery code used",
 } satisfies Record<EmailTemplate, string>);
 
 /** A staff account's role, named with a capital. */

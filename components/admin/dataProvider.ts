@@ -37,7 +37,7 @@ const post = async (path: string, body?: unknown) =>
     .json;
 
 /** The compliance actions on a customer, each with the reason the audit log keeps. */
-export type CustomerAction = "block" | "unblock" | "revoke-sessions" | "resend-verification";
+export type CustomerAction = "block" | "unblock" | "revoke-sessions" | "resend-verification" | "reset-mfa";
 
 export const dataProvider = {
   ...simpleRestProvider(API, httpClient),

@@ -84,4 +84,28 @@ export const deDE: Messages = {
     ifNotYou:
       "Wenn Sie das waren, müssen Sie nichts weiter tun. Falls nicht, ändern Sie sofort Ihr Passwort in der App von {tradingName}, melden Sie Ihre anderen Sitzungen ab und wenden Sie sich an den Kundenservice.",
   },
+  mfa_enabled: {
+    subject: "Die Zwei-Faktor-Anmeldung ist für Ihr Konto bei {tradingName} aktiviert",
+    preview: "Ihr Konto bei {tradingName} fragt jetzt nach einem Code aus Ihrer Authenticator-App.",
+    heading: "Die Zwei-Faktor-Anmeldung ist aktiviert",
+    what: "Für Ihr Konto bei {tradingName} wurde die Zwei-Faktor-Anmeldung aktiviert ({when}): Bei der Anmeldung wird nun zusätzlich ein Code aus Ihrer Authenticator-App oder einer Ihrer Wiederherstellungscodes verlangt.",
+    ifNotYou:
+      "Wenn Sie das waren, bewahren Sie Ihre Wiederherstellungscodes sicher auf. Wenn nicht, wenden Sie sich bitte umgehend an den Kundenservice von {tradingName}.",
+  },
+  mfa_disabled: {
+    subject: "Die Zwei-Faktor-Anmeldung ist für Ihr Konto bei {tradingName} deaktiviert",
+    preview: "Ihr Konto bei {tradingName} fragt bei der Anmeldung nicht mehr nach einem Code.",
+    heading: "Die Zwei-Faktor-Anmeldung ist deaktiviert",
+    what: "Für Ihr Konto bei {tradingName} wurde die Zwei-Faktor-Anmeldung deaktiviert ({when}): Bei der Anmeldung wird nur noch Ihr Passwort verlangt, und Ihre Wiederherstellungscodes gelten nicht mehr.",
+    ifNotYou:
+      "Wenn Sie das waren oder unser Kundenservice auf Ihre Bitte, ist nichts weiter zu tun. Wenn nicht, ändern Sie sofort Ihr Passwort in der App von {tradingName} und wenden Sie sich an den Kundenservice.",
+  },
+  recovery_code_used: {
+    subject: "Für Ihr Konto bei {tradingName} wurde ein Wiederherstellungscode verwendet",
+    preview: "Einer Ihrer Wiederherstellungscodes für {tradingName} wurde soeben verwendet und gilt nicht mehr.",
+    heading: "Ein Wiederherstellungscode wurde verwendet",
+    what: "Für Ihr Konto bei {tradingName} wurde einer Ihrer Wiederherstellungscodes verwendet ({when}). Jeder Code gilt nur einmal: Deaktivieren und aktivieren Sie die Zwei-Faktor-Anmeldung in der App erneut, um neue zu erhalten.",
+    ifNotYou:
+      "Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort in der App von {tradingName} und wenden Sie sich an den Kundenservice.",
+  },
 };

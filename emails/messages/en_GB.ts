@@ -90,6 +90,30 @@ export const enGB = {
     ifNotYou:
       "If this was you, there is nothing more to do. If it wasn't, change your password in the {tradingName} app at once, sign out of your other sessions and contact support.",
   },
+  /** `{when}` is a date and time with its timezone. Two-factor (issue 26). */
+  mfa_enabled: {
+    subject: "Two-factor sign-in is on for your {tradingName} account",
+    preview: "Your {tradingName} account now asks for a code from your authenticator app.",
+    heading: "Two-factor sign-in is on",
+    what: "Two-factor sign-in was turned on for your {tradingName} account ({when}): signing in now also asks for a code from your authenticator app, or one of your recovery codes.",
+    ifNotYou:
+      "If this was you, keep your recovery codes somewhere safe. If it wasn't, contact {tradingName} support at once.",
+  },
+  mfa_disabled: {
+    subject: "Two-factor sign-in is off for your {tradingName} account",
+    preview: "Your {tradingName} account no longer asks for a code when you sign in.",
+    heading: "Two-factor sign-in is off",
+    what: "Two-factor sign-in was turned off for your {tradingName} account ({when}): signing in asks for your password alone, and your recovery codes no longer work.",
+    ifNotYou:
+      "If this was you or our support at your request, there is nothing more to do. If not, change your password in the {tradingName} app at once and contact support.",
+  },
+  recovery_code_used: {
+    subject: "A recovery code was used on your {tradingName} account",
+    preview: "One of your {tradingName} recovery codes was just used, and cannot be used again.",
+    heading: "A recovery code was used",
+    what: "One of your recovery codes was used on your {tradingName} account ({when}). Each code works once: turn two-factor off and on again in the app for a new set.",
+    ifNotYou: "If it wasn't you, change your password in the {tradingName} app at once and contact support.",
+  },
 };
 
 export type Messages = typeof enGB;

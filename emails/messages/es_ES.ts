@@ -83,4 +83,28 @@ export const esES: Messages = {
     ifNotYou:
       "Si has sido tú, no tienes que hacer nada más. Si no, cambia tu contraseña en la aplicación de {tradingName} de inmediato, cierra tus otras sesiones y ponte en contacto con el servicio de atención al cliente.",
   },
+  mfa_enabled: {
+    subject: "La verificación en dos pasos está activada en tu cuenta de {tradingName}",
+    preview: "Tu cuenta de {tradingName} ahora pide un código de tu aplicación de autenticación.",
+    heading: "La verificación en dos pasos está activada",
+    what: "Se ha activado la verificación en dos pasos en tu cuenta de {tradingName} ({when}): al iniciar sesión se pedirá también un código de tu aplicación de autenticación o uno de tus códigos de recuperación.",
+    ifNotYou:
+      "Si has sido tú, guarda tus códigos de recuperación en un lugar seguro. Si no, ponte en contacto de inmediato con el servicio de atención al cliente de {tradingName}.",
+  },
+  mfa_disabled: {
+    subject: "La verificación en dos pasos está desactivada en tu cuenta de {tradingName}",
+    preview: "Tu cuenta de {tradingName} ya no pide un código al iniciar sesión.",
+    heading: "La verificación en dos pasos está desactivada",
+    what: "Se ha desactivado la verificación en dos pasos en tu cuenta de {tradingName} ({when}): al iniciar sesión solo se pedirá tu contraseña, y tus códigos de recuperación ya no sirven.",
+    ifNotYou:
+      "Si has sido tú, o nuestro servicio de atención al cliente a petición tuya, no tienes que hacer nada. Si no, cambia tu contraseña en la aplicación de {tradingName} de inmediato y ponte en contacto con atención al cliente.",
+  },
+  recovery_code_used: {
+    subject: "Se ha usado un código de recuperación en tu cuenta de {tradingName}",
+    preview: "Se acaba de usar uno de tus códigos de recuperación de {tradingName}, que ya no se puede volver a usar.",
+    heading: "Se ha usado un código de recuperación",
+    what: "Se ha usado uno de tus códigos de recuperación en tu cuenta de {tradingName} ({when}). Cada código sirve una sola vez: desactiva y vuelve a activar la verificación en dos pasos en la aplicación para obtener otros nuevos.",
+    ifNotYou:
+      "Si no has sido tú, cambia tu contraseña en la aplicación de {tradingName} de inmediato y ponte en contacto con atención al cliente.",
+  },
 };

@@ -87,4 +87,28 @@ export const frFR: Messages = {
     ifNotYou:
       "Si c'est bien vous, vous n'avez rien d'autre à faire. Sinon, changez immédiatement votre mot de passe dans l'application {tradingName}, déconnectez vos autres sessions et contactez le service client.",
   },
+  mfa_enabled: {
+    subject: "La double authentification est activée sur votre compte {tradingName}",
+    preview: "Votre compte {tradingName} demande désormais un code de votre application d'authentification.",
+    heading: "La double authentification est activée",
+    what: "La double authentification a été activée sur votre compte {tradingName} ({when}) : la connexion demande désormais aussi un code de votre application d'authentification, ou l'un de vos codes de secours.",
+    ifNotYou:
+      "Si c'est bien vous, conservez vos codes de secours en lieu sûr. Sinon, contactez immédiatement le service client de {tradingName}.",
+  },
+  mfa_disabled: {
+    subject: "La double authentification est désactivée sur votre compte {tradingName}",
+    preview: "Votre compte {tradingName} ne demande plus de code à la connexion.",
+    heading: "La double authentification est désactivée",
+    what: "La double authentification a été désactivée sur votre compte {tradingName} ({when}) : la connexion ne demande plus que votre mot de passe, et vos codes de secours ne fonctionnent plus.",
+    ifNotYou:
+      "Si c'est vous, ou notre service client à votre demande, vous n'avez rien à faire. Sinon, changez immédiatement votre mot de passe dans l'application {tradingName} et contactez le service client.",
+  },
+  recovery_code_used: {
+    subject: "Un code de secours a été utilisé sur votre compte {tradingName}",
+    preview: "L'un de vos codes de secours {tradingName} vient d'être utilisé et ne pourra plus servir.",
+    heading: "Un code de secours a été utilisé",
+    what: "L'un de vos codes de secours a été utilisé sur votre compte {tradingName} ({when}). Chaque code ne sert qu'une fois : désactivez puis réactivez la double authentification dans l'application pour en obtenir de nouveaux.",
+    ifNotYou:
+      "Si ce n'est pas vous, changez immédiatement votre mot de passe dans l'application {tradingName} et contactez le service client.",
+  },
 };

@@ -81,4 +81,28 @@ export const ptPT: Messages = {
     ifNotYou:
       "Se foi o próprio, não precisa de fazer mais nada. Se não foi, altere de imediato a sua palavra-passe na aplicação {tradingName}, termine as suas outras sessões e contacte o apoio ao cliente.",
   },
+  mfa_enabled: {
+    subject: "A autenticação de dois fatores está ativada na sua conta {tradingName}",
+    preview: "A sua conta {tradingName} passa a pedir um código da sua aplicação de autenticação.",
+    heading: "A autenticação de dois fatores está ativada",
+    what: "A autenticação de dois fatores foi ativada na sua conta {tradingName} ({when}): ao iniciar sessão, é pedido também um código da sua aplicação de autenticação ou um dos seus códigos de recuperação.",
+    ifNotYou:
+      "Se foi o próprio, guarde os seus códigos de recuperação num local seguro. Caso contrário, contacte de imediato o apoio ao cliente de {tradingName}.",
+  },
+  mfa_disabled: {
+    subject: "A autenticação de dois fatores está desativada na sua conta {tradingName}",
+    preview: "A sua conta {tradingName} já não pede um código ao iniciar sessão.",
+    heading: "A autenticação de dois fatores está desativada",
+    what: "A autenticação de dois fatores foi desativada na sua conta {tradingName} ({when}): ao iniciar sessão é pedida apenas a sua palavra-passe, e os seus códigos de recuperação deixam de funcionar.",
+    ifNotYou:
+      "Se foi o próprio, ou o nosso apoio a seu pedido, não tem de fazer nada. Caso contrário, altere de imediato a sua palavra-passe na aplicação {tradingName} e contacte o apoio ao cliente.",
+  },
+  recovery_code_used: {
+    subject: "Foi usado um código de recuperação na sua conta {tradingName}",
+    preview: "Um dos seus códigos de recuperação {tradingName} acabou de ser usado e não pode voltar a ser usado.",
+    heading: "Foi usado um código de recuperação",
+    what: "Um dos seus códigos de recuperação foi usado na sua conta {tradingName} ({when}). Cada código funciona uma vez: desative e volte a ativar a autenticação de dois fatores na aplicação para obter novos códigos.",
+    ifNotYou:
+      "Se não foi o próprio, altere de imediato a sua palavra-passe na aplicação {tradingName} e contacte o apoio ao cliente.",
+  },
 };

@@ -12,7 +12,8 @@ export const ERROR_TYPES = [
   "permission_error",
   "rate_limit_error",
   "api_error",
-  // The admin API only: the staff member must enrol in two-factor sign-in first.
+  // The admin API: the staff member must enrol in two-factor sign-in first. A customer's login:
+  // the password was right, and the login needs its second factor (with `mfa_token`).
   "mfa_required",
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
@@ -24,6 +25,8 @@ export class ApiError extends Error {
     message: string,
     readonly fieldErrors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** A login waiting for its second factor: the token to send the code with. */
+    readonly mfaToken?: string,
   ) {
     super(message);
   }
@@ -45,10 +48,10 @@ const STATUS_OF: Record<DomainErrorCode, { status: number; type: ErrorType }> = 
 /** What a domain error answers: its code's status and type, its message, and the headers it implies. */
 export function toApiError(error: DomainError): ApiError {
   const { status, type } = STATUS_OF[error.code];
-  const { fieldErrors, retryAfterSeconds } = error.details;
+  const { fieldErrors, retryAfterSeconds, mfaToken } = error.details;
   const headers =
     error.code === "rate_limited" || error.code === "unavailable" ? retryAfter(retryAfterSeconds) : undefined;
-  return new ApiError(status, type, error.message, fieldErrors, headers);
+  return new ApiError(status, type, error.message, fieldErrors, headers, mfaToken);
 }
 
 export const invalidClientCredentials = () => new ApiError(401, "authentication_error", "Invalid client credentials");

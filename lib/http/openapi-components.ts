@@ -95,22 +95,23 @@ export function headers(...extra: ExtraHeader[]) {
   return named;
 }
 
+/** The ApiError body, its `code` and `type` narrowed to what a status carries. */
+function errorSchema(codes: number[], types: ErrorType[]) {
+  const one = <T>(values: T[]) => (values.length === 1 ? { const: values[0] } : { enum: values });
+  return {
+    allOf: [
+      ref("schemas", "ApiError"),
+      { type: "object" as const, required: ["code", "type"], properties: { code: one(codes), type: one(types) } },
+    ],
+  };
+}
+
 /** An error response (never to be stored): the ApiError body, its `code` and `type` narrowed to what this status carries. */
 function errorResponse(description: string, codes: number[], types: ErrorType[], extraHeaders: ExtraHeader[] = []) {
-  const one = <T>(values: T[]) => (values.length === 1 ? { const: values[0] } : { enum: values });
   return {
     description,
     headers: headers("NoStore", ...extraHeaders),
-    content: {
-      "application/json": {
-        schema: {
-          allOf: [
-            ref("schemas", "ApiError"),
-            { type: "object" as const, required: ["code", "type"], properties: { code: one(codes), type: one(types) } },
-          ],
-        },
-      },
-    },
+    content: { "application/json": { schema: errorSchema(codes, types) } },
   };
 }
 
@@ -121,11 +122,17 @@ export const ERROR_RESPONSES = {
     ["invalid_request_error"],
   ),
   Unauthorized: errorResponse("Missing or invalid client credentials.", [401], ["authentication_error"]),
-  Forbidden: errorResponse(
-    "The account is blocked (by customer support): the same answer whatever the password.",
-    [403],
-    ["permission_error"],
-  ),
+  Forbidden: {
+    description:
+      "The account is blocked by customer support (permission_error, the same answer whatever the password), or the password was right and the account " +
+      "has two-factor on (mfa_required, an MfaRequired body): send its mfa_token with a code to POST /client/v1/login/mfa.",
+    headers: headers("NoStore"),
+    content: {
+      "application/json": {
+        schema: { oneOf: [errorSchema([403], ["permission_error"]), ref("schemas", "MfaRequired")] },
+      },
+    },
+  },
   NotAcceptable: errorResponse("The Accept header admits no application/json.", [406], ["invalid_request_error"]),
   PayloadTooLarge: errorResponse(
     "Request body too large: over 64 KiB, declared or as sent. Answered as soon as that is known; the rest is not read.",

@@ -25,7 +25,7 @@ import {
 } from "./openapi-components";
 import type { Operation } from "./operation";
 import { cachedBody, type CachedBody } from "./reference-bodies";
-import { apiErrorSchema } from "./schemas";
+import { apiErrorSchema, mfaRequiredSchema } from "./schemas";
 
 /** Registers one operation; a GET's HEAD beside it (the same statuses and headers, no body). */
 function register(registry: OpenAPIRegistry, operation: Operation) {
@@ -110,7 +110,7 @@ const DESCRIPTION = [
   "",
   "- **Credentials.** Every operation except this document carries the API client's X-Client-ID and X-Client-Secret, " +
     "both together; the operations on the customer's account (/me, /logout, /sessions, /close-account, /change-password, " +
-    "/resend-verification, /change-email) also carry the login token as Authorization: Bearer.",
+    "/resend-verification, /change-email, /me/mfa/totp…) also carry the login token as Authorization: Bearer.",
   "- **Bodies.** POST bodies are application/x-www-form-urlencoded or application/json with the same fields, at most " +
     "64 KiB (413 otherwise). Fields a request body does not list are ignored, never refused. A field's description says " +
     "what is trimmed before it is checked. A text field holding a control character other than tab and newline, or a " +
@@ -131,10 +131,11 @@ export type OpenApiSource = {
 };
 
 export function openApiDocument({ operations, publicUrl, business }: OpenApiSource) {
-  // ApiError is named by its meta id; listed because the error responses refer to it by $ref only.
+  // ApiError and MfaRequired are named by their meta id; listed because the error responses refer to them by $ref only.
   const generator = new OpenApiGeneratorV31([
     ...registryOf(operations).definitions,
     { type: "schema", schema: apiErrorSchema },
+    { type: "schema", schema: mfaRequiredSchema },
   ]);
   return generator.generateDocument({
     openapi: "3.1.0",

@@ -73,6 +73,7 @@ export function errorBody(error: ApiError) {
     type: error.type,
     message: error.message,
     ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+    ...(error.mfaToken ? { mfa_token: error.mfaToken } : {}),
   };
 }
 

@@ -45,6 +45,49 @@ export const confirmation = (label: string, of: string) =>
 export const tokenResponse = (status: 200 | 201) =>
   successEnvelope(status, { token: z.string().describe("Login token: send it as Authorization: Bearer <token>") });
 
+/** The 403 of a login whose password was right, with two-factor on: no token yet, but the mfa_token to finish it with. */
+export const mfaRequiredSchema = z
+  .object({
+    code: z.literal(403),
+    type: z.literal("mfa_required"),
+    message: z.string(),
+    mfa_token: z
+      .string()
+      .describe(
+        "Send it with a code to POST /client/v1/login/mfa: valid 5 minutes (MFA_TOKEN_TTL_SECONDS), single use, dead after 5 wrong codes",
+      ),
+  })
+  .meta({ id: "MfaRequired" });
+
+/** A second-factor code the request cannot do without: at most 64 characters, trimmed, no control characters. */
+export const secondFactorCode = (description: string) =>
+  fields.text("Code", 64).meta({ type: "string", minLength: 1, maxLength: 64, description });
+
+/** With two-factor on, the sensitive changes need a current code as well (step-up). */
+export const stepUpCode = () =>
+  fields.optionalText("Code", 64).meta({
+    type: "string",
+    maxLength: 64,
+    description:
+      "Required when the customer has two-factor on (code/required, code/invalid): the 6 digits the authenticator app " +
+      "shows now, or an unused recovery code. Ignored otherwise.",
+  });
+
+export const totpEnrolmentResponse = successEnvelope(200, {
+  secret: z.string().describe("The TOTP secret, base32: for typing into an authenticator app by hand. Shown once."),
+  otpauth_url: z
+    .string()
+    .describe("otpauth://totp/… with the business's trading name as issuer: show it as a QR code to scan. Shown once."),
+});
+
+export const recoveryCodesResponse = successEnvelope(200, {
+  recovery_codes: z
+    .array(z.string())
+    .describe(
+      "Ten one-time codes (xxxxx-xxxxx), each usable once instead of a TOTP code. Shown this once, stored hashed.",
+    ),
+});
+
 export const recipientResponse = successEnvelope(200, {
   recipient: z.string().describe("The address the e-mail went to, masked, e.g. an********@example.org"),
 });

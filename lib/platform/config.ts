@@ -105,6 +105,8 @@ const envSchema = z
     EMAIL_RETRY_BASE_MS: positiveInt(5000),
 
     LOGIN_TOKEN_TTL_DAYS: positiveInt(30),
+    /** How long an mfa_token (the right password of an account with two-factor) waits for its code. */
+    MFA_TOKEN_TTL_SECONDS: positiveInt(300),
     LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(10),
     LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
     LOGIN_WINDOW_MINUTES: positiveInt(15),

@@ -12,9 +12,13 @@ import { listCountrySources } from "./countries/sources/list-country-sources.ope
 import { getApiReference } from "./docs/get-api-reference.operation";
 import { requestPasswordResetOperation } from "./forgot-password/request-password-reset.operation";
 import { loginCustomerOperation } from "./login/login-customer.operation";
+import { completeLoginOperation } from "./login/mfa/complete-login.operation";
 import { logoutCustomerOperation } from "./logout/logout-customer.operation";
 import { changeCustomerLocaleOperation } from "./me/change-customer-locale.operation";
 import { getCurrentCustomer } from "./me/get-current-customer.operation";
+import { enrolTotpOperation } from "./me/mfa/totp/enrol-totp.operation";
+import { confirmTotpOperation } from "./me/mfa/totp/confirm/confirm-totp.operation";
+import { disableTotpOperation } from "./me/mfa/totp/disable/disable-totp.operation";
 import { registerCustomerOperation } from "./register/register-customer.operation";
 import { resendVerificationOperation } from "./resend-verification/resend-verification.operation";
 import { resetPasswordOperation } from "./reset-password/reset-password.operation";
@@ -33,6 +37,7 @@ export const OPERATIONS: readonly Operation[] = [
   getSettings,
   registerCustomerOperation,
   loginCustomerOperation,
+  completeLoginOperation,
   requestPasswordResetOperation,
   resetPasswordOperation,
   verifyEmailOperation,
@@ -46,5 +51,8 @@ export const OPERATIONS: readonly Operation[] = [
   changePasswordOperation,
   changeEmailOperation,
   resendVerificationOperation,
+  enrolTotpOperation,
+  confirmTotpOperation,
+  disableTotpOperation,
   getApiReference,
 ];

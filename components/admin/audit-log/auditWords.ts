@@ -25,6 +25,7 @@ const ACTIONS: Record<string, string> = {
   two_factor_enrolment_started: "Began setting up two-factor",
   two_factor_enabled: "Turned on two-factor",
   two_factor_reset: "Reset two-factor",
+  reset_mfa: "Reset the customer's two-factor",
 };
 
 const FIELDS: Record<string, string> = {

@@ -1,13 +1,14 @@
 /**
- * The compliance actions on a customer's page: Block or Unblock, Sign out everywhere, and Resend
- * verification e-mail (to an active customer not yet verified), each asking in a dialog for the
- * reason the audit log keeps. Shown to the roles that may write customers.
+ * The compliance actions on a customer's page: Block or Unblock, Sign out everywhere, Resend
+ * verification e-mail (to an active customer not yet verified) and Reset two-factor (to a customer
+ * who has it on), each asking in a dialog for the reason the audit log keeps. Shown to the roles that may write customers.
  */
 import { useState } from "react";
 import BlockIcon from "@mui/icons-material/Block";
 import LockOpenIcon from "@mui/icons-material/LockOpen";
 import LogoutIcon from "@mui/icons-material/Logout";
 import MarkEmailUnreadIcon from "@mui/icons-material/MarkEmailUnread";
+import PhonelinkEraseIcon from "@mui/icons-material/PhonelinkErase";
 import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
 import { Button, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
 import type { AdminDataProvider, CustomerAction } from "../dataProvider";
@@ -34,6 +35,12 @@ const ACTIONS: Record<CustomerAction, { label: string; explanation: string; icon
       "A new verification link goes to the customer's address, built from the link the customer's app registered with; earlier links stop working.",
     icon: <MarkEmailUnreadIcon />,
   },
+  "reset-mfa": {
+    label: "Reset two-factor",
+    explanation:
+      "For a customer who lost their authenticator: two-factor and the recovery codes are deleted, and the customer logs in with the password alone until they set it up again. They are e-mailed a notice.",
+    icon: <PhonelinkEraseIcon />,
+  },
 };
 
 /** What the page says once an action is done. */
@@ -50,6 +57,7 @@ export default function ComplianceActions() {
   if (!record || !canAccess || record.status === "closed") return null;
   const shown: CustomerAction[] = [record.status === "blocked" ? "unblock" : "block", "revoke-sessions"];
   if (record.status === "active" && !record.verified) shown.push("resend-verification");
+  if (record.two_factor_enabled_at) shown.push("reset-mfa");
   return (
     <>
       {shown.map((action) => (

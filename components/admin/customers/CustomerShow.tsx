@@ -72,6 +72,14 @@ export default function CustomerShow() {
           <Labeled label="Closed">
             <DateTimeField source="closed_at" withSeconds emptyText="—" />
           </Labeled>
+          <Labeled label="Two-factor">
+            <FunctionField
+              source="two_factor_enabled_at"
+              render={(customer) =>
+                customer.two_factor_enabled_at ? `On since ${formatDateTime(customer.two_factor_enabled_at)}` : "Off"
+              }
+            />
+          </Labeled>
         </Box>
         <LinkedAccounts />
         <ArrayField source="events" label="Account events (newest first)">

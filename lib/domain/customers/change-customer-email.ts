@@ -18,6 +18,7 @@ import { revokeEmailTokens } from "@/lib/domain/tokens/revoke-email-tokens";
 import { linkWithToken } from "@/lib/platform/validation/link-template";
 import type { CustomerLogin } from "./authenticate-customer";
 import { confirmCustomerPassword } from "./confirm-customer-password";
+import { confirmCustomerSecondFactor } from "./customer-two-factor";
 import { eventInsert, recordEvent } from "./record-customer-event";
 import { emailTaken } from "./register-customer";
 
@@ -25,14 +26,14 @@ export type ChangeCustomerEmailOptions = {
   /** The customer's login token of the call, live (`authenticateCustomer`). */
   login: CustomerLogin;
   /** Validated, with a link template on one of the client's allowed origins (see link-origin.ts). */
-  input: { email: string; password: string; email_verification_url: string };
+  input: { email: string; password: string; email_verification_url: string; code?: string };
   client: AuthenticatedClient;
   device: Device;
 };
 
 /**
  * Checks the password (confirm-customer-password.ts: wrong ones count against the account's login
- * limit), then the limits on change requests per account and per new address (429 beyond them),
+ * limit) and, with two-factor on, a current code (customer-two-factor.ts), then the limits on change requests per account and per new address (429 beyond them),
  * then that no account uses the new address (this one's
  * included; asked again when the change takes effect), and e-mails the new address a link (valid
  * 24 h; earlier change links die) and the current one a notice. The password comes first, so a
@@ -48,6 +49,7 @@ export async function changeCustomerEmail({ login, input, client, device }: Chan
     apiClientId: client.id,
   };
   await confirmCustomerPassword({ customer, password: input.password, device, event });
+  await confirmCustomerSecondFactor({ customer, code: input.code, device, event });
   // Counted once the password is right (a wrong one counts against the login limits) and before the
   // address is looked up, so the limits also bound how many addresses one account can probe.
   const attempt = await check(Object.values(changeEmailLimits(customer.id, input.email)));

@@ -15,13 +15,14 @@ import { endEmailTokens } from "@/lib/domain/tokens/end-email-tokens";
 import { revokeOtherLiveLoginTokens } from "@/lib/domain/tokens/revoke-login-tokens";
 import type { CustomerLogin } from "./authenticate-customer";
 import { effectiveLocale } from "./customer-locale";
+import { confirmCustomerSecondFactor } from "./customer-two-factor";
 import { eventInsert, recordEvent } from "./record-customer-event";
 
 export type ChangeCustomerPasswordOptions = {
   /** The customer's login token of the call, live (`authenticateCustomer`). */
   login: CustomerLogin;
   /** Validated, the confirmation matching. */
-  input: { current_password: string; password: string };
+  input: { current_password: string; password: string; code?: string };
   client: AuthenticatedClient;
   device: Device;
 };
@@ -30,7 +31,8 @@ export type ChangeCustomerPasswordOptions = {
  * Sets a new password for the customer behind `token` and ends every other session, keeping the
  * calling one. The new password must pass checkPasswordStrength. The current password is a guess
  * like a login's: each attempt counts against the account's login limit (customerLoginPerEmail)
- * before it is checked, and a right one gives its count back.
+ * before it is checked, and a right one gives its count back. With two-factor on, a current code
+ * is needed as well (customer-two-factor.ts).
  *
  * The credentials version is raised, so every token obtained with the old password dies at once,
  * even one a login racing this change stores afterwards (see findLiveLoginToken); the calling token
@@ -53,6 +55,8 @@ export async function changeCustomerPassword({
     device,
   };
 
+  // The code first: the password's attempt stays counted until the change is written.
+  await confirmCustomerSecondFactor({ customer, code: input.code, device, event });
   const attempt = await check([customerLoginLimits(customer.email, device.ip).perEmail]);
   if (attempt.limited) await refuse(attempt, [eventInsert({ ...event, outcome: "rate_limited" })]);
   if (!(await verifyPassword(input.current_password, customer.passwordHash)).valid) {

@@ -16,13 +16,14 @@ import { endEmailTokens } from "@/lib/domain/tokens/end-email-tokens";
 import { revokeAllLoginTokens } from "@/lib/domain/tokens/revoke-login-tokens";
 import type { CustomerLogin } from "./authenticate-customer";
 import { confirmCustomerPassword } from "./confirm-customer-password";
+import { confirmCustomerSecondFactor } from "./customer-two-factor";
 import { effectiveLocale } from "./customer-locale";
 import { recordEvent } from "./record-customer-event";
 
 export type CloseCustomerAccountOptions = {
   /** The customer's login token of the call, live (`authenticateCustomer`). */
   login: CustomerLogin;
-  input: { password: string };
+  input: { password: string; code?: string };
   client: AuthenticatedClient;
   device: Device;
 };
@@ -34,7 +35,8 @@ const closedEmailTombstone = (customerId: number) => `closed:${customerId}`;
 const CLOSE_ATTEMPTS = 3;
 
 /**
- * Closes the account after checking the password (confirm-customer-password.ts). A new credentials
+ * Closes the account after checking the password (confirm-customer-password.ts) and, with
+ * two-factor on, a current code (customer-two-factor.ts). A new credentials
  * version ends every token, including one a login that checked the password meanwhile stores after
  * this (findLiveLoginToken); from then on the address no longer finds the account, so every login
  * with it fails. Closing only an account still open and still at the credentials the caller's token
@@ -59,6 +61,7 @@ export async function closeCustomerAccount({
     apiClientId: client.id,
   };
   await confirmCustomerPassword({ customer, password: input.password, device, event });
+  await confirmCustomerSecondFactor({ customer, code: input.code, device, event });
 
   const locale = await effectiveLocale(customer.locale);
   let email = customer.email;

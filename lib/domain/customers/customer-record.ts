@@ -22,6 +22,8 @@ export type CustomerRecord = {
   /** When staff blocked the account; null while not blocked. */
   blocked_at: string | null;
   status: CustomerStatus;
+  /** When the customer turned two-factor (TOTP) on; null while off. Never the secret. */
+  two_factor_enabled_at: string | null;
 };
 
 /** Closed (by the customer, for good) wins over blocked (by staff, until unblocked). */
@@ -65,6 +67,7 @@ export function toCustomerRecord(customer: CustomerWithClient): CustomerRecord {
     closed_at: customer.closedAt?.toISOString() ?? null,
     blocked_at: customer.blockedAt?.toISOString() ?? null,
     status: customerStatus(customer),
+    two_factor_enabled_at: customer.totpEnabledAt?.toISOString() ?? null,
   };
 }
 

@@ -15,6 +15,7 @@ import type { Device } from "@/lib/domain/tokens/device";
 import { emailQueued } from "@/lib/domain/email/queue-email";
 import { identifiesDevice, newDeviceSteps } from "./customer-devices";
 import { eventInsert, recordEvent } from "./record-customer-event";
+import { challengeCustomerLogin } from "./challenge-customer-login";
 
 export type LoginCustomerOptions = {
   input: { email: string; password: string };
@@ -36,6 +37,8 @@ type Account = {
   locale: string | null;
   blocked: boolean;
   known_device: boolean;
+  /** Two-factor on: the right password earns an mfa_token, not a login token (challenge-customer-login.ts). */
+  mfa: boolean;
 };
 
 /**
@@ -46,7 +49,8 @@ type Account = {
  * remembered and alerts the customer by e-mail (customer-devices.ts): whether the device is known
  * is read with the account, and the alert queued in the login's statement, so a login is still two
  * statements. A blocked account (block-customer.ts) is refused whatever the password, so that the
- * refusal tells nothing about it.
+ * refusal tells nothing about it. With two-factor on, the right password earns no token but an
+ * mfa_token for POST /client/v1/login/mfa (challenge-customer-login.ts).
  */
 export async function loginCustomer({ input, client, device }: LoginCustomerOptions): Promise<string> {
   const event = { type: "login" as const, email: input.email, apiClientId: client.id, device };
@@ -54,7 +58,7 @@ export async function loginCustomer({ input, client, device }: LoginCustomerOpti
   // The attempt is counted and the account read in one round trip to the database.
   const { attempt, row: account } = await countAttemptWith<Account>(
     Object.values(customerLoginLimits(input.email, device.ip)),
-    Prisma.sql`SELECT id, password_hash, credentials_version, locale, blocked_at IS NOT NULL AS blocked, ${
+    Prisma.sql`SELECT id, password_hash, credentials_version, locale, blocked_at IS NOT NULL AS blocked, totp_enabled_at IS NOT NULL AS mfa, ${
       identifiesDevice(device)
         ? Prisma.sql`EXISTS (SELECT 1 FROM customer_devices WHERE customer_id = customers.id AND fingerprint = ${device.fingerprint})`
         : Prisma.sql`true`
@@ -85,6 +89,7 @@ export async function loginCustomer({ input, client, device }: LoginCustomerOpti
       data: { passwordHash: await hashPassword(input.password) },
     });
   }
+  if (account.mfa) throw await challengeCustomerLogin({ account, apiClientId: client.id, attempt });
   const login = loginTokenInsert({
     customerId: account.id,
     apiClientId: client.id,

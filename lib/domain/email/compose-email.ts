@@ -20,6 +20,9 @@ import ChangeEmail from "@/emails/ChangeEmail";
 import EmailChangeNotice from "@/emails/EmailChangeNotice";
 import NewDevice from "@/emails/NewDevice";
 import StaffResetPassword from "@/emails/StaffResetPassword";
+import MfaEnabled from "@/emails/MfaEnabled";
+import MfaDisabled from "@/emails/MfaDisabled";
+import RecoveryCodeUsed from "@/emails/RecoveryCodeUsed";
 
 export type OutgoingEmail = {
   template: EmailTemplate;
@@ -58,6 +61,9 @@ const NOTICE_TEMPLATES = {
   account_closed: { component: AccountClosed, details: ["when"] },
   email_change_notice: { component: EmailChangeNotice, details: [] },
   new_device: { component: NewDevice, details: ["when", "app", "userAgent", "ip"] },
+  mfa_enabled: { component: MfaEnabled, details: ["when"] },
+  mfa_disabled: { component: MfaDisabled, details: ["when"] },
+  recovery_code_used: { component: RecoveryCodeUsed, details: ["when"] },
 } as const satisfies Record<NoticeEmailTemplate, { component: unknown; details: readonly string[] }>;
 
 type DetailName<T extends NoticeEmailTemplate> = (typeof NOTICE_TEMPLATES)[T]["details"][number];

@@ -6,8 +6,9 @@
  */
 import { auditedChange } from "@/lib/domain/audit/audited-change";
 import { fieldError, invalidRequest } from "@/lib/platform/errors/domain-error";
-import { newRecoveryCodes, totpStep } from "./staff-two-factor";
-import { openTotpSecret } from "./totp-secret-box";
+import { newRecoveryCodes } from "@/lib/domain/two-factor/recovery-codes";
+import { totpStep } from "@/lib/domain/two-factor/totp-code";
+import { openTotpSecret } from "@/lib/domain/two-factor/totp-secret-box";
 
 const wrongCode = () => fieldError("code", "invalid", "This code is not right: enter the code your app shows now");
 
@@ -15,7 +16,7 @@ export async function confirmTwoFactor(staffId: number, code: string): Promise<{
   return auditedChange({ staffId }, [], async (tx) => {
     const staff = await tx.staff.findUniqueOrThrow({ where: { id: staffId } });
     const pending = staff.totpPendingSecretEncrypted;
-    const secret = pending && openTotpSecret(pending);
+    const secret = pending && openTotpSecret("staff", pending);
     if (!pending || !secret) throw invalidRequest("Start the two-factor set-up first");
     const step = await totpStep(secret, code, null);
     if (step === null) throw wrongCode();

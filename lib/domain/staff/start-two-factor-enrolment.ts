@@ -6,7 +6,6 @@
  * authenticator and recovery codes. Audited, without the secret. Authenticator apps list it under
  * the back office's name ("<trading name> back office").
  */
-import { generateSecret, generateURI } from "otplib";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
 import { db } from "@/lib/platform/db";
 import { oneStatement, type Step } from "@/lib/platform/db/one-statement";
@@ -15,10 +14,9 @@ import { releaseSteps } from "@/lib/domain/rate-limits/release-attempt";
 import { backOfficeName } from "@/lib/domain/reference-data/back-office-name";
 import { currentBusinessDetails } from "@/lib/domain/reference-data/read-settings";
 import type { SignedInStaff } from "./sign-in-staff";
-import { sealTotpSecret } from "./totp-secret-box";
+import { newTotpSecret, type TotpEnrolment } from "@/lib/domain/two-factor/new-totp-secret";
+import { sealTotpSecret } from "@/lib/domain/two-factor/totp-secret-box";
 import { verifyCurrentStaffPassword } from "./verify-current-staff-password";
-
-export type TwoFactorEnrolment = { secret: string; otpauth_url: string };
 
 export type StartTwoFactorEnrolmentOptions = {
   staff: SignedInStaff;
@@ -32,7 +30,7 @@ const passwordRequired = () =>
 export async function startTwoFactorEnrolment({
   staff,
   currentPassword,
-}: StartTwoFactorEnrolmentOptions): Promise<TwoFactorEnrolment> {
+}: StartTwoFactorEnrolmentOptions): Promise<TotpEnrolment> {
   let row = await db().staff.findUnique({ where: { id: staff.id } });
   if (!row) throw unauthenticated("Sign in to the back office first");
   let release: Step[] = [];
@@ -44,18 +42,17 @@ export async function startTwoFactorEnrolment({
   }
   // The two-factor the password was (or did not need to be) asked for.
   const confirmed = row.totpSecretEncrypted;
-  const secret = generateSecret();
-  const issuer = backOfficeName((await currentBusinessDetails()).trading_name);
+  const enrolment = newTotpSecret(backOfficeName((await currentBusinessDetails()).trading_name), row.email);
   return auditedChange({ staffId: staff.id }, [], async (tx) => {
     // Only over that two-factor: one confirmed meanwhile asks for the password again.
     const { count } = await tx.staff.updateMany({
       where: { id: staff.id, totpSecretEncrypted: confirmed },
-      data: { totpPendingSecretEncrypted: sealTotpSecret(secret) },
+      data: { totpPendingSecretEncrypted: sealTotpSecret("staff", enrolment.secret) },
     });
     if (count !== 1) throw passwordRequired();
     if (release.length > 0) await tx.$executeRaw(oneStatement(release));
     return {
-      result: { secret, otpauth_url: generateURI({ issuer, label: row.email, secret }) },
+      result: enrolment,
       audit: { action: "two_factor_enrolment_started", resource: "staff", resourceId: staff.id },
     };
   });

@@ -31,7 +31,10 @@ export const DOMAIN_ERROR_CODES = [
   /** Wrong or missing credentials of a person (a login token, an e-mail and password). */
   "unauthenticated",
   "forbidden",
-  /** A staff member whose role requires two-factor sign-in and who has not enrolled yet. */
+  /**
+   * Two-factor stands between the caller and what they asked for: a staff member whose role requires
+   * it and who has not enrolled yet, or a customer's right password, whose login needs its code (`mfaToken`).
+   */
   "mfa_required",
   "not_found",
   /** Too many attempts: try again after `retryAfterSeconds`. */
@@ -45,7 +48,7 @@ export class DomainError extends Error {
   constructor(
     readonly code: DomainErrorCode,
     message: string,
-    readonly details: { fieldErrors?: FieldError[]; retryAfterSeconds?: number } = {},
+    readonly details: { fieldErrors?: FieldError[]; retryAfterSeconds?: number; mfaToken?: string } = {},
   ) {
     super(message);
   }
@@ -66,6 +69,12 @@ export const forbidden = (message = "You do not have permission to do this") => 
 
 export const mfaRequired = () =>
   new DomainError("mfa_required", "Your role requires two-factor sign-in: set it up before anything else");
+
+/** A customer's right password with two-factor on: the login goes on with `mfaToken` and a code (POST /client/v1/login/mfa). */
+export const secondFactorRequired = (mfaToken: string) =>
+  new DomainError("mfa_required", "Two-factor is on: send the code of your authenticator app with this mfa_token", {
+    mfaToken,
+  });
 
 export const notFound = (message = "Not found") => new DomainError("not_found", message);
 

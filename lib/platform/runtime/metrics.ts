@@ -27,8 +27,8 @@ export function byThreadKind(value: (kind: ThreadKind) => number): CpuByThread {
   return Object.fromEntries(THREAD_KINDS.map((kind) => [kind, value(kind)])) as CpuByThread;
 }
 
-/** How a login attempt ended: logged in, wrong e-mail or password, a blocked account, refused by a rate limit. */
-export const LOGIN_OUTCOMES = ["success", "failure", "blocked", "rate_limited"] as const;
+/** How a login attempt ended: logged in, wrong e-mail or password, a blocked account, refused by a rate limit, or the right password waiting for its second factor. */
+export const LOGIN_OUTCOMES = ["success", "failure", "blocked", "rate_limited", "mfa_required"] as const;
 export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
 
 /** Seconds; from a cached reference read (about a millisecond) to a slow hash under load. */

@@ -4,13 +4,14 @@ import { linkOriginCheck } from "@/lib/domain/customers/link-origin";
 import { invalidLoginToken, jsonBody, SENT_AN_EMAIL } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";
-import { plainSuccessResponse, requestBody } from "@/lib/http/schemas";
+import { plainSuccessResponse, requestBody, stepUpCode } from "@/lib/http/schemas";
 import { fields } from "@/lib/platform/validation/fields";
 
 export const changeEmailRequest = requestBody("ChangeEmailRequest", {
   email: fields.email("New e-mail address"),
   password: fields.secret("The customer's password"),
   email_verification_url: fields.tokenUrl("E-mail verification URL"),
+  code: stepUpCode(),
 });
 
 export const changeEmailOperation = defineOperation({
@@ -36,7 +37,8 @@ export const changeEmailOperation = defineOperation({
       description:
         "Invalid request: `errors` lists every problem, e.g. email/required, email/invalid, email/unique (an " +
         "address an account uses, this one's included), password/required, password/invalid (not the customer's " +
-        "password), or email_verification_url/invalid or not_allowed.",
+        "password), email_verification_url/invalid or not_allowed; with two-factor on, code/required or code/invalid " +
+        "(a current code is needed as well).",
     },
     401: invalidLoginToken,
     413: "PayloadTooLarge",

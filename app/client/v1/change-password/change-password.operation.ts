@@ -3,13 +3,14 @@ import { changeCustomerPassword } from "@/lib/domain/customers/change-customer-p
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";
-import { confirmation, plainSuccessResponse, requestBody } from "@/lib/http/schemas";
+import { confirmation, plainSuccessResponse, requestBody, stepUpCode } from "@/lib/http/schemas";
 import { confirmPasswordCheck, fields } from "@/lib/platform/validation/fields";
 
 export const changePasswordRequest = requestBody("ChangePasswordRequest", {
   current_password: fields.secret("The password the customer has now"),
   password: fields.password("New password"),
   confirm_password: confirmation("New password confirmation", "password"),
+  code: stepUpCode(),
 });
 
 export const changePasswordOperation = defineOperation({
@@ -32,7 +33,8 @@ export const changePasswordOperation = defineOperation({
       name: "BadRequest",
       description:
         "Invalid request: `errors` lists every problem, e.g. current_password/invalid (wrong current password), " +
-        "confirm_password/_invalidConfirmPassword, password/too_short, too_long, too_common or too_similar.",
+        "confirm_password/_invalidConfirmPassword, password/too_short, too_long, too_common or too_similar; with " +
+        "two-factor on, code/required or code/invalid (a current code is needed as well).",
     },
     401: invalidLoginToken,
     413: "PayloadTooLarge",

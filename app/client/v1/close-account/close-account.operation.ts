@@ -3,11 +3,12 @@ import { closeCustomerAccount } from "@/lib/domain/customers/close-customer-acco
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";
-import { plainSuccessResponse, requestBody } from "@/lib/http/schemas";
+import { plainSuccessResponse, requestBody, stepUpCode } from "@/lib/http/schemas";
 import { fields } from "@/lib/platform/validation/fields";
 
 export const closeAccountRequest = requestBody("CloseAccountRequest", {
   password: fields.secret("The customer's password"),
+  code: stepUpCode(),
 });
 
 export const closeAccountOperation = defineOperation({
@@ -24,7 +25,12 @@ export const closeAccountOperation = defineOperation({
   body: closeAccountRequest,
   ok: { status: 200, response: jsonBody("Closed", plainSuccessResponse, ["NoStore"]) },
   errors: {
-    400: { name: "BadRequest", description: "password/required, or password/invalid: not the customer's password." },
+    400: {
+      name: "BadRequest",
+      description:
+        "password/required, or password/invalid: not the customer's password; with two-factor on, code/required or " +
+        "code/invalid (a current code is needed as well; wrong codes count like wrong passwords).",
+    },
     401: invalidLoginToken,
     413: "PayloadTooLarge",
     429: {

@@ -2,7 +2,7 @@
 import { loginCustomer } from "@/lib/domain/customers/login-customer";
 import { invalidLogin, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
-import { success } from "@/lib/http/respond";
+import { loginAnswer } from "@/lib/http/login-answer";
 import { requestBody, tokenResponse } from "@/lib/http/schemas";
 import { fields } from "@/lib/platform/validation/fields";
 
@@ -19,7 +19,8 @@ export const loginCustomerOperation = defineOperation({
   summary: "Log in",
   description:
     "Checks the e-mail address and password and returns a new login token. Failed attempts are limited per e-mail address and per IP. " +
-    "A blocked account is refused with 403, whatever the password.",
+    "A blocked account is refused with 403, whatever the password. With two-factor on, the right password answers 403 " +
+    "mfa_required with an mfa_token instead of a token: finish the login with POST /client/v1/login/mfa.",
   security: "client",
   body: loginRequest,
   fastPath: true,
@@ -32,5 +33,5 @@ export const loginCustomerOperation = defineOperation({
     429: "TooManyRequests",
     503: "ServiceUnavailable",
   },
-  handler: async ({ input, client, device }) => success({ token: await loginCustomer({ input, client, device }) }),
+  handler: async ({ input, client, device }) => loginAnswer(await loginCustomer({ input, client, device })),
 });

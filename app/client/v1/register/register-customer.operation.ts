@@ -3,7 +3,7 @@ import { linkOriginCheck } from "@/lib/domain/customers/link-origin";
 import { registerCustomer } from "@/lib/domain/customers/register-customer";
 import { jsonBody, SENT_AN_EMAIL } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
-import { success } from "@/lib/http/respond";
+import { loginAnswer } from "@/lib/http/login-answer";
 import { confirmation, requestBody, tokenResponse } from "@/lib/http/schemas";
 import { confirmPasswordCheck, fields } from "@/lib/platform/validation/fields";
 
@@ -42,6 +42,5 @@ export const registerCustomerOperation = defineOperation({
     429: "TooManyRequests",
     503: "ServiceUnavailable",
   },
-  handler: async ({ input, client, device }) =>
-    success({ token: await registerCustomer({ input, client, device }) }, 201),
+  handler: async ({ input, client, device }) => loginAnswer(await registerCustomer({ input, client, device }), 201),
 });

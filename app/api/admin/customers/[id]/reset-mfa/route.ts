@@ -1,0 +1,16 @@
+import { adminRoute } from "@/lib/http/with-staff";
+import { plainJson } from "@/lib/http/respond";
+import { readInput } from "@/lib/http/input";
+import { recordId } from "@/lib/http/list-protocol";
+import { complianceActionInput } from "@/lib/domain/customers/compliance-action";
+import { resetCustomerMfaByStaff } from "@/lib/domain/customers/reset-customer-mfa-by-staff";
+import { readCustomer } from "@/lib/domain/customers/read-customer";
+
+export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("customers", {
+  POST: async ({ request, params, staff }) => {
+    await resetCustomerMfaByStaff(recordId(params.id), await readInput(request, complianceActionInput), {
+      staffId: staff.id,
+    });
+    return plainJson(await readCustomer(recordId(params.id)));
+  },
+});

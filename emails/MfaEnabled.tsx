@@ -1,0 +1,10 @@
+/** The notice that two-factor sign-in turned on: no link, only what happened, when, and what to do if it wasn't them. */
+import { NoticeEmail } from "./components/NoticeEmail";
+import type { TemplateProps } from "./components/EmailFrame";
+
+/** `when`: the time it happened, in the customer's language and with its timezone. */
+export default function MfaEnabled(props: TemplateProps & { when: string }) {
+  const text = props.messages.mfa_enabled;
+  const values = { tradingName: props.tradingName, when: props.when };
+  return <NoticeEmail {...props} text={text} values={values} paragraphs={[text.what, text.ifNotYou]} />;
+}
