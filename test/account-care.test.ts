@@ -123,6 +123,7 @@ test("GET /sessions lists the live login tokens, newest first, the calling one m
     "current",
     "created_at",
     "last_used_at",
+    "last_refreshed_at",
     "ip",
     "user_agent",
     "fingerprint",

@@ -28,7 +28,7 @@ test("registration returns a login token, stores only its hash, and queues the v
   const response = await register(app, email);
   assert.equal(response.status, 201);
   const body = await response.json();
-  assert.deepEqual(Object.keys(body), ["code", "message", "token"]);
+  assert.deepEqual(Object.keys(body), ["code", "message", "token", "refresh_token", "expires_in", "token_type"]);
   assert.equal(body.code, 201);
   assert.equal(body.message, "Success");
   assert.match(body.token, /^[A-Za-z0-9_-]{43,}$/, "at least 32 random bytes, base64url");

@@ -66,6 +66,8 @@ export const CUSTOMER_EVENT_TYPES = choicesOf({
   profile_submitted: "Profile submitted for review",
   kyc_status_changed: "KYC status changed",
   risk_rating_changed: "Risk rating changed",
+  // Issue 26: sessions.
+  refresh_token_reused: "Refresh token reused: session ended",
 } satisfies Record<CustomerEventType, string>);
 
 /** How an account event ended (`customer_events.outcome`). */

@@ -23,6 +23,7 @@ import { listSessions } from "./sessions/list-sessions.operation";
 import { revokeOtherSessions } from "./sessions/revoke-others/revoke-other-sessions.operation";
 import { getSettings } from "./settings/get-settings.operation";
 import { listSourceCountries } from "./sources/list-source-countries.operation";
+import { refreshSessionOperation } from "./token/refresh/refresh-session.operation";
 import { verifyEmailOperation } from "./verify-email/verify-email.operation";
 
 /** In the document's order: reference data, the customer's account, then the document drawn for people. */
@@ -33,6 +34,7 @@ export const OPERATIONS: readonly Operation[] = [
   getSettings,
   registerCustomerOperation,
   loginCustomerOperation,
+  refreshSessionOperation,
   requestPasswordResetOperation,
   resetPasswordOperation,
   verifyEmailOperation,

@@ -1,4 +1,4 @@
-/** A customer's login with e-mail and password (POST /client/v1/login): a login token, or a refusal. */
+/** A customer's login with e-mail and password (POST /client/v1/login): a session's tokens, or a refusal. */
 import { forbidden, unauthenticated } from "@/lib/platform/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -10,7 +10,7 @@ import { verifyPassword } from "@/lib/domain/passwords/verify-password";
 import { countAttemptWith } from "@/lib/domain/rate-limits/count-attempt";
 import { refuse, releaseSteps } from "@/lib/domain/rate-limits/release-attempt";
 import { customerLoginLimits } from "@/lib/domain/rate-limits/limits";
-import { loginTokenInsert } from "@/lib/domain/tokens/issue-login-token";
+import { type SessionTokens, sessionTokensInsert } from "@/lib/domain/tokens/issue-session-tokens";
 import type { Device } from "@/lib/domain/tokens/device";
 import { emailQueued } from "@/lib/domain/email/queue-email";
 import { identifiesDevice, newDeviceSteps } from "./customer-devices";
@@ -39,7 +39,7 @@ type Account = {
 };
 
 /**
- * Checks the e-mail and password and issues a login token. Unknown e-mail and wrong password
+ * Checks the e-mail and password and starts a session (issue-session-tokens.ts). Unknown e-mail and wrong password
  * answer alike, in comparable time. Every attempt is counted against the per-e-mail and per-IP
  * limits before its password is checked; a successful one takes its count back, so the limits
  * are on failures. A login from a device the account never registered or logged in with is
@@ -48,7 +48,7 @@ type Account = {
  * statements. A blocked account (block-customer.ts) is refused whatever the password, so that the
  * refusal tells nothing about it.
  */
-export async function loginCustomer({ input, client, device }: LoginCustomerOptions): Promise<string> {
+export async function loginCustomer({ input, client, device }: LoginCustomerOptions): Promise<SessionTokens> {
   const event = { type: "login" as const, email: input.email, apiClientId: client.id, device };
 
   // The attempt is counted and the account read in one round trip to the database.
@@ -85,7 +85,7 @@ export async function loginCustomer({ input, client, device }: LoginCustomerOpti
       data: { passwordHash: await hashPassword(input.password) },
     });
   }
-  const login = loginTokenInsert({
+  const session = sessionTokensInsert({
     customerId: account.id,
     apiClientId: client.id,
     device,
@@ -98,12 +98,12 @@ export async function loginCustomer({ input, client, device }: LoginCustomerOpti
     oneStatement([
       ...releaseSteps(attempt),
       eventInsert({ ...event, outcome: "success", customerId: account.id }),
-      login.insert,
+      session.insert,
       ...newDevice.steps,
     ]),
   );
   // The alert is the statement's last step: one row written if this login queued it.
   if (newDevice.alert && written === 1) emailQueued(newDevice.alert);
   countLogin("success");
-  return login.token;
+  return session.tokens;
 }
