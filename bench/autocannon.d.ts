@@ -6,6 +6,8 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string;
     setupRequest?: (request: Request) => Request;
+    /** Called with each answer to this request, before the connection builds its next one. */
+    onResponse?: (status: number, body: string) => void;
   };
   type Options = {
     url: string;

@@ -16,6 +16,12 @@ export type LoadSpec = {
   rate?: number;
   /** Bodies and headers taken in turn, one per request (e.g. distinct accounts and client IPs). */
   variants?: { body?: string; headers?: Record<string, string> }[];
+  /**
+   * Refresh chains (POST /client/v1/token/refresh): each request spends a refresh token of this pool
+   * as a JSON body and puts back the one its 200 answers, so every refresh token is sent once (each
+   * run starts from these; they are spent by its end). Give more than `connections`.
+   */
+  refreshChains?: string[];
   /** Return the time of every answer as well (for a low-rate probe: a few hundred numbers). */
   keepLatencies?: boolean;
 };

@@ -236,6 +236,7 @@ type ServerResults = {
   settings: Slice[];
   settings304: Slice[];
   login: Slice[];
+  refresh: Slice[];
   register: Slice[];
 };
 
@@ -247,6 +248,7 @@ const EXPECTED_STATUS: Record<keyof ServerResults, number> = {
   settings: 200,
   settings304: 304,
   login: 200,
+  refresh: 200,
   register: 201,
 };
 
@@ -331,6 +333,29 @@ async function measure(
     durationSec: SLICE_SEC,
     variants: loginVariants,
   });
+  // Refreshes hash nothing: each connection goes on with the refresh token its last answer carried,
+  // from sessions started just before each slice (two per connection: one in flight, one spare).
+  const newSessions = async (server: Server): Promise<string[]> => {
+    const tokens: string[] = [];
+    await inParallel(loginVariants.slice(0, 2 * CONCURRENT_LOGINS), CONCURRENT_LOGINS, async (variant) => {
+      const response = await fetch(server.api("login"), {
+        method: "POST",
+        headers: { ...clientHeaders, ...FORM, ...variant.headers },
+        body: variant.body,
+      });
+      await expectStatus(response, 200, "POST /client/v1/login (starting sessions to refresh)");
+      tokens.push((await response.json()).refresh_token);
+    });
+    return tokens;
+  };
+  const refreshes = (server: Server, refreshChains: string[]): LoadSpec => ({
+    url: server.api("token/refresh"),
+    method: "POST",
+    headers: { ...clientHeaders, "Content-Type": "application/json", ...deviceHeaders(0) },
+    connections: CONCURRENT_LOGINS,
+    durationSec: SLICE_SEC,
+    refreshChains,
+  });
   let registrations = 0;
   const newRegistrations = (server: Server, perSec: number): LoadSpec => ({
     ...logins(server),
@@ -354,6 +379,7 @@ async function measure(
         settings: [],
         settings304: [],
         login: [],
+        refresh: [],
         register: [],
       },
     })),
@@ -403,6 +429,7 @@ async function measure(
     measurements.hashing.push(hashing);
     for (const { server, results } of measurements.servers) {
       results.login.push(await loadSlice(server, generator, logins(server)));
+      results.refresh.push(await loadSlice(server, generator, refreshes(server, await newSessions(server))));
       results.register.push(await loadSlice(server, generator, newRegistrations(server, hashing.perSec)));
     }
     // The peer (bench/peer.ts), in the same round.
@@ -521,6 +548,10 @@ function tableRows(
       ratio: ofHashing("login"),
       of: "hashing ceiling (for information)",
     }),
+    row("POST /client/v1/token/refresh (a chain per connection)", "refresh", {
+      ratio: ofFloor("refresh"),
+      of: "floor (for information)",
+    }),
     row("POST /client/v1/register (a new e-mail each)", "register", {
       ratio: ofHashing("register"),
       of: "hashing ceiling (for information)",
@@ -623,7 +654,7 @@ async function main(): Promise<void> {
     console.log(
       `\n${where}; ${ROUNDS} rounds of ${SLICE_SEC} s slices per phase, taken in turn with what they are compared with` +
         ` (ratios are medians over the rounds, except the probe's p99s, taken over all its answers in all rounds);` +
-        ` ${READ_CONNECTIONS} connections for reads, ${CONCURRENT_LOGINS} for logins and registrations\n`,
+        ` ${READ_CONNECTIONS} connections for reads, ${CONCURRENT_LOGINS} for logins, refreshes and registrations\n`,
     );
     const ours = oursBesidePeer(measurements);
     console.log(formatTable(tableRows(measurements, peerRows(peer, ours, summaryRow)), servers.length > 1));

@@ -99,14 +99,14 @@ test("GET /sessions lists the live login tokens, newest first, the calling one m
     body: new URLSearchParams({ email: customer.email, password: customer.password }).toString(),
   });
   assert.equal(viaOther.status, 200);
-  // Not sessions: a revoked token, an expired one, one from before a password change.
+  // Not sessions: a revoked token, an expired one (its access token, and its refresh token past the idle limit), one from before a password change.
   const revoked = await loggedIn(customer.email, customer.password);
   const expired = await loggedIn(customer.email, customer.password);
   const stale = await loggedIn(customer.email, customer.password);
   await db().loginToken.update({ where: { tokenHash: sha256(revoked) }, data: { revokedAt: new Date() } });
   await db().loginToken.update({
     where: { tokenHash: sha256(expired) },
-    data: { expiresAt: new Date(Date.now() - 1000) },
+    data: { expiresAt: new Date(Date.now() - 1000), createdAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) },
   });
   await db().loginToken.update({ where: { tokenHash: sha256(stale) }, data: { credentialsVersion: -1 } });
 
@@ -123,6 +123,7 @@ test("GET /sessions lists the live login tokens, newest first, the calling one m
     "current",
     "created_at",
     "last_used_at",
+    "last_refreshed_at",
     "ip",
     "user_agent",
     "fingerprint",

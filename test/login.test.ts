@@ -12,7 +12,7 @@ test("the right password logs in and returns a new token that works", async () =
   const response = await login(app, customer.email.toUpperCase(), customer.password);
   assert.equal(response.status, 200);
   const body = await response.json();
-  assert.deepEqual(Object.keys(body), ["code", "message", "token"]);
+  assert.deepEqual(Object.keys(body), ["code", "message", "token", "refresh_token", "expires_in", "token_type"]);
   assert.equal(body.code, 200);
   assert.notEqual(body.token, customer.token);
   const me = await app.request("/client/v1/me", { headers: bearer(body.token) });

@@ -36,7 +36,9 @@ import { countAttempt, countAttemptWith, storedKey, sweep, type Limit } from "@/
 import { release } from "@/lib/domain/rate-limits/release-attempt";
 import { countStaffSignIn, verifyStaffCredentials } from "@/lib/domain/staff/sign-in-staff";
 import { emailTokenInsert } from "@/lib/domain/tokens/issue-email-token";
-import { loginTokenInsert } from "@/lib/domain/tokens/issue-login-token";
+import { sessionTokensInsert } from "@/lib/domain/tokens/issue-session-tokens";
+import { rotateRefreshToken } from "@/lib/domain/tokens/rotate-refresh-token";
+import { findSpentRefreshToken, pairWithinGrace } from "@/lib/domain/tokens/spent-refresh-token";
 import { newToken } from "@/lib/domain/tokens/new-token";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 import { TEST_AUTH_SECRET } from "./support/app";
@@ -129,20 +131,23 @@ test("raw SQL only in the files ARCHITECTURE.md lists", () => {
   );
 });
 
-test("statement: login token insert", async () => {
+test("statement: session tokens insert", async () => {
   const customer = await makeCustomer();
   const now = new Date("2026-03-01T10:00:00.123Z");
-  const { token, insert } = loginTokenInsert(
+  const { tokens, insert } = sessionTokensInsert(
     { customerId: customer.id, apiClientId: CLIENT.id, device: DEVICE, credentialsVersion: 2 },
     now,
   );
+  assert.equal(tokens.expiresIn, 3600, "ACCESS_TOKEN_TTL_SECONDS' default");
   assert.equal(await db().$executeRaw(insert), 1);
-  const row = await db().loginToken.findUniqueOrThrow({ where: { tokenHash: sha256(token) } });
+  const row = await db().loginToken.findUniqueOrThrow({ where: { tokenHash: sha256(tokens.token) } });
   assert.deepEqual(
     { ...row, id: 0 },
     {
       id: 0,
-      tokenHash: sha256(token),
+      tokenHash: sha256(tokens.token),
+      refreshTokenHash: sha256(tokens.refreshToken),
+      refreshedAt: null,
       customerId: customer.id,
       apiClientId: CLIENT.id,
       credentialsVersion: 2,
@@ -151,10 +156,50 @@ test("statement: login token insert", async () => {
       fingerprint: DEVICE.fingerprint,
       createdAt: now,
       lastUsedAt: now,
-      expiresAt: new Date(now.getTime() + 30 * 24 * HOUR_MS), // LOGIN_TOKEN_TTL_DAYS' default
+      expiresAt: new Date(now.getTime() + HOUR_MS),
       revokedAt: null,
     },
   );
+});
+
+test("statement: refresh's rotation (session updated, spent token kept with its sealed pair)", async () => {
+  const customer = await makeCustomer();
+  const started = new Date(Date.now() - 60_000);
+  const { tokens, insert } = sessionTokensInsert(
+    { customerId: customer.id, apiClientId: CLIENT.id, device: DEVICE, credentialsVersion: 2 },
+    started,
+  );
+  await db().$executeRaw(insert);
+  const now = new Date();
+  const next = await rotateRefreshToken(tokens.refreshToken, CLIENT.id, now);
+  assert.ok(next);
+  assert.equal(next.expiresIn, 3600);
+  const row = await db().loginToken.findUniqueOrThrow({ where: { tokenHash: sha256(next.token) } });
+  assert.deepEqual(
+    [row.refreshTokenHash, row.refreshedAt, row.lastUsedAt, row.expiresAt, row.createdAt],
+    [sha256(next.refreshToken), now, now, new Date(now.getTime() + HOUR_MS), started],
+  );
+  const spent = await findSpentRefreshToken(tokens.refreshToken);
+  assert.ok(spent);
+  assert.deepEqual(
+    [spent.loginTokenId, spent.spentAt, spent.successorExpiresAt],
+    [row.id, now, new Date(now.getTime() + 10_000)],
+  );
+  assert.deepEqual(pairWithinGrace(spent, now), next, "the sealed pair opens to the same tokens");
+  assert.equal(await rotateRefreshToken(tokens.refreshToken, CLIENT.id), undefined, "spent");
+  assert.equal(await rotateRefreshToken(next.refreshToken, CLIENT.id + 1), undefined, "another client's");
+
+  // The session's absolute limit caps the new access token; and a pair whose grace is over is cleared.
+  await db().loginToken.update({
+    where: { id: row.id },
+    data: { createdAt: new Date(now.getTime() - 90 * 24 * HOUR_MS + 60_000) },
+  });
+  const later = new Date(now.getTime() + 20_000);
+  const last = await rotateRefreshToken(next.refreshToken, CLIENT.id, later);
+  assert.ok(last);
+  assert.equal(last.expiresIn, 40);
+  const cleared = await findSpentRefreshToken(tokens.refreshToken);
+  assert.deepEqual([cleared?.successor, cleared?.successorExpiresAt], [null, null]);
 });
 
 test("statement: e-mail token insert", async () => {
@@ -265,7 +310,7 @@ test("statement: outbox insert", async () => {
 
 test("statement: registration's one statement", async () => {
   const email = uniqueEmail("register");
-  const token = await registerCustomer({
+  const { token } = await registerCustomer({
     input: {
       email,
       password: "a registration password",
@@ -374,7 +419,7 @@ test("statement: login's one statement (attempt given back, event, login token)"
   await db().customerDevice.create({
     data: { customerId: customer.id, fingerprint: DEVICE.fingerprint, firstSeenAt: new Date() },
   });
-  const token = await loginCustomer({
+  const { token } = await loginCustomer({
     input: { email: customer.email, password: customer.password },
     client: CLIENT,
     device: DEVICE,
@@ -421,13 +466,14 @@ test("statement: login's count with account read, of an account with two-factor 
   assert.equal(await db().loginToken.count({ where: { customerId: customer.id } }), 0);
 });
 
-test("statement: a second factor's login (attempt given back, event, login token, new device)", async () => {
+test("statement: a second factor's login (attempt given back, event, session tokens, new device)", async () => {
   const customer = await makeCustomer();
   const limit = testLimit(5);
   const attempt = await countAttempt([limit]);
   const device = { ...DEVICE, fingerprint: "fp-second-factor" };
-  const token = await issueCustomerLogin({ customer, client: CLIENT, device, attempt });
+  const { token, refreshToken } = await issueCustomerLogin({ customer, client: CLIENT, device, attempt });
   const row = await db().loginToken.findUniqueOrThrow({ where: { tokenHash: sha256(token) } });
+  assert.equal(row.refreshTokenHash, sha256(refreshToken));
   assert.deepEqual([row.customerId, row.apiClientId, row.credentialsVersion], [customer.id, CLIENT.id, 2]);
   const events = await db().customerEvent.findMany({ where: { customerId: customer.id } });
   assert.deepEqual(events.map((event) => [String(event.type), String(event.outcome)]).sort(), [

@@ -23,12 +23,12 @@ function registerWith(form: Record<string, string>, headers: Record<string, stri
   return app.request("/client/v1/register", { method: "POST", headers, form });
 }
 
-test("registration returns a login token, stores only its hash, and queues the verification e-mail", async () => {
+test("registration returns a session's tokens, stores only their hashes, and queues the verification e-mail", async () => {
   const email = uniqueEmail("New.Person");
   const response = await register(app, email);
   assert.equal(response.status, 201);
   const body = await response.json();
-  assert.deepEqual(Object.keys(body), ["code", "message", "token"]);
+  assert.deepEqual(Object.keys(body), ["code", "message", "token", "refresh_token", "expires_in", "token_type"]);
   assert.equal(body.code, 201);
   assert.equal(body.message, "Success");
   assert.match(body.token, /^[A-Za-z0-9_-]{43,}$/, "at least 32 random bytes, base64url");
@@ -39,14 +39,15 @@ test("registration returns a login token, stores only its hash, and queues the v
 
   const [loginToken] = await db().loginToken.findMany({ where: { customerId: customer.id } });
   assert.equal(loginToken.tokenHash, sha256(body.token));
+  assert.equal(loginToken.refreshTokenHash, sha256(body.refresh_token));
   assert.deepEqual(
     { ip: loginToken.ip, userAgent: loginToken.userAgent, fingerprint: loginToken.fingerprint },
     { ip: "203.0.113.7", userAgent: "TestApp/1.0 (iPhone)", fingerprint: "fp-123" },
   );
-  const days = (loginToken.expiresAt.getTime() - loginToken.createdAt.getTime()) / 86_400_000;
-  assert.equal(Math.round(days), 30);
+  assert.equal(loginToken.expiresAt.getTime() - loginToken.createdAt.getTime(), body.expires_in * 1000);
+  assert.equal(body.expires_in, 3600);
   const stored = JSON.stringify(await db().loginToken.findMany());
-  assert.ok(!stored.includes(body.token), "the raw login token is stored nowhere");
+  assert.ok(!stored.includes(body.token) && !stored.includes(body.refresh_token), "the raw tokens are stored nowhere");
 
   const verification = await tokenFromLatestEmail(email.toLowerCase(), "verify_email");
   const emailToken = await db().emailToken.findUniqueOrThrow({ where: { tokenHash: sha256(verification) } });

@@ -1,8 +1,8 @@
 /**
- * The server's fast path for logins and registrations (lib/entry/server/route-fast-path.ts) against Next's
+ * The server's fast path for logins, registrations and refreshes (lib/entry/server/route-fast-path.ts) against Next's
  * route for the same request, over HTTP on the production build: status line, header names (case
  * and order included) and values, and body must be the same bytes, but for Date, the request id and
- * the login token each answer issues anew. Each case is asked both ways, FAST_PATH switched off for
+ * the tokens each answer issues anew. Each case is asked both ways, FAST_PATH switched off for
  * the second in this process, where the server runs. A call with an effect (a registration) is made
  * with a different e-mail each way, and one that would fail the second time for the first's effect
  * is set up twice.
@@ -33,7 +33,7 @@ const CREDENTIALS = app.client.headers;
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const PASSWORD = "correct horse battery";
 const bareUrl = await bareServer((request, response) => answerFastRoute(request, response));
-const FAST_ROUTES = ["/client/v1/login", "/client/v1/register"];
+const FAST_ROUTES = ["/client/v1/login", "/client/v1/register", "/client/v1/token/refresh"];
 
 type Call = { path: string; headers?: RawHeaders; body?: string };
 
@@ -43,7 +43,7 @@ const registration = (email: string, fields: Record<string, string> = {}) =>
 const loginForm = (email: string, password = PASSWORD) => form({ email, password });
 
 /**
- * `comparable`, with what each answer has of its own left out: the login token (new in each), and
+ * `comparable`, with what each answer has of its own left out: the tokens (new in each), and
  * Retry-After's seconds (counted from the moment of each answer, so one may be a second less).
  */
 function withoutItsOwn(answer: RawAnswer) {
@@ -51,7 +51,7 @@ function withoutItsOwn(answer: RawAnswer) {
   const headers = seen.headers.map(([name, value]): [string, string] =>
     name.toLowerCase() === "retry-after" ? [name, /^\d+$/.test(value) ? "…" : value] : [name, value],
   );
-  return { ...seen, headers, body: seen.body.replace(/"token":"[^"]+"/, '"token":"…"') };
+  return { ...seen, headers, body: seen.body.replace(/"(token|refresh_token)":"[^"]+"/g, '"$1":"…"') };
 }
 
 /** `call` through the fast path and `nextCall` (by default the same) through Next's route: the same answer, returned. */
@@ -94,7 +94,7 @@ test("until Next has loaded a fast route, Next serves it; from then on its route
   }
 });
 
-test("the fast path takes POST of /client/v1/login and /register with a declared body, and leaves everything else to Next", async () => {
+test("the fast path takes POST of /client/v1/login, /register and /token/refresh with a declared body, and leaves everything else to Next", async () => {
   const email = await registered();
   const headers = { ...CREDENTIALS, ...FORM, ...DEVICE };
   for (const route of FAST_ROUTES) {
@@ -177,6 +177,36 @@ test("register: the same answers as Next's route, for a registration, an e-mail 
     form({ email: uniqueEmail() }),
   ];
   for (const body of refusals) assert.equal((await bothWays(register(body))).status, 400, body.slice(0, 120));
+});
+
+test("refresh: the same answers as Next's route, for a refresh, a spent or unknown token and bad input", async () => {
+  const headers = { ...CREDENTIALS, ...FORM, ...DEVICE };
+  const refreshTokenOf = async () => {
+    const answer = await rawRequest(app.url, "POST", "/client/v1/login", headers, loginForm(email));
+    return JSON.parse(answer.body.toString()).refresh_token as string;
+  };
+  const email = await registered();
+  const refresh = (body: string, extra: RawHeaders = {}): Call => ({
+    path: "/client/v1/token/refresh",
+    headers: { ...headers, ...extra },
+    body,
+  });
+  const refreshing = (token: string) => refresh(form({ refresh_token: token }));
+  const ok = await bothWays(refreshing(await refreshTokenOf()), refreshing(await refreshTokenOf()));
+  assert.equal(ok.status, 200);
+  assert.match(JSON.parse(ok.body.toString()).refresh_token, /\S{20,}/);
+  const json = { "Content-Type": "application/json" };
+  const viaJson = (token: string) => refresh(JSON.stringify({ refresh_token: token }), json);
+  assert.equal((await bothWays(viaJson(await refreshTokenOf()), viaJson(await refreshTokenOf()))).status, 200);
+  const refusals: [Call, number][] = [
+    [refreshing("not a refresh token"), 401],
+    [refresh(form({ refresh_token: "x" }), { "X-Client-Secret": "wrong" }), 401],
+    [refresh(""), 400],
+    [refresh("[1,2]", json), 400],
+    [refresh(JSON.stringify({ refresh_token: 12 }), json), 400],
+    [refresh(form({ refresh_token: "r".repeat(5000) })), 400],
+  ];
+  for (const [call, status] of refusals) assert.equal((await bothWays(call)).status, status, call.body?.slice(0, 60));
 });
 
 test("register past the per-IP limit: the same 429 as Next's route", async () => {

@@ -72,6 +72,8 @@ export const CUSTOMER_EVENT_TYPES = choicesOf({
   mfa_reset_by_staff: "Two-factor reset by staff",
   recovery_code_used: "Recovery code used",
   login_mfa_failed: "Wrong two-factor code at login",
+  // Issue 26: sessions.
+  refresh_token_reused: "Refresh token reused: session ended",
 } satisfies Record<CustomerEventType, string>);
 
 /** How an account event ended (`customer_events.outcome`). */

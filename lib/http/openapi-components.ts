@@ -264,7 +264,7 @@ export function withoutBodies(responses: RouteConfig["responses"]): RouteConfig[
 
 export const invalidLoginToken = {
   name: "Unauthorized",
-  description: "Missing or invalid client credentials, or a missing, invalid, expired or revoked login token.",
+  description: "Missing or invalid client credentials, or a missing, invalid, expired or revoked access token.",
 } as const;
 
 export const notModified: ResponseConfig = {

@@ -95,7 +95,7 @@ function registryOf(operations: readonly Operation[]): OpenAPIRegistry {
   registry.registerComponent("securitySchemes", "loginToken", {
     type: "http",
     scheme: "bearer",
-    description: "The login token returned by register or login.",
+    description: "The access token (`token`) returned by register, login or a refresh (POST /client/v1/token/refresh).",
   });
   for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent("headers", name, header);
   for (const [name, parameter] of Object.entries(PARAMETERS)) registry.registerComponent("parameters", name, parameter);

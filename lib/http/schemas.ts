@@ -8,6 +8,8 @@ import { FIELD_ERROR_CODES } from "@/lib/platform/errors/domain-error";
 import { ERROR_TYPES } from "./errors";
 import { fields } from "@/lib/platform/validation/fields";
 import { countrySchema, settingsSchema } from "@/lib/domain/reference-data/reference-data-schemas";
+import type { SessionTokens } from "@/lib/domain/tokens/issue-session-tokens";
+import { success } from "./respond";
 
 const successEnvelope = <T extends z.ZodRawShape>(status: number, shape: T) =>
   z.object({ code: z.literal(status), message: z.literal("Success"), ...shape });
@@ -42,8 +44,24 @@ export const requestBody = <T extends z.ZodRawShape>(id: string, shape: T) =>
 export const confirmation = (label: string, of: string) =>
   fields.secret(label).meta({ description: `${label}: the same characters as ${of}, compared as sent, not trimmed.` });
 
-export const tokenResponse = (status: 200 | 201) =>
-  successEnvelope(status, { token: z.string().describe("Login token: send it as Authorization: Bearer <token>") });
+/** A session's tokens, as login, register and a refresh answer them (docs/api.md, "Sessions"); built by sessionTokensSuccess. */
+export const sessionTokensResponse = (status: 200 | 201) =>
+  successEnvelope(status, {
+    token: z.string().describe("The access token: send it as Authorization: Bearer <token>"),
+    refresh_token: z
+      .string()
+      .describe("Exchanges the session for a new pair at POST /client/v1/token/refresh, once; keep it secret"),
+    expires_in: z.number().int().describe("Seconds the access token works from now (ACCESS_TOKEN_TTL_SECONDS)"),
+    token_type: z.literal("Bearer"),
+  });
+
+/** The success answer carrying a session's tokens: the one place their wire names are written. */
+export function sessionTokensSuccess(tokens: SessionTokens, status: 200 | 201 = 200): Response {
+  return success(
+    { token: tokens.token, refresh_token: tokens.refreshToken, expires_in: tokens.expiresIn, token_type: "Bearer" },
+    status,
+  );
+}
 
 /** The 403 of a login whose password was right, with two-factor on: no token yet, but the mfa_token to finish it with. */
 export const mfaRequiredSchema = z
@@ -114,9 +132,13 @@ export const meResponse = successEnvelope(200, { customer: customerSchema });
 export const sessionSchema = z
   .object({
     id: z.number().int().describe("Identifies the session in DELETE /client/v1/sessions/{id}"),
-    current: z.boolean().describe("The session of the login token that made this request"),
+    current: z.boolean().describe("The session of the access token that made this request"),
     created_at: z.iso.datetime().describe("When the customer logged in (or registered), ISO 8601, UTC"),
     last_used_at: z.iso.datetime().describe("When the token was last used, to the minute, ISO 8601, UTC"),
+    last_refreshed_at: z.iso
+      .datetime()
+      .nullable()
+      .describe("When its tokens were last refreshed (POST /client/v1/token/refresh), ISO 8601, UTC; null if never"),
     ip: z.string().describe('The IP address it was issued to (X-Client-IP), or "unknown"'),
     user_agent: z.string().describe("The user agent it was issued to (X-Client-UA); may be empty"),
     fingerprint: z.string().describe("The device fingerprint it was issued to (X-Client-Fingerprint); may be empty"),

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { StaffRole } from "@/lib/generated/prisma/enums";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** Fractions allowed (SESSION_IDLE_DAYS=0.5 is 12 hours). */
+const positiveNumber = (fallback: number) => z.coerce.number().positive().finite().default(fallback);
 
 /** A URL matching `scheme`, or undefined when unset or empty. */
 const optionalUrl = (scheme: RegExp, message: string) =>
@@ -104,9 +106,13 @@ const envSchema = z
     /** Delay before the first retry of a failed send; doubled for each further attempt, at most an hour. */
     EMAIL_RETRY_BASE_MS: positiveInt(5000),
 
-    LOGIN_TOKEN_TTL_DAYS: positiveInt(30),
     /** How long an mfa_token (the right password of an account with two-factor) waits for its code. */
     MFA_TOKEN_TTL_SECONDS: positiveInt(300),
+    /** Sessions (docs/api.md, "Sessions"): how long an access token works, the retry grace of a spent refresh token, the idle and absolute limits. */
+    ACCESS_TOKEN_TTL_SECONDS: positiveInt(3600),
+    REFRESH_REUSE_GRACE_SECONDS: positiveNumber(10),
+    SESSION_IDLE_DAYS: positiveNumber(30),
+    SESSION_MAX_DAYS: positiveNumber(90),
     LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(10),
     LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
     LOGIN_WINDOW_MINUTES: positiveInt(15),

@@ -44,8 +44,8 @@ export async function registeredCustomer(
   const email = uniqueEmail();
   const response = await register(app, email, password, headers);
   if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
-  const { token } = await response.json();
-  return { email, password, token: token as string };
+  const { token, refresh_token } = await response.json();
+  return { email, password, token: token as string, refreshToken: refresh_token as string };
 }
 
 /** The plain text of a waiting e-mail as the customer will get it: its sealed token put back in its link. */

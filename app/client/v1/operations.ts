@@ -27,6 +27,7 @@ import { listSessions } from "./sessions/list-sessions.operation";
 import { revokeOtherSessions } from "./sessions/revoke-others/revoke-other-sessions.operation";
 import { getSettings } from "./settings/get-settings.operation";
 import { listSourceCountries } from "./sources/list-source-countries.operation";
+import { refreshSessionOperation } from "./token/refresh/refresh-session.operation";
 import { verifyEmailOperation } from "./verify-email/verify-email.operation";
 
 /** In the document's order: reference data, the customer's account, then the document drawn for people. */
@@ -38,6 +39,7 @@ export const OPERATIONS: readonly Operation[] = [
   registerCustomerOperation,
   loginCustomerOperation,
   completeLoginOperation,
+  refreshSessionOperation,
   requestPasswordResetOperation,
   resetPasswordOperation,
   verifyEmailOperation,

@@ -4,7 +4,7 @@
  * recovery code. Each code counts against the account's login limits like a password (a right one
  * gives its count back) and takes one of the token's MFA_TOKEN_MAX_CODES tries before it is
  * checked, by one UPDATE, so however many guesses arrive at once no more than that are checked; a
- * right code spends the token. The login token is then issued as login issues it (issueCustomerLogin).
+ * right code spends the token. The session is then started as login starts it (issueCustomerLogin).
  */
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { db } from "@/lib/platform/db";
@@ -16,6 +16,7 @@ import { customerLoginLimits } from "@/lib/domain/rate-limits/limits";
 import { refuse, release } from "@/lib/domain/rate-limits/release-attempt";
 import type { Device } from "@/lib/domain/tokens/device";
 import { acceptCustomerSecondFactor, wrongCode } from "./customer-two-factor";
+import type { SessionTokens } from "@/lib/domain/tokens/issue-session-tokens";
 import { issueCustomerLogin } from "./issue-customer-login";
 import { eventInsert, recordEvent } from "./record-customer-event";
 
@@ -31,7 +32,11 @@ export type CompleteCustomerLoginOptions = {
 const deadToken = () =>
   unauthenticated("This mfa_token is invalid, expired, used or has had too many wrong codes: log in again");
 
-export async function completeCustomerLogin({ input, client, device }: CompleteCustomerLoginOptions): Promise<string> {
+export async function completeCustomerLogin({
+  input,
+  client,
+  device,
+}: CompleteCustomerLoginOptions): Promise<SessionTokens> {
   const now = new Date();
   const found = await db().customerMfaToken.findUnique({
     where: { tokenHash: sha256(input.mfa_token) },

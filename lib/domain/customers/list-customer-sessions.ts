@@ -4,13 +4,15 @@ import type { CustomerLogin } from "./authenticate-customer";
 
 export type ListCustomerSessionsOptions = { login: CustomerLogin };
 
-/** A session as an app sees it: the login token's row id (never the token or its hash) and its device. */
+/** A session as an app sees it: its row id (never a token or a hash), its device and its last refresh. */
 export type CustomerSession = {
   id: number;
   /** The session of the token that asked. */
   current: boolean;
   created_at: string;
   last_used_at: string;
+  /** The session's last refresh, null if never. */
+  last_refreshed_at: string | null;
   ip: string;
   user_agent: string;
   fingerprint: string;
@@ -25,6 +27,7 @@ export async function listCustomerSessions({ login }: ListCustomerSessionsOption
     current: session.id === login.id,
     created_at: session.createdAt.toISOString(),
     last_used_at: session.lastUsedAt.toISOString(),
+    last_refreshed_at: session.refreshedAt?.toISOString() ?? null,
     ip: session.ip,
     user_agent: session.userAgent,
     fingerprint: session.fingerprint,

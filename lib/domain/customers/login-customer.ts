@@ -1,21 +1,20 @@
-/** A customer's login with e-mail and password (POST /client/v1/login): a login token, or a refusal. */
+/** A customer's login with e-mail and password (POST /client/v1/login): a session's tokens, or a refusal. */
 import { forbidden, unauthenticated } from "@/lib/platform/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
 import { countLogin } from "@/lib/platform/runtime/metrics";
-import { oneStatement } from "@/lib/platform/db/one-statement";
 import { hashPassword } from "@/lib/domain/passwords/hash-password";
 import { verifyPassword } from "@/lib/domain/passwords/verify-password";
 import { countAttemptWith } from "@/lib/domain/rate-limits/count-attempt";
-import { refuse, releaseSteps } from "@/lib/domain/rate-limits/release-attempt";
+import { refuse } from "@/lib/domain/rate-limits/release-attempt";
 import { customerLoginLimits } from "@/lib/domain/rate-limits/limits";
-import { loginTokenInsert } from "@/lib/domain/tokens/issue-login-token";
+import type { SessionTokens } from "@/lib/domain/tokens/issue-session-tokens";
 import type { Device } from "@/lib/domain/tokens/device";
-import { emailQueued } from "@/lib/domain/email/queue-email";
-import { identifiesDevice, newDeviceSteps } from "./customer-devices";
+import { identifiesDevice } from "./customer-devices";
 import { eventInsert, recordEvent } from "./record-customer-event";
 import { challengeCustomerLogin } from "./challenge-customer-login";
+import { issueCustomerLogin } from "./issue-customer-login";
 
 export type LoginCustomerOptions = {
   input: { email: string; password: string };
@@ -42,7 +41,7 @@ type Account = {
 };
 
 /**
- * Checks the e-mail and password and issues a login token. Unknown e-mail and wrong password
+ * Checks the e-mail and password and starts a session (issue-session-tokens.ts). Unknown e-mail and wrong password
  * answer alike, in comparable time. Every attempt is counted against the per-e-mail and per-IP
  * limits before its password is checked; a successful one takes its count back, so the limits
  * are on failures. A login from a device the account never registered or logged in with is
@@ -52,7 +51,7 @@ type Account = {
  * refusal tells nothing about it. With two-factor on, the right password earns no token but an
  * mfa_token for POST /client/v1/login/mfa (challenge-customer-login.ts).
  */
-export async function loginCustomer({ input, client, device }: LoginCustomerOptions): Promise<string> {
+export async function loginCustomer({ input, client, device }: LoginCustomerOptions): Promise<SessionTokens> {
   const event = { type: "login" as const, email: input.email, apiClientId: client.id, device };
 
   // The attempt is counted and the account read in one round trip to the database.
@@ -90,25 +89,16 @@ export async function loginCustomer({ input, client, device }: LoginCustomerOpti
     });
   }
   if (account.mfa) throw await challengeCustomerLogin({ account, apiClientId: client.id, attempt });
-  const login = loginTokenInsert({
-    customerId: account.id,
-    apiClientId: client.id,
+  return issueCustomerLogin({
+    customer: {
+      id: account.id,
+      email: input.email,
+      locale: account.locale,
+      credentialsVersion: account.credentials_version,
+    },
+    client,
     device,
-    credentialsVersion: account.credentials_version,
+    attempt,
+    knownDevice: account.known_device,
   });
-  const newDevice = account.known_device
-    ? { steps: [] }
-    : await newDeviceSteps({ id: account.id, email: input.email, locale: account.locale }, client, device);
-  const written = await db().$executeRaw(
-    oneStatement([
-      ...releaseSteps(attempt),
-      eventInsert({ ...event, outcome: "success", customerId: account.id }),
-      login.insert,
-      ...newDevice.steps,
-    ]),
-  );
-  // The alert is the statement's last step: one row written if this login queued it.
-  if (newDevice.alert && written === 1) emailQueued(newDevice.alert);
-  countLogin("success");
-  return login.token;
 }

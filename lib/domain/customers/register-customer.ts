@@ -9,7 +9,7 @@ import { emailQueued, outboxInsert } from "@/lib/domain/email/queue-email";
 import { checkPasswordStrength } from "@/lib/domain/passwords/check-password-strength";
 import { hashPassword } from "@/lib/domain/passwords/hash-password";
 import { emailTokenInsert } from "@/lib/domain/tokens/issue-email-token";
-import { loginTokenInsert } from "@/lib/domain/tokens/issue-login-token";
+import { type SessionTokens, sessionTokensInsert } from "@/lib/domain/tokens/issue-session-tokens";
 import { newToken } from "@/lib/domain/tokens/new-token";
 import { isUniqueViolation } from "@/lib/platform/db/errors";
 import { countAttemptWith } from "@/lib/domain/rate-limits/count-attempt";
@@ -33,13 +33,13 @@ export type RegisterCustomerOptions = {
 export const emailTaken = () => fieldError("email", "unique", "An account with this e-mail address already exists");
 
 /**
- * Creates the account, its first login token and its e-mail verification token, and queues the
+ * Creates the account, its first session (issue-session-tokens.ts) and its e-mail verification token, and queues the
  * verification e-mail, all in one statement (so all or nothing), within the per-IP registration
  * limit (registerPerIp; 429 beyond it). The link template is kept with the
- * account, so staff can send a new verification e-mail later (resend-verification-by-staff.ts). Returns the login token. The
+ * account, so staff can send a new verification e-mail later (resend-verification-by-staff.ts). Returns the session's tokens. The
  * password must pass checkPasswordStrength first (a common one, or one built on the address, is refused).
  */
-export async function registerCustomer({ input, client, device }: RegisterCustomerOptions): Promise<string> {
+export async function registerCustomer({ input, client, device }: RegisterCustomerOptions): Promise<SessionTokens> {
   checkPasswordStrength(input.password, input.email);
   const locale = input.locale === "" ? null : await chosenLocale(input.locale);
   const event = { type: "register" as const, email: input.email, apiClientId: client.id, device };
@@ -75,7 +75,7 @@ export async function registerCustomer({ input, client, device }: RegisterCustom
       VALUES (${input.email}, ${passwordHash}, ${client.id}, 'api', ${locale}, ${input.email_verification_url}, ${now}, ${now}) RETURNING id`,
   );
   // A new account's credentials and security are at their first version.
-  const login = loginTokenInsert({ customerId, apiClientId: client.id, device, credentialsVersion: 0 }, now);
+  const session = sessionTokensInsert({ customerId, apiClientId: client.id, device, credentialsVersion: 0 }, now);
   try {
     await db().$executeRaw(
       oneStatement([
@@ -88,11 +88,11 @@ export async function registerCustomer({ input, client, device }: RegisterCustom
         eventInsert({ ...event, outcome: "success", customerId }, now),
         // Its device is known from now on: a login from it alerts no one.
         ...(identifiesDevice(device) ? [deviceInsert(customerId, device, now)] : []),
-        login.insert,
+        session.insert,
       ]),
     );
     emailQueued(email);
-    return login.token;
+    return session.tokens;
   } catch (error) {
     // Two registrations of one e-mail at once: the unique index lets exactly one through.
     if (isUniqueViolation(error, "email")) throw emailTaken();

@@ -1,4 +1,4 @@
-/** A customer's sessions: their live login tokens, newest first, with the name of the API client each went to. */
+/** A customer's sessions (live-login-token.ts: one row per chain of access and refresh tokens), newest first, with the name of the API client each went to. */
 import { db } from "@/lib/platform/db";
 import { liveLoginTokensOf } from "./live-login-token";
 
@@ -10,6 +10,7 @@ export async function listLiveLoginTokens(customer: { id: number; credentialsVer
       id: true,
       createdAt: true,
       lastUsedAt: true,
+      refreshedAt: true,
       ip: true,
       userAgent: true,
       fingerprint: true,

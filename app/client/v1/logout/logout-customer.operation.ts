@@ -1,4 +1,4 @@
-/** POST /client/v1/logout (extension): the login token presented, revoked. */
+/** POST /client/v1/logout (extension): the session of the access token presented, ended. */
 import { logoutCustomer } from "@/lib/domain/customers/logout-customer";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
@@ -11,7 +11,8 @@ export const logoutCustomerOperation = defineOperation({
   operationId: "logoutCustomer",
   tag: "accounts",
   summary: "Log out",
-  description: "Extension to the seed contract. Revokes the login token presented, and only that one.",
+  description:
+    "Extension to the seed contract. Ends the session of the access token presented (its refresh token with it), and only that one.",
   security: "client+bearer",
   ok: { status: 200, response: jsonBody("Logged out", plainSuccessResponse, ["NoStore"]) },
   errors: {

@@ -3,8 +3,7 @@ import { linkOriginCheck } from "@/lib/domain/customers/link-origin";
 import { registerCustomer } from "@/lib/domain/customers/register-customer";
 import { jsonBody, SENT_AN_EMAIL } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
-import { loginAnswer } from "@/lib/http/login-answer";
-import { confirmation, requestBody, tokenResponse } from "@/lib/http/schemas";
+import { confirmation, requestBody, sessionTokensResponse, sessionTokensSuccess } from "@/lib/http/schemas";
 import { confirmPasswordCheck, fields } from "@/lib/platform/validation/fields";
 
 export const registerRequest = requestBody("RegisterRequest", {
@@ -26,7 +25,7 @@ export const registerCustomerOperation = defineOperation({
   operationId: "registerCustomer",
   tag: "accounts",
   summary: "Register a customer",
-  description: `Creates the account, e-mails the verification link (valid 24 hours) and returns a login token. The password must not be too_common (one of the 100,000 most common) nor too_similar (containing the e-mail's part before the @, when that has 4 characters or more), whatever its case. Limited per IP (by default 100 an hour; 429 beyond), counting every registration with valid fields, one refused for an address already in use included. ${SENT_AN_EMAIL}`,
+  description: `Creates the account, e-mails the verification link (valid 24 hours) and starts a session: an access token and a refresh token, as login answers them. The password must not be too_common (one of the 100,000 most common) nor too_similar (containing the e-mail's part before the @, when that has 4 characters or more), whatever its case. Limited per IP (by default 100 an hour; 429 beyond), counting every registration with valid fields, one refused for an address already in use included. ${SENT_AN_EMAIL}`,
   security: "client",
   body: registerRequest,
   fastPath: true,
@@ -34,7 +33,7 @@ export const registerCustomerOperation = defineOperation({
     ...confirmPasswordCheck(raw),
     ...linkOriginCheck("email_verification_url", client)(raw),
   ],
-  ok: { status: 201, response: jsonBody("Registered", tokenResponse(201), ["NoStore"]) },
+  ok: { status: 201, response: jsonBody("Registered", sessionTokensResponse(201), ["NoStore"]) },
   errors: {
     400: "BadRequest",
     401: "Unauthorized",
@@ -42,5 +41,6 @@ export const registerCustomerOperation = defineOperation({
     429: "TooManyRequests",
     503: "ServiceUnavailable",
   },
-  handler: async ({ input, client, device }) => loginAnswer(await registerCustomer({ input, client, device }), 201),
+  handler: async ({ input, client, device }) =>
+    sessionTokensSuccess(await registerCustomer({ input, client, device }), 201),
 });

@@ -13,8 +13,9 @@ export const listSessions = defineOperation({
   tag: "accounts",
   summary: "Where the customer is signed in",
   description:
-    "The customer's sessions: every live login token (not revoked, not expired, issued since the last password " +
-    "change), through whichever API client, newest first; `current` marks the token of this request.",
+    "The customer's sessions, one per chain of access and refresh tokens: every session not ended (not signed out, " +
+    "started since the last password change, with a working access token or a refresh token within the session's " +
+    "idle and absolute limits), through whichever API client, newest first; `current` marks the session of this request.",
   security: "client+bearer",
   ok: { status: 200, response: jsonBody("The sessions", sessionsResponse, ["NoStore"]) },
   errors: { 401: invalidLoginToken, 503: "ServiceUnavailable" },

@@ -1,9 +1,8 @@
 /** POST /client/v1/login/mfa: a login with two-factor on, finished with its mfa_token and a code. */
 import { completeCustomerLogin } from "@/lib/domain/customers/complete-customer-login";
 import { jsonBody } from "@/lib/http/openapi-components";
-import { loginAnswer } from "@/lib/http/login-answer";
 import { defineOperation } from "@/lib/http/operation";
-import { requestBody, secondFactorCode, tokenResponse } from "@/lib/http/schemas";
+import { requestBody, secondFactorCode, sessionTokensResponse, sessionTokensSuccess } from "@/lib/http/schemas";
 import { fields } from "@/lib/platform/validation/fields";
 
 export const completeLoginRequest = requestBody("CompleteLoginRequest", {
@@ -29,7 +28,7 @@ export const completeLoginOperation = defineOperation({
     "also counts against the account's login limits, as a password does.",
   security: "client",
   body: completeLoginRequest,
-  ok: { status: 200, response: jsonBody("Logged in", tokenResponse(200), ["NoStore"]) },
+  ok: { status: 200, response: jsonBody("Logged in", sessionTokensResponse(200), ["NoStore"]) },
   errors: {
     400: {
       name: "BadRequest",
@@ -47,5 +46,6 @@ export const completeLoginOperation = defineOperation({
     429: { name: "TooManyRequests", description: "Too many failed logins or wrong codes: wait Retry-After seconds." },
     503: "ServiceUnavailable",
   },
-  handler: async ({ input, client, device }) => loginAnswer(await completeCustomerLogin({ input, client, device })),
+  handler: async ({ input, client, device }) =>
+    sessionTokensSuccess(await completeCustomerLogin({ input, client, device })),
 });
