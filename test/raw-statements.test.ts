@@ -267,6 +267,7 @@ test("statement: registration's one statement", async () => {
       password: "a registration password",
       email_verification_url: "https://app.example.com/verify/:token",
       locale: "fr_FR",
+      country: "FR",
     },
     client: CLIENT,
     device: DEVICE,
@@ -279,6 +280,8 @@ test("statement: registration's one statement", async () => {
   assert.equal(customer.registeredVia, CLIENT.id);
   assert.equal(customer.credentialsVersion, 0);
   assert.equal(customer.locale, "fr_FR");
+  assert.equal(customer.countryOfResidence, "FR", "the profile starts with the country given");
+  assert.equal(customer.profileUpdatedAt?.getTime(), customer.createdAt.getTime());
   assert.equal(customer.emailVerificationUrl, "https://app.example.com/verify/:token", "kept for staff to resend");
   assert.match(customer.passwordHash, /^\$argon2id\$/);
   assert.equal(customer.createdAt.getTime(), customer.updatedAt.getTime());

@@ -8,6 +8,7 @@ import { FIELD_ERROR_CODES } from "@/lib/platform/errors/domain-error";
 import { ERROR_TYPES } from "./errors";
 import { fields } from "@/lib/platform/validation/fields";
 import { countrySchema, settingsSchema } from "@/lib/domain/reference-data/reference-data-schemas";
+import { profileSchema } from "@/lib/domain/customers/profile-fields";
 
 const successEnvelope = <T extends z.ZodRawShape>(status: number, shape: T) =>
   z.object({ code: z.literal(status), message: z.literal("Success"), ...shape });
@@ -67,6 +68,8 @@ export const customerSchema = z
   .meta({ id: "Customer" });
 
 export const meResponse = successEnvelope(200, { customer: customerSchema });
+
+export const profileResponse = successEnvelope(200, { profile: profileSchema });
 
 export const sessionSchema = z
   .object({

@@ -15,6 +15,9 @@ import { loginCustomerOperation } from "./login/login-customer.operation";
 import { logoutCustomerOperation } from "./logout/logout-customer.operation";
 import { changeCustomerLocaleOperation } from "./me/change-customer-locale.operation";
 import { getCurrentCustomer } from "./me/get-current-customer.operation";
+import { getCustomerProfile } from "./me/profile/get-customer-profile.operation";
+import { submitCustomerProfileOperation } from "./me/profile/submit/submit-customer-profile.operation";
+import { updateCustomerProfileOperation } from "./me/profile/update-customer-profile.operation";
 import { registerCustomerOperation } from "./register/register-customer.operation";
 import { resendVerificationOperation } from "./resend-verification/resend-verification.operation";
 import { resetPasswordOperation } from "./reset-password/reset-password.operation";
@@ -25,7 +28,7 @@ import { getSettings } from "./settings/get-settings.operation";
 import { listSourceCountries } from "./sources/list-source-countries.operation";
 import { verifyEmailOperation } from "./verify-email/verify-email.operation";
 
-/** In the document's order: reference data, the customer's account, then the document drawn for people. */
+/** In the document's order: reference data, the customer's account, their profile, then the document drawn for people. */
 export const OPERATIONS: readonly Operation[] = [
   listCountries,
   listSourceCountries,
@@ -46,5 +49,8 @@ export const OPERATIONS: readonly Operation[] = [
   changePasswordOperation,
   changeEmailOperation,
   resendVerificationOperation,
+  getCustomerProfile,
+  updateCustomerProfileOperation,
+  submitCustomerProfileOperation,
   getApiReference,
 ];
