@@ -134,10 +134,19 @@ test("every operation has a unique operationId, a listed tag, a summary and a de
   }
 });
 
-test("named types: Country, Settings, Locale, Timezone, Customer, ApiError and ValidationError, by $ref", async () => {
+test("named types: Country, Settings, Locale, Timezone, Customer, Profile, ApiError and ValidationError, by $ref", async () => {
   const document = await served();
   const schemas = document.components.schemas;
-  for (const name of ["Country", "Settings", "Locale", "Timezone", "Customer", "ApiError", "ValidationError"]) {
+  for (const name of [
+    "Country",
+    "Settings",
+    "Locale",
+    "Timezone",
+    "Customer",
+    "Profile",
+    "ApiError",
+    "ValidationError",
+  ]) {
     assert.ok(schemas[name], `components.schemas.${name}`);
     assert.ok(JSON.stringify(document).includes(`"#/components/schemas/${name}"`), `${name} is referred to`);
   }

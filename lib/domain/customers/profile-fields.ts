@@ -137,8 +137,6 @@ function personName(label: string) {
       params: { code: "invalid" },
     }),
     {
-      minLength: 1,
-      maxLength: NAME_MAX,
       description: `${label}: trimmed, then 1 to ${NAME_MAX} characters: letters of any script with their marks, spaces, hyphens, apostrophes, full stops; anything else is invalid.`,
     },
   );
@@ -156,7 +154,6 @@ const lineOfText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 const textLimits = (label: string, max: number) => ({
-  maxLength: max,
   description: `${label}: trimmed, at most ${max} characters, no control characters.`,
 });
 
@@ -166,8 +163,7 @@ const text = (label: string, max: number) => changeField(lineOfText(label, max),
 function clearableText(label: string, max: number) {
   const limits = textLimits(label, max);
   return changeField(lineOfText(label, max).nullable(), {
-    ...limits,
-    nullable: true,
+    type: ["string", "null"],
     description: `${limits.description} null or empty clears it.`,
   });
 }
@@ -209,7 +205,6 @@ const dateOfBirth = changeField(
       params: { code: "too_young" },
     }),
   {
-    format: "date",
     description:
       `YYYY-MM-DD: a real date from ${EARLIEST_BIRTH} to today (UTC), else invalid; ` +
       "too_young for a customer younger than the minimum age (18 unless configured otherwise).",
@@ -235,7 +230,6 @@ export const registrationCountry = () =>
     .preprocess((value) => (value === undefined || value === null ? "" : trimmed(value)), countryCode("Country", true))
     .meta({
       type: "string",
-      maxLength: 2,
       description:
         "Optional. The ISO alpha-2 code (any case) of the country the customer lives in, which becomes the profile's " +
         "country_of_residence: invalid when no country of GET /client/v1/countries has it, not_source when it is " +
@@ -244,8 +238,6 @@ export const registrationCountry = () =>
 
 function country(label: string, rule: string) {
   return changeField(countryCode(label), {
-    minLength: 2,
-    maxLength: 2,
     description: `${label}: an ISO alpha-2 code (any case) of a country of GET /client/v1/countries, else invalid.${rule}`,
   });
 }
@@ -257,9 +249,8 @@ export const profileChangesShape = {
   date_of_birth: dateOfBirth,
   phone: text("Phone", 32).meta({
     type: "string",
-    maxLength: 32,
     description:
-      "A telephone number in international form (+44 7700 900123), or in national form (07700 900123) read as a " +
+      "At most 32 characters: a telephone number in international form (+44 7911 123456), or in national form (07911 123456) read as a " +
       "number of country_of_residence (the one sent with it, or the stored one); answered in E.164. Else invalid.",
   }),
   address_line1: text("Address line 1", 200),
