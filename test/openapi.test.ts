@@ -257,6 +257,9 @@ test("client credentials are two API keys required together on every operation b
         ? []
         : [
               "/client/v1/me",
+              // Issue 25, the profile.
+              "/client/v1/me/profile",
+              "/client/v1/me/profile/submit",
               "/client/v1/logout",
               "/client/v1/sessions",
               "/client/v1/sessions/{id}",

@@ -45,9 +45,23 @@ Object.assign(process.env, { DATABASE_URL: testDatabase.url, AUTH_SECRET: TEST_A
 reloadConfig();
 await applyMigrations(database().adapterFactory);
 // Of the reference data, only the settings row is needed (every e-mail is signed with it), and
-// the locale a registration chooses.
+// the locale and the source country a registration chooses.
 await db().settings.create({ data: DEFAULT_SETTINGS });
 await db().locale.create({ data: { id: "fr_FR", label: "Français (France)" } });
+await db().country.create({
+  data: {
+    knownName: "France",
+    officialName: "French Republic",
+    endonym: "France",
+    demonym: "French",
+    isdCode: 33,
+    isoCodeAlpha2: "FR",
+    isoCodeAlpha3: "FRA",
+    fipsCode: "FR",
+    slug: "france",
+    isSource: true,
+  },
+});
 after(async () => {
   await closeDatabase();
   await testDatabase.drop();
@@ -205,12 +219,14 @@ test("statement: customer event insert", async () => {
         email: customer.email,
         customerId: customer.id,
         apiClientId: CLIENT.id,
+        changedFields: [],
         createdAt: now,
       },
       {
         ip: "",
         userAgent: "",
         fingerprint: "",
+        changedFields: [],
         type: "login_failed",
         outcome: "failure",
         email: bare.email,
