@@ -58,7 +58,7 @@ export const profileSchema = z
     given_names: nullableText("Given names, as on an identity document"),
     family_name: nullableText("Family name, as on an identity document"),
     date_of_birth: nullableText("YYYY-MM-DD"),
-    phone: nullableText("E.164, e.g. +447700900123"),
+    phone: nullableText("E.164, e.g. +447911123456"),
     address_line1: nullableText("First line of the address"),
     address_line2: nullableText("Second line of the address (optional)"),
     address_city: nullableText("City or town"),
