@@ -150,6 +150,28 @@ test("register refuses an unknown, non-source, malformed or oversized country, a
   assert.deepEqual(await errorsOf(form), ["country:not_source"], "a form the same");
 });
 
+test("registrations at once, each with its own country: each answered and stored by its own", async () => {
+  const countries = ["GB", "FR", "US", "ZZ", "de", "IE", "JP", "NL"];
+  const answers = await Promise.all(countries.map((country) => registerWith({ country })));
+  const outcomes = await Promise.all(
+    answers.map(async (answer) =>
+      answer.status === 201
+        ? (await profileOf(await readProfile((await answer.json()).token))).country_of_residence
+        : (await errorsOf(answer)).join(),
+    ),
+  );
+  assert.deepEqual(outcomes, [
+    "GB",
+    "FR",
+    "country:not_source",
+    "country:invalid",
+    "DE",
+    "IE",
+    "country:not_source",
+    "NL",
+  ]);
+});
+
 /** Belgium a source country or not, as an operator's change makes it: the row and the cache version in one transaction. */
 async function setBelgiumSource(isSource: boolean) {
   await db().$transaction(async (tx) => {

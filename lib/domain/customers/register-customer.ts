@@ -1,6 +1,7 @@
 /** A new customer's account (POST /client/v1/register), logged in at once and asked to verify its e-mail. */
 import { fieldError, invalidInput } from "@/lib/platform/errors/domain-error";
 import { checkCountryCode } from "@/lib/domain/reference-data/check-country-code";
+import { listCountryCodes } from "@/lib/domain/reference-data/list-country-codes";
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
@@ -47,7 +48,8 @@ export async function registerCustomer({ input, client, device }: RegisterCustom
   checkPasswordStrength(input.password, input.email);
   const locale = input.locale === "" ? null : await chosenLocale(input.locale);
   // Judged against the countries in memory (reference-data/list-country-codes.ts): no query of its own.
-  const countryProblem = input.country && (await checkCountryCode("country", input.country, { mustBeSource: true }));
+  const countryProblem =
+    input.country && checkCountryCode(await listCountryCodes(), "country", input.country, { mustBeSource: true });
   if (countryProblem) throw invalidInput([countryProblem]);
   const country = input.country === "" ? null : input.country;
   const event = { type: "register" as const, email: input.email, apiClientId: client.id, device };

@@ -5,6 +5,7 @@
  */
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { checkCountryCode } from "@/lib/domain/reference-data/check-country-code";
+import { listCountryCodes } from "@/lib/domain/reference-data/list-country-codes";
 import type { Device } from "@/lib/domain/tokens/device";
 import { db } from "@/lib/platform/db";
 import { type FieldError, fieldError, invalidInput } from "@/lib/platform/errors/domain-error";
@@ -28,6 +29,8 @@ export type SubmitCustomerProfileOptions = {
  * identity reopens the review by itself). Rejected: submitted again.
  */
 export async function submitCustomerProfile({ login, client, device }: SubmitCustomerProfileOptions): Promise<Profile> {
+  // Read before the transaction (check-country-code.ts says why).
+  const countryCodes = await listCountryCodes();
   return db().$transaction(async (tx) => {
     await lockCustomer(tx, login.customerId);
     const stored = await tx.customer.findUniqueOrThrow({ where: { id: login.customerId } });
@@ -42,7 +45,8 @@ export async function submitCustomerProfile({ login, client, device }: SubmitCus
       message: `${field} is required before the profile can be submitted`,
     }));
     const residence = values.country_of_residence;
-    const notSource = residence && (await checkCountryCode("country_of_residence", residence, { mustBeSource: true }));
+    const notSource =
+      residence && checkCountryCode(countryCodes, "country_of_residence", residence, { mustBeSource: true });
     if (notSource) problems.push(notSource);
     if (problems.length > 0) throw invalidInput(problems);
 

@@ -7,6 +7,7 @@ import parsePhoneNumber from "libphonenumber-js/max";
 import type { CountryCode } from "libphonenumber-js/max";
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { checkCountryCode } from "@/lib/domain/reference-data/check-country-code";
+import { listCountryCodes } from "@/lib/domain/reference-data/list-country-codes";
 import type { Device } from "@/lib/domain/tokens/device";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
@@ -48,11 +49,13 @@ export async function updateCustomerProfile({
   device,
 }: UpdateCustomerProfileOptions): Promise<Profile> {
   const sent = PROFILE_FIELDS.filter((field) => input[field] !== undefined);
+  // Read before the transaction (check-country-code.ts says why).
+  const countryCodes = await listCountryCodes();
   return db().$transaction(async (tx) => {
     await lockCustomer(tx, login.customerId);
     const stored = await tx.customer.findUniqueOrThrow({ where: { id: login.customerId } });
     const before = profileValues(stored);
-    const after = await checkedChanges(input, sent, before);
+    const after = checkedChanges(input, sent, before, countryCodes);
     const changed = sent.filter((field) => after[field] !== before[field]);
     if (changed.length === 0) return describeProfile(stored);
 
@@ -94,17 +97,22 @@ export async function updateCustomerProfile({
  * countries against the reference data, the phone read with the country of residence, the address's
  * country against the country of residence. Throws every problem at once.
  */
-async function checkedChanges(input: ProfileChanges, sent: ProfileField[], before: ProfileValues) {
+function checkedChanges(
+  input: ProfileChanges,
+  sent: ProfileField[],
+  before: ProfileValues,
+  countryCodes: ReadonlyMap<string, boolean>,
+) {
   const after: ProfileValues = { ...before };
   for (const field of sent) after[field] = input[field] ?? null;
   const problems: FieldError[] = [];
   const report = (problem: FieldError | undefined) => problem && problems.push(problem);
 
   for (const field of ["address_country", "nationality"] as const) {
-    if (input[field] !== undefined) report(await checkCountryCode(field, input[field]));
+    if (input[field] !== undefined) report(checkCountryCode(countryCodes, field, input[field]));
   }
   if (input.country_of_residence !== undefined) {
-    report(await checkCountryCode("country_of_residence", input.country_of_residence, { mustBeSource: true }));
+    report(checkCountryCode(countryCodes, "country_of_residence", input.country_of_residence, { mustBeSource: true }));
   }
   if (input.phone !== undefined) {
     const phone = inE164(input.phone, after.country_of_residence);
