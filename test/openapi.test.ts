@@ -134,7 +134,7 @@ test("every operation has a unique operationId, a listed tag, a summary and a de
   }
 });
 
-test("named types: Country, Settings, Locale, Timezone, Customer, ApiError, ValidationError and MfaRequired, by $ref", async () => {
+test("named types: Country, Settings, Locale, Timezone, Customer, Profile, ApiError, ValidationError and MfaRequired, by $ref", async () => {
   const document = await served();
   const schemas = document.components.schemas;
   for (const name of [
@@ -143,6 +143,7 @@ test("named types: Country, Settings, Locale, Timezone, Customer, ApiError, Vali
     "Locale",
     "Timezone",
     "Customer",
+    "Profile",
     "ApiError",
     "ValidationError",
     "MfaRequired",
@@ -257,6 +258,9 @@ test("client credentials are two API keys required together on every operation b
         ? []
         : [
               "/client/v1/me",
+              // Issue 25, the profile.
+              "/client/v1/me/profile",
+              "/client/v1/me/profile/submit",
               "/client/v1/logout",
               "/client/v1/sessions",
               "/client/v1/sessions/{id}",

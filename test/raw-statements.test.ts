@@ -49,9 +49,23 @@ Object.assign(process.env, { DATABASE_URL: testDatabase.url, AUTH_SECRET: TEST_A
 reloadConfig();
 await applyMigrations(database().adapterFactory);
 // Of the reference data, only the settings row is needed (every e-mail is signed with it), and
-// the locale a registration chooses.
+// the locale and the source country a registration chooses.
 await db().settings.create({ data: DEFAULT_SETTINGS });
 await db().locale.create({ data: { id: "fr_FR", label: "Français (France)" } });
+await db().country.create({
+  data: {
+    knownName: "France",
+    officialName: "French Republic",
+    endonym: "France",
+    demonym: "French",
+    isdCode: 33,
+    isoCodeAlpha2: "FR",
+    isoCodeAlpha3: "FRA",
+    fipsCode: "FR",
+    slug: "france",
+    isSource: true,
+  },
+});
 after(async () => {
   await closeDatabase();
   await testDatabase.drop();
@@ -316,6 +330,7 @@ test("statement: registration's one statement", async () => {
       password: "a registration password",
       email_verification_url: "https://app.example.com/verify/:token",
       locale: "fr_FR",
+      country: "FR",
     },
     client: CLIENT,
     device: DEVICE,
@@ -328,6 +343,8 @@ test("statement: registration's one statement", async () => {
   assert.equal(customer.registeredVia, CLIENT.id);
   assert.equal(customer.credentialsVersion, 0);
   assert.equal(customer.locale, "fr_FR");
+  assert.equal(customer.countryOfResidence, "FR", "the profile starts with the country given");
+  assert.equal(customer.profileUpdatedAt?.getTime(), customer.createdAt.getTime());
   assert.equal(customer.emailVerificationUrl, "https://app.example.com/verify/:token", "kept for staff to resend");
   assert.match(customer.passwordHash, /^\$argon2id\$/);
   assert.equal(customer.createdAt.getTime(), customer.updatedAt.getTime());

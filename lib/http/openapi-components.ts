@@ -216,6 +216,12 @@ export const TAGS = {
       "Registration, login, password recovery, e-mail verification, the login token's customer, their sessions " +
       "and closing the account.",
   },
+  profile: {
+    name: "Profile and KYC",
+    description:
+      "Who the customer is (legal name, date of birth, address, nationality, phone), and submitting it for the " +
+      "review (KYC) compliance runs before a first transfer.",
+  },
   description: { name: "API description", description: "This document." },
 };
 

@@ -10,6 +10,7 @@ import { fields } from "@/lib/platform/validation/fields";
 import { countrySchema, settingsSchema } from "@/lib/domain/reference-data/reference-data-schemas";
 import type { SessionTokens } from "@/lib/domain/tokens/issue-session-tokens";
 import { success } from "./respond";
+import { profileSchema } from "@/lib/domain/customers/profile-fields";
 
 const successEnvelope = <T extends z.ZodRawShape>(status: number, shape: T) =>
   z.object({ code: z.literal(status), message: z.literal("Success"), ...shape });
@@ -128,6 +129,8 @@ export const customerSchema = z
   .meta({ id: "Customer" });
 
 export const meResponse = successEnvelope(200, { customer: customerSchema });
+
+export const profileResponse = successEnvelope(200, { profile: profileSchema });
 
 export const sessionSchema = z
   .object({

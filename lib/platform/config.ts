@@ -138,6 +138,9 @@ const envSchema = z
     /** A password-hashing thread that hashed nothing for this long ends, and gives back its memory; the next login starts one. */
     HASHING_THREAD_IDLE_MS: positiveInt(30_000),
 
+    /** The youngest a customer may be: a profile's date_of_birth less than this many years ago is `too_young`. */
+    PROFILE_MIN_AGE_YEARS: positiveInt(18),
+
     STAFF_SESSION_HOURS: positiveInt(8),
     STAFF_LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(5),
     STAFF_LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),

@@ -19,6 +19,9 @@ import { getCurrentCustomer } from "./me/get-current-customer.operation";
 import { enrolTotpOperation } from "./me/mfa/totp/enrol-totp.operation";
 import { confirmTotpOperation } from "./me/mfa/totp/confirm/confirm-totp.operation";
 import { disableTotpOperation } from "./me/mfa/totp/disable/disable-totp.operation";
+import { getCustomerProfile } from "./me/profile/get-customer-profile.operation";
+import { submitCustomerProfileOperation } from "./me/profile/submit/submit-customer-profile.operation";
+import { updateCustomerProfileOperation } from "./me/profile/update-customer-profile.operation";
 import { registerCustomerOperation } from "./register/register-customer.operation";
 import { resendVerificationOperation } from "./resend-verification/resend-verification.operation";
 import { resetPasswordOperation } from "./reset-password/reset-password.operation";
@@ -30,7 +33,7 @@ import { listSourceCountries } from "./sources/list-source-countries.operation";
 import { refreshSessionOperation } from "./token/refresh/refresh-session.operation";
 import { verifyEmailOperation } from "./verify-email/verify-email.operation";
 
-/** In the document's order: reference data, the customer's account, then the document drawn for people. */
+/** In the document's order: reference data, the customer's account, their profile, then the document drawn for people. */
 export const OPERATIONS: readonly Operation[] = [
   listCountries,
   listSourceCountries,
@@ -56,5 +59,8 @@ export const OPERATIONS: readonly Operation[] = [
   enrolTotpOperation,
   confirmTotpOperation,
   disableTotpOperation,
+  getCustomerProfile,
+  updateCustomerProfileOperation,
+  submitCustomerProfileOperation,
   getApiReference,
 ];

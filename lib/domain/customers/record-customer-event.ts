@@ -12,6 +12,8 @@ export type CustomerEvent<Id extends RowId = RowId> = {
   customerId?: Id | null;
   apiClientId?: number | null;
   device?: Device;
+  /** The profile fields (API names) a `profile_updated` event changed; never their values. */
+  changedFields?: string[];
 };
 
 /** The row of one event that happened at `now`; empty device fields when no device reported it. */
@@ -25,6 +27,7 @@ function eventRow<Id extends RowId>(event: CustomerEvent<Id>, now: Date) {
     ip: event.device?.ip ?? "",
     userAgent: event.device?.userAgent ?? "",
     fingerprint: event.device?.fingerprint ?? "",
+    changedFields: event.changedFields ?? [],
     createdAt: now,
   };
 }

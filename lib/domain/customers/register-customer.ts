@@ -1,5 +1,7 @@
 /** A new customer's account (POST /client/v1/register), logged in at once and asked to verify its e-mail. */
-import { fieldError } from "@/lib/platform/errors/domain-error";
+import { fieldError, invalidInput } from "@/lib/platform/errors/domain-error";
+import { checkCountryCode } from "@/lib/domain/reference-data/check-country-code";
+import { listCountryCodes } from "@/lib/domain/reference-data/list-country-codes";
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
@@ -24,7 +26,8 @@ import { linkWithToken } from "@/lib/platform/validation/link-template";
 export type RegisterCustomerOptions = {
   /** Validated, with a link template on one of the client's allowed origins (see link-origin.ts). */
   /** `locale`: "" for the default (customer-locale.ts), else it must be an enabled locale. */
-  input: { email: string; password: string; email_verification_url: string; locale: string };
+  /** `country`: "" for none, else an upper-case alpha-2 code that must be a source country's. */
+  input: { email: string; password: string; email_verification_url: string; locale: string; country: string };
   client: AuthenticatedClient;
   device: Device;
 };
@@ -38,10 +41,17 @@ export const emailTaken = () => fieldError("email", "unique", "An account with t
  * limit (registerPerIp; 429 beyond it). The link template is kept with the
  * account, so staff can send a new verification e-mail later (resend-verification-by-staff.ts). Returns the session's tokens. The
  * password must pass checkPasswordStrength first (a common one, or one built on the address, is refused).
+ * A `country` given starts the profile as its country_of_residence: a source country, else
+ * `country/invalid` or `country/not_source`.
  */
 export async function registerCustomer({ input, client, device }: RegisterCustomerOptions): Promise<SessionTokens> {
   checkPasswordStrength(input.password, input.email);
   const locale = input.locale === "" ? null : await chosenLocale(input.locale);
+  // Judged against the countries in memory (reference-data/list-country-codes.ts): no query of its own.
+  const countryProblem =
+    input.country && checkCountryCode(await listCountryCodes(), "country", input.country, { mustBeSource: true });
+  if (countryProblem) throw invalidInput([countryProblem]);
+  const country = input.country === "" ? null : input.country;
   const event = { type: "register" as const, email: input.email, apiClientId: client.id, device };
 
   // Counted only once the input is valid: a form refused for its own fields (a weak password, an
@@ -71,8 +81,10 @@ export async function registerCustomer({ input, client, device }: RegisterCustom
   const customerId = new InsertedRow(
     "new_customer",
     Prisma.sql`
-      INSERT INTO customers (email, password_hash, registered_via, source, locale, email_verification_url, created_at, updated_at)
-      VALUES (${input.email}, ${passwordHash}, ${client.id}, 'api', ${locale}, ${input.email_verification_url}, ${now}, ${now}) RETURNING id`,
+      INSERT INTO customers (email, password_hash, registered_via, source, locale, email_verification_url,
+                             country_of_residence, profile_updated_at, created_at, updated_at)
+      VALUES (${input.email}, ${passwordHash}, ${client.id}, 'api', ${locale}, ${input.email_verification_url},
+              ${country}, ${country === null ? null : now}, ${now}, ${now}) RETURNING id`,
   );
   // A new account's credentials and security are at their first version.
   const session = sessionTokensInsert({ customerId, apiClientId: client.id, device, credentialsVersion: 0 }, now);

@@ -18,6 +18,10 @@ export const FIELD_ERROR_CODES = [
   "already_verified",
   // Issue 23: a control character (tab and newline aside) or a lone surrogate in a text field.
   "invalid_characters",
+  // Issue 25, the profile: a country customers may not live in, an age under the minimum, two fields that must agree.
+  "not_source",
+  "too_young",
+  "mismatch",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
