@@ -12,14 +12,20 @@ import { complianceAction, type ComplianceActionInput } from "./compliance-actio
  * nothing (request-password-reset.ts). A closed or already blocked account is refused.
  */
 export async function blockCustomer(id: number, input: ComplianceActionInput, actor: Actor): Promise<void> {
-  await complianceAction(id, input, actor, { name: "block", event: "blocked" }, async (tx, customer, now) => {
-    if (customer.closedAt) throw invalidRequest("This account is closed");
-    const { count } = await tx.customer.updateMany({
-      where: { id, blockedAt: null },
-      data: { blockedAt: now, credentialsVersion: { increment: 1 }, ...endEmailTokens },
-    });
-    if (count === 0) throw invalidRequest("This account is already blocked");
-    await revokeAllLoginTokens(tx, id, now);
-    return {};
-  });
+  await complianceAction(
+    id,
+    input,
+    actor,
+    { name: "block", event: "blocked", webhook: "customer_blocked" },
+    async (tx, customer, now) => {
+      if (customer.closedAt) throw invalidRequest("This account is closed");
+      const { count } = await tx.customer.updateMany({
+        where: { id, blockedAt: null },
+        data: { blockedAt: now, credentialsVersion: { increment: 1 }, ...endEmailTokens },
+      });
+      if (count === 0) throw invalidRequest("This account is already blocked");
+      await revokeAllLoginTokens(tx, id, now);
+      return {};
+    },
+  );
 }

@@ -16,6 +16,7 @@ import { revokeOtherLiveLoginTokens } from "@/lib/domain/tokens/revoke-login-tok
 import type { CustomerLogin } from "./authenticate-customer";
 import { effectiveLocale } from "./customer-locale";
 import { eventInsert, recordEvent } from "./record-customer-event";
+import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 
 export type ChangeCustomerPasswordOptions = {
   /** The customer's login token of the call, live (`authenticateCustomer`). */
@@ -76,6 +77,12 @@ export async function changeCustomerPassword({
     await tx.loginToken.update({ where: { id: login.id }, data: { credentialsVersion } });
     await revokeOtherLiveLoginTokens(tx, customer, login.id, now);
     await queueEmail(tx, notice, now);
+    await queueWebhook(
+      tx,
+      "customer_password_changed",
+      { customer_id: customer.id, email: customer.email, reason: "changed" },
+      now,
+    );
     await tx.$executeRaw(oneStatement([...releaseSteps(attempt), eventInsert({ ...event, outcome: "success" }, now)]));
   });
   emailQueued(notice);
