@@ -485,3 +485,14 @@ test("hostile input: a clear 400 for a long, malformed or unknown URL or event, 
   assert.deepEqual(statuses, [...Array(10).fill(201), ...Array(4).fill(400)]);
   assert.equal(await db().webhookEndpoint.count({ where: { apiClientId: other.id } }), 10);
 });
+
+test("the OpenAPI document lists the events as a named schema and the delivery as an OpenAPI 3.1 webhook", async () => {
+  const document = await (await app.fetch("/client/v1/openapi.json")).json();
+  assert.deepEqual(document.components.schemas.WebhookEventType.enum, [...ALL_EVENTS, "webhook.test"]);
+  const webhook = document.webhooks.accountEvent.post;
+  assert.equal(webhook.requestBody.content["application/json"].schema.$ref, "#/components/schemas/WebhookEvent");
+  assert.deepEqual(
+    webhook.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`),
+    ["header:webhook-id", "header:webhook-timestamp", "header:webhook-signature"],
+  );
+});
