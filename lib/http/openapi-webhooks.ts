@@ -11,7 +11,7 @@ export const WEBHOOKS_TAG = {
   name: "Webhooks",
   description:
     "Account events POSTed to the endpoints an admin registers on the API client (docs/webhooks.md): signed, " +
-    "delivered at least once, retried for about a day and a half.",
+    "delivered at least once, retried for about 28 hours.",
 };
 
 const eventType = z

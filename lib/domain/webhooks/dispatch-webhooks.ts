@@ -48,7 +48,13 @@ export async function dispatchDueWebhooks(): Promise<number> {
     deliveries.map(async (delivery) => {
       const body = webhookBody(delivery);
       const result = await attempt(delivery.endpoint, delivery.id, body, WEBHOOK_TIMEOUT_MS);
-      await recordAttempt(delivery, result);
+      try {
+        await recordAttempt(delivery, result);
+      } catch (error) {
+        // Its endpoint deleted meanwhile, or the database gone: the others of the batch are still recorded,
+        // and an unrecorded attempt is made again once its lease lapses.
+        logUnlessUnreachable(`[webhook] the attempt of ${delivery.id} could not be recorded`, error);
+      }
       return result.outcome === "success";
     }),
   );
