@@ -70,7 +70,7 @@ test("kill -9 during a burst of registrations: each committed one is delivered a
   const registerUntilKilled = async () => {
     while (!killed) {
       const email = `${BURST_PREFIX}${++made}@example.org`;
-      const response = await fetch(`${first.url}/client/v1/register`, {
+      const response = await first.fetch("/client/v1/register", {
         method: "POST",
         headers: {
           "X-Client-ID": client.client_id,

@@ -44,6 +44,8 @@ export function registerWebhooks(registry: OpenAPIRegistry) {
     path: "accountEvent",
     operationId: "receiveAccountEvent",
     tags: [WEBHOOKS_TAG.name],
+    // No credentials of the API's: the receiver verifies the webhook-signature header instead.
+    security: [],
     summary: "An account event, to the app's backend",
     description:
       "Verify the signature before trusting the body (the standardwebhooks library does it), then answer any 2xx " +
