@@ -70,22 +70,24 @@ test("kill -9 during a burst of registrations: each committed one is delivered a
   const registerUntilKilled = async () => {
     while (!killed) {
       const email = `${BURST_PREFIX}${++made}@example.org`;
-      const response = await first.fetch("/client/v1/register", {
-        method: "POST",
-        headers: {
-          "X-Client-ID": client.client_id,
-          "X-Client-Secret": client.client_secret,
-          "Content-Type": "application/x-www-form-urlencoded",
-        },
-        body: new URLSearchParams({
-          email,
-          password: "correct horse battery",
-          confirm_password: "correct horse battery",
-          email_verification_url: VERIFY_URL,
-        }),
-      }).catch(() => {
-        cutOff++;
-      });
+      const response = await first
+        .fetch("/client/v1/register", {
+          method: "POST",
+          headers: {
+            "X-Client-ID": client.client_id,
+            "X-Client-Secret": client.client_secret,
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams({
+            email,
+            password: "correct horse battery",
+            confirm_password: "correct horse battery",
+            email_verification_url: VERIFY_URL,
+          }),
+        })
+        .catch(() => {
+          cutOff++;
+        });
       if (response?.status === 201) answered.push(email);
     }
   };
