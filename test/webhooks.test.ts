@@ -30,7 +30,7 @@ const app = await startTestApp({
   WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
   WEBHOOK_DISPATCH_INTERVAL_MS: "50",
   WEBHOOK_RETRY_SCHEDULE: "300ms,600ms",
-  WEBHOOK_TIMEOUT_MS: "1000",
+  WEBHOOK_TIMEOUT_MS: "3000",
   METRICS_TOKEN,
 });
 const admin = await staffSession(app, "admin");
@@ -75,6 +75,23 @@ const receivedAt = (path: string, count: number) =>
     (requests) => requests.length >= count,
     { timeoutMs: 20_000 },
   );
+
+/**
+ * Waits until `path` received `count` distinct deliveries, and returns the first request of each: on a
+ * loaded machine an answer can come after the time-out, and the delivery then arrives again with its
+ * webhook-id, which a receiver drops, as this does.
+ */
+async function distinctAt(path: string, count: number): Promise<ReceivedWebhook[]> {
+  const firstOfEach = () => [
+    ...new Map(
+      receiver
+        .received(path)
+        .reverse()
+        .map((request) => [request.headers["webhook-id"], request]),
+    ).values(),
+  ];
+  return until(firstOfEach, (requests) => requests.length >= count, { timeoutMs: 20_000 });
+}
 
 const endpointPath = (endpoint: { id: number }) => `/api/admin/clients/${clientId}/webhooks/${endpoint.id}`;
 
@@ -193,7 +210,7 @@ test("every account event reaches a subscribed endpoint, signed, with the accoun
     ["customer.unblocked", { customer_id: id, email: newEmail }],
     ["customer.closed", { customer_id: id, email: newEmail }],
   ];
-  const requests = await receivedAt("/all", expected.length);
+  const requests = await distinctAt("/all", expected.length);
   const bodies = requests.map((request) => verified(endpoint.secret, request));
   assert.deepEqual(
     bodies.map((body) => [body.type, body.data]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
@@ -204,7 +221,6 @@ test("every account event reaches a subscribed endpoint, signed, with the accoun
     assert.equal(request.headers["content-type"], "application/json");
     assert.doesNotMatch(request.body, /password"|token|hash|\$argon2/i, "never a password, a token or a hash");
   }
-  assert.equal(new Set(requests.map((request) => request.headers["webhook-id"])).size, requests.length);
   for (const body of bodies) assert.ok(!Number.isNaN(Date.parse(body.timestamp)), body.timestamp);
   await admin.request(endpointPath(endpoint), { method: "DELETE" });
 });
@@ -227,7 +243,7 @@ test("a change that fails sends nothing: a registration refused for a taken addr
   assert.equal(wrong.status, 400);
   // A later registration's delivery arrives after anything the failures could have queued.
   await registeredCustomer(app);
-  const requests = await receivedAt("/failures", 2);
+  const requests = await distinctAt("/failures", 2);
   assert.deepEqual(
     requests.map((request) => JSON.parse(request.body).type),
     ["customer.registered", "customer.registered"],
