@@ -31,6 +31,7 @@ const LAYERS = [
   ["lib/domain/reference-data"],
   ["emails"],
   ["lib/domain/email"],
+  ["lib/domain/webhooks"],
   ["lib/domain/staff"],
   ["lib/domain/customers"],
   ["lib/domain/dashboard"],

@@ -10,7 +10,14 @@ import path from "node:path";
 import { FIRST_ADMIN } from "./accounts";
 
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-e2e-"));
-const env = { ...process.env, DATABASE_URL: `pglite:${path.join(directory, "db")}`, HOSTNAME: "127.0.0.1" };
+// Webhooks go to a receiver on a loopback port (e2e/webhooks.spec.ts).
+const env = {
+  ...process.env,
+  DATABASE_URL: `pglite:${path.join(directory, "db")}`,
+  HOSTNAME: "127.0.0.1",
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+  WEBHOOK_DISPATCH_INTERVAL_MS: "200",
+};
 delete env.AUTH_SECRET;
 delete env.NEXTAUTH_SECRET;
 

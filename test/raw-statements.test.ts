@@ -28,6 +28,9 @@ import { DomainError } from "@/lib/platform/errors/domain-error";
 import { registerCustomer } from "@/lib/domain/customers/register-customer";
 import { requestPasswordReset } from "@/lib/domain/customers/request-password-reset";
 import { claimDueEmails } from "@/lib/domain/email/dispatch-emails";
+import { lockApiClient } from "@/lib/domain/api-clients/lock-api-client";
+import { claimDueDeliveries } from "@/lib/domain/webhooks/dispatch-webhooks";
+import { queueWebhook, webhookInsert } from "@/lib/domain/webhooks/queue-webhook";
 import { outboxInsert } from "@/lib/domain/email/queue-email";
 import { openedBody } from "@/lib/domain/email/outbox-token-box";
 import type { OutgoingEmail } from "@/lib/domain/email/compose-email";
@@ -91,6 +94,23 @@ const CLIENT = {
   name: apiClient.name,
   allowedOrigins: apiClient.allowedOrigins,
 };
+
+// Subscribed to the events the hot paths' statements queue: their deliveries are checked with them.
+const webhookEndpoint = await db().webhookEndpoint.create({
+  data: {
+    apiClientId: apiClient.id,
+    url: "https://backend.example.com/webhooks",
+    events: ["customer_registered", "customer_new_device"],
+    secretBox: "v1.sealed",
+  },
+});
+
+/** The deliveries queued for `customerId`: their event and data, by event. */
+const deliveriesFor = async (customerId: number) =>
+  (await db().webhookDelivery.findMany({ where: { endpointId: webhookEndpoint.id } }))
+    .filter((row) => (row.data as { customer_id: number }).customer_id === customerId)
+    .map((row) => [String(row.event), row.data])
+    .sort();
 
 async function makeCustomer(password = "a customer password") {
   const email = uniqueEmail("customer");
@@ -377,6 +397,7 @@ test("statement: registration's one statement", async () => {
     [[DEVICE.fingerprint, customer.createdAt]],
     "its device is remembered",
   );
+  assert.deepEqual(await deliveriesFor(customer.id), [["customer_registered", { customer_id: customer.id, email }]]);
 });
 
 test("statement: rate-limit count with account read", async () => {
@@ -541,6 +562,12 @@ test("statement: login's one statement from a new device (device, alert event, a
   assert.match(alert.text ?? "", /Application\s*:\s*raw statements/);
   assert.match(alert.text ?? "", new RegExp(`Adresse IP\\s*:\\s*${DEVICE.ip.replaceAll(".", "\\.")}`));
   assert.match(alert.text ?? "", /UTC/);
+  assert.deepEqual(await deliveriesFor(customer.id), [
+    [
+      "customer_new_device",
+      { customer_id: customer.id, email: customer.email, ip: DEVICE.ip, user_agent: DEVICE.userAgent },
+    ],
+  ]);
 });
 
 test("statement: password reset's count with account read", async () => {
@@ -750,4 +777,95 @@ test("statement: e-mails queued, sent and failed per day", async () => {
     "2020-04-01": { queued: 2, sent: 1, failed: 0 },
     "2020-04-02": { queued: 0, sent: 0, failed: 1 },
   });
+});
+
+test("statement: webhook deliveries insert, for the enabled endpoints of active clients subscribed to the event", async () => {
+  const customer = await makeCustomer();
+  const endpoint = (events: ("customer_blocked" | "customer_closed")[], enabled = true, apiClientId = apiClient.id) =>
+    db().webhookEndpoint.create({
+      data: { apiClientId, url: "https://backend.example.com/x", events, enabled, secretBox: "v1.sealed" },
+    });
+  const revoked = await db().apiClient.create({
+    data: { name: "revoked", clientId: `revoked-${process.pid}`, secretHash: sha256("s"), active: false },
+  });
+  const [subscribed, other, disabled, ofRevoked] = await Promise.all([
+    endpoint(["customer_closed", "customer_blocked"]),
+    endpoint(["customer_closed"]),
+    endpoint(["customer_blocked"], false),
+    endpoint(["customer_blocked"], true, revoked.id),
+  ]);
+  const now = new Date("2026-03-01T10:00:00.123Z");
+  assert.equal(
+    await db().$executeRaw(webhookInsert("customer_blocked", { customer_id: customer.id, email: customer.email }, now)),
+    1,
+  );
+  await db().$transaction((tx) =>
+    queueWebhook(tx, "customer_closed", { customer_id: customer.id, email: customer.email, reason: "test" }, now),
+  );
+  const rows = await db().webhookDelivery.findMany({
+    where: { endpointId: { in: [subscribed.id, other.id, disabled.id, ofRevoked.id] } },
+    orderBy: [{ endpointId: "asc" }, { event: "asc" }],
+  });
+  assert.deepEqual(
+    rows.map((row) => [row.endpointId, String(row.event), row.data, String(row.status), row.attempts, row.createdAt]),
+    [
+      [subscribed.id, "customer_blocked", { customer_id: customer.id, email: customer.email }, "pending", 0, now],
+      [
+        subscribed.id,
+        "customer_closed",
+        { customer_id: customer.id, email: customer.email, reason: "test" },
+        "pending",
+        0,
+        now,
+      ],
+      [
+        other.id,
+        "customer_closed",
+        { customer_id: customer.id, email: customer.email, reason: "test" },
+        "pending",
+        0,
+        now,
+      ],
+    ],
+  );
+  assert.equal(new Set(rows.map((row) => row.id)).size, 3, "each delivery its own webhook-id");
+});
+
+test("statement: webhook deliveries claim (FOR UPDATE SKIP LOCKED, enabled endpoints only)", async () => {
+  const customer = await makeCustomer();
+  const disabled = await db().webhookEndpoint.create({
+    data: { apiClientId: apiClient.id, url: "https://b.example.com/", events: [], enabled: false, secretBox: "v1.s" },
+  });
+  const past = new Date(Date.now() - HOUR_MS);
+  const delivery = (endpointId: number) =>
+    db().webhookDelivery.create({
+      data: {
+        endpointId,
+        event: "customer_blocked",
+        data: { customer_id: customer.id },
+        nextAttemptAt: past,
+        createdAt: new Date(0),
+      },
+    });
+  const [due, ofDisabled] = await Promise.all([delivery(webhookEndpoint.id), delivery(disabled.id)]);
+  const claimed = await claimDueDeliveries();
+  assert.deepEqual(
+    claimed.find((row) => row.id === due.id),
+    { id: due.id, attempts: 1 },
+  );
+  assert.ok(!claimed.some((row) => row.id === ofDisabled.id), "a disabled endpoint's delivery waits");
+  const row = await db().webhookDelivery.findUniqueOrThrow({ where: { id: due.id } });
+  assert.ok(
+    row.lockedUntil && row.lockedUntil.getTime() > Date.now(),
+    `leased until ${row.lockedUntil?.toISOString()}`,
+  );
+  assert.ok(!(await claimDueDeliveries()).some((row) => row.id === due.id), "a leased delivery is not claimed again");
+});
+
+test("statement: API client row lock", async () => {
+  assert.deepEqual(await db().$transaction((tx) => lockApiClient(tx, apiClient.id)), { active: true });
+  await assert.rejects(
+    db().$transaction((tx) => lockApiClient(tx, 2_000_000_000)),
+    (error: Error & { code?: string }) => error.code === "not_found",
+  );
 });

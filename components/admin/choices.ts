@@ -13,6 +13,8 @@ import {
   type OutboxStatus,
   StaffRole,
   type SignInOutcome,
+  type WebhookAttemptOutcome,
+  type WebhookDeliveryStatus,
 } from "@/lib/generated/prisma/enums";
 import { ADMIN_RESOURCES, type AdminResource } from "@/lib/domain/access/permissions";
 import type { CustomerStatus } from "@/lib/domain/customers/customer-record";
@@ -145,3 +147,19 @@ export const SIGN_IN_OUTCOMES = choicesOf({
   rate_limited: "Rate-limited",
   wrong_code: "Wrong two-factor code",
 } satisfies Record<SignInOutcome, string>);
+
+/** Where a webhook delivery stands (`webhook_deliveries.status`). */
+export const WEBHOOK_DELIVERY_STATUSES = choicesOf({
+  pending: "Pending",
+  delivered: "Delivered",
+  failed: "Failed",
+} satisfies Record<WebhookDeliveryStatus, string>);
+
+/** How one attempt of a webhook delivery ended (`webhook_attempts.outcome`). */
+export const WEBHOOK_ATTEMPT_OUTCOMES = choicesOf({
+  success: "Delivered",
+  http_error: "Refused (status)",
+  timeout: "No answer in time",
+  connection_error: "No connection",
+  refused_target: "Forbidden address",
+} satisfies Record<WebhookAttemptOutcome, string>);

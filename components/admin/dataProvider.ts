@@ -10,6 +10,12 @@ import simpleRestProvider from "ra-data-simple-rest";
 import { fetchUtils, HttpError, type Identifier } from "react-admin";
 import type { Dashboard } from "@/lib/domain/dashboard/read-dashboard";
 import type { LinkedCustomer } from "@/lib/domain/customers/linked-customers";
+import type { PublicEndpoint } from "@/lib/domain/webhooks/webhook-endpoint-record";
+import type { toDeliveryRecord } from "@/lib/domain/webhooks/list-webhook-deliveries";
+
+export type WebhookEndpoint = PublicEndpoint;
+export type WebhookDelivery = ReturnType<typeof toDeliveryRecord>;
+type EndpointInput = { url?: string; events?: string[]; enabled?: boolean };
 
 const API = "/api/admin";
 
@@ -62,7 +68,35 @@ export const dataProvider = {
     post(`/staff/${encodeURIComponent(id)}/password`),
   signOutStaffEverywhere: (id: Identifier) => post(`/staff/${encodeURIComponent(id)}/revoke-sessions`),
   changeOwnPassword: (input: { current_password: string; password: string }) => post("/me/password", input),
+  /** An API client's webhook endpoints (issue 27); a new or rotated secret is in that answer only. */
+  webhooks: async (clientId: Identifier): Promise<WebhookEndpoint[]> =>
+    (await httpClient(`${API}/clients/${encodeURIComponent(clientId)}/webhooks`)).json,
+  createWebhook: (clientId: Identifier, input: EndpointInput): Promise<WebhookEndpoint & { secret: string }> =>
+    post(`/clients/${encodeURIComponent(clientId)}/webhooks`, input),
+  updateWebhook: async (clientId: Identifier, id: number, input: EndpointInput): Promise<WebhookEndpoint> =>
+    (await httpClient(webhookPath(clientId, id), { method: "PUT", body: JSON.stringify(input) })).json,
+  deleteWebhook: async (clientId: Identifier, id: number) =>
+    (await httpClient(webhookPath(clientId, id), { method: "DELETE" })).json,
+  rotateWebhookSecret: (clientId: Identifier, id: number): Promise<WebhookEndpoint & { secret: string }> =>
+    post(`${webhookPath(clientId, id, "")}/rotate`),
+  testWebhook: (clientId: Identifier, id: number) => post(`${webhookPath(clientId, id, "")}/test`),
+  webhookDeliveries: async (
+    clientId: Identifier,
+    id: number,
+    filter: Record<string, string>,
+  ): Promise<{ rows: WebhookDelivery[]; total: number }> => {
+    const query = new URLSearchParams({ filter: JSON.stringify(filter), range: "[0,49]" });
+    const { json, headers } = await httpClient(`${webhookPath(clientId, id)}/deliveries?${query}`);
+    return { rows: json, total: Number(headers.get("content-range")?.split("/")[1] ?? json.length) };
+  },
+  replayWebhookDelivery: (clientId: Identifier, id: number, deliveryId: string) =>
+    post(`${webhookPath(clientId, id, "")}/deliveries/${encodeURIComponent(deliveryId)}/replay`),
 };
+
+/** /api/admin/clients/{clientId}/webhooks/{id}, or without the /api/admin prefix for `post`. */
+function webhookPath(clientId: Identifier, id: number, prefix = API) {
+  return `${prefix}/clients/${encodeURIComponent(clientId)}/webhooks/${id}`;
+}
 
 export type AdminDataProvider = typeof dataProvider;
 

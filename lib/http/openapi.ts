@@ -24,6 +24,7 @@ import {
   withoutBodies,
 } from "./openapi-components";
 import type { Operation } from "./operation";
+import { registerWebhooks, WEBHOOKS_TAG } from "./openapi-webhooks";
 import { cachedBody, type CachedBody } from "./reference-bodies";
 import { apiErrorSchema, mfaRequiredSchema } from "./schemas";
 
@@ -102,6 +103,7 @@ function registryOf(operations: readonly Operation[]): OpenAPIRegistry {
   for (const [name, response] of Object.entries(ERROR_RESPONSES))
     registry.registerComponent("responses", name, response);
   for (const operation of operations) register(registry, operation);
+  registerWebhooks(registry);
   return registry;
 }
 
@@ -151,7 +153,7 @@ export function openApiDocument({ operations, publicUrl, business }: OpenApiSour
         ? { url: publicUrl.replace(/\/+$/, ""), description: "This service" }
         : { url: "/", description: "The host that served this document" },
     ],
-    tags: Object.values(TAGS),
+    tags: [...Object.values(TAGS), WEBHOOKS_TAG],
   });
 }
 

@@ -46,6 +46,23 @@ const networks = z
   )
   .pipe(z.array(network));
 
+const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/** Comma-separated durations such as "5s,5m,2h" (units ms, s, m, h), in milliseconds. */
+const durations = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, context): number[] => {
+      const items = value.split(",").map((item) => item.trim());
+      const parsed = items.map((item) => /^(\d{1,9})(ms|s|m|h)$/.exec(item));
+      if (parsed.some((match) => !match)) {
+        context.addIssue({ code: "custom", message: `"${value}" is not a list of durations such as 5s,5m,30m,2h` });
+        return z.NEVER;
+      }
+      return parsed.map((match) => Number(match![1]) * DURATION_UNITS_MS[match![2] as keyof typeof DURATION_UNITS_MS]);
+    });
+
 const STAFF_ROLES = Object.values(StaffRole);
 
 /** Comma-separated staff roles, or "none"; unset or empty: admin. */
@@ -113,6 +130,19 @@ const envSchema = z
     REFRESH_REUSE_GRACE_SECONDS: positiveNumber(10),
     SESSION_IDLE_DAYS: positiveNumber(30),
     SESSION_MAX_DAYS: positiveNumber(90),
+    /**
+     * "true": webhook endpoints may be http and resolve to loopback, private, link-local or metadata
+     * addresses (tests, on-premises receivers); refused otherwise, when saved and at each delivery.
+     */
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: z
+      .enum(["true", "false"], { message: 'must be "true" or "false"' })
+      .default("false")
+      .transform((value) => value === "true"),
+    /** How long a webhook receiver has to answer an attempt. */
+    WEBHOOK_TIMEOUT_MS: positiveInt(15_000),
+    /** The waits before each retry of a failed delivery; after the last one it is failed. */
+    WEBHOOK_RETRY_SCHEDULE: durations("5s,5m,30m,2h,5h,10h,10h"),
+    WEBHOOK_DISPATCH_INTERVAL_MS: positiveInt(1000),
     LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(10),
     LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
     LOGIN_WINDOW_MINUTES: positiveInt(15),

@@ -3,6 +3,7 @@ import { Stack } from "@mui/material";
 import { Edit, FunctionField, Labeled, SimpleForm, TextField, TextInput, required } from "react-admin";
 import { FORM_WIDTH } from "../formLayout";
 import { RecordTitle } from "../PageTitle";
+import WebhookEndpoints from "../webhooks/WebhookEndpoints";
 import AllowedOriginsInput from "./AllowedOriginsInput";
 import ClientToolbar from "./ClientToolbar";
 import { status } from "./clientFields";
@@ -24,6 +25,7 @@ export default function ClientEdit() {
         <TextInput source="name" validate={required()} />
         <AllowedOriginsInput />
       </SimpleForm>
+      <WebhookEndpoints />
     </Edit>
   );
 }

@@ -2,6 +2,7 @@
 import { FunctionField, Show, SimpleShowLayout, TextField } from "react-admin";
 import { DateTimeField } from "../DateTimeField";
 import { RecordTitle } from "../PageTitle";
+import WebhookEndpoints from "../webhooks/WebhookEndpoints";
 import { originsText, status } from "./clientFields";
 
 export default function ClientShow() {
@@ -15,6 +16,7 @@ export default function ClientShow() {
         <DateTimeField source="last_used_at" label="Last used" emptyText="Never" />
         <DateTimeField source="created_at" label="Created" />
       </SimpleShowLayout>
+      <WebhookEndpoints />
     </Show>
   );
 }

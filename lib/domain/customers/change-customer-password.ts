@@ -17,6 +17,7 @@ import type { CustomerLogin } from "./authenticate-customer";
 import { effectiveLocale } from "./customer-locale";
 import { confirmCustomerSecondFactor } from "./customer-two-factor";
 import { eventInsert, recordEvent } from "./record-customer-event";
+import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 
 export type ChangeCustomerPasswordOptions = {
   /** The customer's login token of the call, live (`authenticateCustomer`). */
@@ -80,6 +81,12 @@ export async function changeCustomerPassword({
     await tx.loginToken.update({ where: { id: login.id }, data: { credentialsVersion } });
     await revokeOtherLiveLoginTokens(tx, customer, login.id, now);
     await queueEmail(tx, notice, now);
+    await queueWebhook(
+      tx,
+      "customer_password_changed",
+      { customer_id: customer.id, email: customer.email, reason: "changed" },
+      now,
+    );
     await tx.$executeRaw(oneStatement([...releaseSteps(attempt), eventInsert({ ...event, outcome: "success" }, now)]));
   });
   emailQueued(notice);

@@ -19,6 +19,7 @@ import { confirmCustomerPassword } from "./confirm-customer-password";
 import { confirmCustomerSecondFactor } from "./customer-two-factor";
 import { effectiveLocale } from "./customer-locale";
 import { recordEvent } from "./record-customer-event";
+import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 
 export type CloseCustomerAccountOptions = {
   /** The customer's login token of the call, live (`authenticateCustomer`). */
@@ -83,6 +84,7 @@ export async function closeCustomerAccount({
       await revokeAllLoginTokens(tx, customer.id, now);
       await queueEmail(tx, notice, now);
       await recordEvent(tx, { ...event, email, outcome: "success", device }, now);
+      await queueWebhook(tx, "customer_closed", { customer_id: customer.id, email }, now);
       return true;
     });
     if (closed) {

@@ -5,13 +5,14 @@
  */
 import { z } from "zod";
 import type { Customer, Prisma } from "@/lib/generated/prisma/client";
-import type { CustomerEventType } from "@/lib/generated/prisma/enums";
+import type { CustomerEventType, WebhookEventType } from "@/lib/generated/prisma/enums";
 import { notFound } from "@/lib/platform/errors/domain-error";
 import { fields } from "@/lib/platform/validation/fields";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
 import type { Actor } from "@/lib/domain/audit/record-audit";
 import { customerStatus } from "./customer-record";
 import { recordEvent } from "./record-customer-event";
+import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 
 export const REASON_MAX_LENGTH = 1000;
 
@@ -21,14 +22,14 @@ export type ComplianceActionInput = z.infer<typeof complianceActionInput>;
 
 /**
  * Runs `change` on customer `id` (404 when there is none) in one transaction with its event
- * `type` and an audit entry `action` holding the status before and after, the reason, and what
+ * `type` (and its webhook, if it has one) and an audit entry `action` holding the status before and after, the reason, and what
  * `change` reports.
  */
 export async function complianceAction<T extends Record<string, unknown>>(
   id: number,
   { reason }: ComplianceActionInput,
   actor: Actor,
-  action: { name: string; event: CustomerEventType },
+  action: { name: string; event: CustomerEventType; webhook?: WebhookEventType },
   change: (tx: Prisma.TransactionClient, customer: Customer, now: Date) => Promise<T>,
 ): Promise<T> {
   return auditedChange(actor, [], async (tx) => {
@@ -37,11 +38,9 @@ export async function complianceAction<T extends Record<string, unknown>>(
     const now = new Date();
     const result = await change(tx, customer, now);
     const after = await tx.customer.findUniqueOrThrow({ where: { id } });
-    await recordEvent(
-      tx,
-      { type: action.event, outcome: "success", email: customer.closedEmail ?? customer.email, customerId: id },
-      now,
-    );
+    const email = customer.closedEmail ?? customer.email;
+    await recordEvent(tx, { type: action.event, outcome: "success", email, customerId: id }, now);
+    if (action.webhook) await queueWebhook(tx, action.webhook, { customer_id: id, email }, now);
     return {
       result,
       audit: {

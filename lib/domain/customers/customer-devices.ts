@@ -11,6 +11,7 @@ import { outboxInsert } from "@/lib/domain/email/queue-email";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Device } from "@/lib/domain/tokens/device";
 import { eventInsert } from "./record-customer-event";
+import { webhookInsert } from "@/lib/domain/webhooks/queue-webhook";
 
 /** Whether the device can be told apart: a fingerprint that is not empty or blank. */
 export const identifiesDevice = (device: Device) => device.fingerprint.trim() !== "";
@@ -30,9 +31,9 @@ export function deviceInsert(customerId: RowId, device: Device, now = new Date()
 }
 
 /**
- * A login's steps from a device the account was not known to have used: the device remembered and,
- * unless NEW_DEVICE_ALERTS is false, the alert e-mail and its event, both only if this login is the
- * one that remembered it. The outbox insert is the last step, so the statement's row count (1 or 0)
+ * A login's steps from a device the account was not known to have used: the device remembered, the
+ * customer.new_device webhooks and, unless NEW_DEVICE_ALERTS is false, the alert e-mail and its event,
+ * all only if this login is the one that remembered it. The outbox insert is the last step, so the statement's row count (1 or 0)
  * says whether the alert was queued.
  */
 export async function newDeviceSteps(
@@ -42,7 +43,13 @@ export async function newDeviceSteps(
   now = new Date(),
 ): Promise<{ steps: Step[]; alert?: OutgoingEmail }> {
   const remembered = deviceInsert(account.id, device, now);
-  if (!config().NEW_DEVICE_ALERTS) return { steps: [remembered] };
+  const webhook = webhookInsert(
+    "customer_new_device",
+    { customer_id: account.id, email: account.email, ip: device.ip, user_agent: device.userAgent },
+    now,
+    remembered,
+  );
+  if (!config().NEW_DEVICE_ALERTS) return { steps: [remembered, webhook] };
   const alert = await composeNotice("new_device", account.email, await effectiveLocale(account.locale), {
     when: now,
     app: client.name,
@@ -58,7 +65,7 @@ export async function newDeviceSteps(
     device,
   };
   return {
-    steps: [remembered, eventInsert(event, now, remembered), outboxInsert(alert, now, remembered).insert],
+    steps: [remembered, webhook, eventInsert(event, now, remembered), outboxInsert(alert, now, remembered).insert],
     alert,
   };
 }

@@ -21,6 +21,7 @@ import type { Device } from "@/lib/domain/tokens/device";
 import { deviceInsert, identifiesDevice } from "./customer-devices";
 import { chosenLocale, effectiveLocale } from "./customer-locale";
 import { eventInsert } from "./record-customer-event";
+import { webhookInsert } from "@/lib/domain/webhooks/queue-webhook";
 import { linkWithToken } from "@/lib/platform/validation/link-template";
 
 export type RegisterCustomerOptions = {
@@ -37,7 +38,7 @@ export const emailTaken = () => fieldError("email", "unique", "An account with t
 
 /**
  * Creates the account, its first session (issue-session-tokens.ts) and its e-mail verification token, and queues the
- * verification e-mail, all in one statement (so all or nothing), within the per-IP registration
+ * verification e-mail and the customer.registered webhooks, all in one statement (so all or nothing), within the per-IP registration
  * limit (registerPerIp; 429 beyond it). The link template is kept with the
  * account, so staff can send a new verification e-mail later (resend-verification-by-staff.ts). Returns the session's tokens. The
  * password must pass checkPasswordStrength first (a common one, or one built on the address, is refused).
@@ -100,6 +101,7 @@ export async function registerCustomer({ input, client, device }: RegisterCustom
         eventInsert({ ...event, outcome: "success", customerId }, now),
         // Its device is known from now on: a login from it alerts no one.
         ...(identifiesDevice(device) ? [deviceInsert(customerId, device, now)] : []),
+        webhookInsert("customer_registered", { customer_id: customerId, email: input.email }, now),
         session.insert,
       ]),
     );

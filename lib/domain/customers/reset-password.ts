@@ -10,6 +10,7 @@ import { endEmailTokens } from "@/lib/domain/tokens/end-email-tokens";
 import { revokeAllLoginTokens } from "@/lib/domain/tokens/revoke-login-tokens";
 import type { Device } from "@/lib/domain/tokens/device";
 import { recordEvent } from "./record-customer-event";
+import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 
 export type ResetPasswordOptions = {
   /** Validated, the confirmation matching. */
@@ -41,6 +42,11 @@ export async function resetPassword({ input, client, device }: ResetPasswordOpti
       data: { passwordHash, credentialsVersion: { increment: 1 }, ...endEmailTokens },
     });
     await revokeAllLoginTokens(tx, customer.id);
+    await queueWebhook(tx, "customer_password_changed", {
+      customer_id: customer.id,
+      email: customer.email,
+      reason: "reset",
+    });
     await recordEvent(tx, {
       type: "password_reset",
       outcome: "success",

@@ -12,6 +12,7 @@ import { findUsableEmailToken } from "@/lib/domain/tokens/find-usable-email-toke
 import type { Device } from "@/lib/domain/tokens/device";
 import { endEmailTokens } from "@/lib/domain/tokens/end-email-tokens";
 import { recordEvent } from "./record-customer-event";
+import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 import { emailTaken } from "./register-customer";
 
 export type VerifyEmailOptions = { input: { token: string }; client: AuthenticatedClient; device: Device };
@@ -51,6 +52,15 @@ export async function verifyEmail({ input, client, device }: VerifyEmailOptions)
           apiClientId: client.id,
           device,
         },
+        now,
+      );
+      const previous = token.customer.email;
+      await queueWebhook(
+        tx,
+        email ? "customer_email_changed" : "customer_email_verified",
+        email
+          ? { customer_id: token.customerId, email, previous_email: previous }
+          : { customer_id: token.customerId, email: previous },
         now,
       );
     });

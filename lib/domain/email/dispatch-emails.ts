@@ -7,7 +7,9 @@ import { Resend } from "resend";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/platform/config";
 import { db } from "@/lib/platform/db";
+import { claimDue } from "@/lib/platform/db/claim-due";
 import { logUnlessUnreachable } from "@/lib/platform/db/outage";
+import { startRepeatingPass } from "@/lib/platform/runtime/repeating-pass";
 import { onEmailQueued } from "./wake-dispatcher";
 import { maskEmail } from "./mask-email";
 import { openedBody, TOKEN_MARKER } from "./outbox-token-box";
@@ -19,10 +21,6 @@ const SEND_TIMEOUT_MS = 5_000;
 const LEASE_MS = BATCH_SIZE * SEND_TIMEOUT_MS + 10_000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 const MAX_ERROR_LENGTH = 500;
-
-// Prisma writes DateTime as UTC into `timestamp without time zone` columns: compared with plain now(),
-// they would be read in the session's time zone instead.
-const UTC_NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
 
 type ClaimedEmail = {
   id: string;
@@ -71,64 +69,25 @@ export async function dispatchDueEmails(): Promise<number> {
  * never two at once. The returned function stops it, waiting for a pass in progress.
  */
 export function startEmailDispatcher(): () => Promise<void> {
-  let stopped = false;
-  let pass: Promise<void> | undefined;
-  let wokenDuringPass = false;
-
-  const run = () => {
-    if (stopped) return;
-    pass = dispatchDueEmails()
-      .then(
-        () => {},
-        (error) => {
-          // An unreachable database is logged once for the whole process (lib/platform/db/outage.ts), not every pass.
-          logUnlessUnreachable("[email] dispatch pass failed", error);
-        },
-      )
-      .finally(() => {
-        pass = undefined;
-        if (wokenDuringPass) {
-          wokenDuringPass = false;
-          run();
-        }
-      });
-  };
-  const tick = () => {
-    if (!pass) run();
-  };
-  const wake = () => {
-    if (pass) wokenDuringPass = true;
-    else run();
-  };
-
-  const timer = setInterval(tick, config().EMAIL_DISPATCH_INTERVAL_MS);
-  timer.unref();
-  const stopListening = onEmailQueued(wake);
-  run();
-
+  const passes = startRepeatingPass(dispatchDueEmails, config().EMAIL_DISPATCH_INTERVAL_MS, (error) =>
+    // An unreachable database is logged once for the whole process (lib/platform/db/outage.ts), not every pass.
+    logUnlessUnreachable("[email] dispatch pass failed", error),
+  );
+  const stopListening = onEmailQueued(passes.wake);
   return async () => {
-    stopped = true;
-    clearInterval(timer);
     stopListening();
-    await pass;
+    await passes.stop();
   };
 }
 
-/** Takes up to BATCH_SIZE due e-mails for this pass, leased. Exported for test/raw-statements.test.ts. */
+/** Takes up to BATCH_SIZE due e-mails for this pass, leased (lib/platform/db/claim-due.ts). Exported for test/raw-statements.test.ts. */
 export function claimDueEmails(): Promise<ClaimedEmail[]> {
-  return db().$queryRaw<ClaimedEmail[]>`
-    UPDATE email_outbox
-    SET locked_until = ${UTC_NOW} + ${LEASE_MS} * interval '1 millisecond', attempts = attempts + 1
-    WHERE id IN (
-      SELECT id FROM email_outbox
-      WHERE status = 'pending'
-        AND next_attempt_at <= ${UTC_NOW}
-        AND (locked_until IS NULL OR locked_until < ${UTC_NOW})
-      ORDER BY created_at
-      LIMIT ${BATCH_SIZE}
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING id, template, to_address AS "toAddress", subject, html, text, token_box AS "tokenBox", attempts`;
+  return claimDue<ClaimedEmail>({
+    table: "email_outbox",
+    returning: Prisma.sql`id, template, to_address AS "toAddress", subject, html, text, token_box AS "tokenBox", attempts`,
+    batchSize: BATCH_SIZE,
+    leaseMs: LEASE_MS,
+  });
 }
 
 /** Sends `email` with `body`, its bodies with its token put back (outbox-token-box.ts). */

@@ -1,41 +1,30 @@
 /** Work every server process runs beside HTTP. */
 import { config } from "@/lib/platform/config";
+import { logUnlessUnreachable } from "@/lib/platform/db/outage";
+import { log } from "@/lib/platform/runtime/log";
+import { startRepeatingPass } from "@/lib/platform/runtime/repeating-pass";
 import { startEmailDispatcher } from "@/lib/domain/email/dispatch-emails";
 import { clearExpiredSuccessors } from "@/lib/domain/tokens/spent-refresh-token";
-import { logUnlessUnreachable } from "@/lib/platform/db/outage";
+import { startWebhookDispatcher } from "@/lib/domain/webhooks/dispatch-webhooks";
 
 /** Starts that work; returns a function that stops it (awaited on shutdown, so nothing is left half-done). */
 export function startBackgroundWork(): () => Promise<void> {
   // Without a Resend key mail stays in the outbox, where the back office shows it.
   const stopEmailDispatcher = config().RESEND_API_KEY ? startEmailDispatcher() : undefined;
-  const stopSweep = startSuccessorSweep();
+  if (config().WEBHOOK_ALLOW_PRIVATE_TARGETS) {
+    log().warn(
+      "WEBHOOK_ALLOW_PRIVATE_TARGETS=true: webhooks may go to http URLs and to loopback, private, link-local and metadata addresses",
+    );
+  }
+  const stopWebhookDispatcher = startWebhookDispatcher();
+  // Once per grace, the sealed pairs of spent refresh tokens whose grace is over are cleared
+  // (spent-refresh-token.ts): no copy of a live token outlives its grace, even in a session never refreshed again.
+  const successorSweep = startRepeatingPass(
+    clearExpiredSuccessors,
+    Math.max(1, config().REFRESH_REUSE_GRACE_SECONDS) * 1000,
+    (error) => logUnlessUnreachable("[sessions] clearing spent refresh tokens' pairs failed", error),
+  );
   return async () => {
-    await stopEmailDispatcher?.();
-    await stopSweep();
-  };
-}
-
-/**
- * Clears, once per grace, the sealed pairs of spent refresh tokens whose grace is over
- * (spent-refresh-token.ts): no copy of a live token outlives its grace, even in a session never
- * refreshed again.
- */
-function startSuccessorSweep(): () => Promise<void> {
-  let pass: Promise<void> | undefined;
-  const tick = () => {
-    pass ??= clearExpiredSuccessors()
-      .then(
-        () => {},
-        (error) => logUnlessUnreachable("[sessions] clearing spent refresh tokens' pairs failed", error),
-      )
-      .finally(() => {
-        pass = undefined;
-      });
-  };
-  const timer = setInterval(tick, Math.max(1, config().REFRESH_REUSE_GRACE_SECONDS) * 1000);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await pass;
+    await Promise.all([stopEmailDispatcher?.(), stopWebhookDispatcher(), successorSweep.stop()]);
   };
 }

@@ -78,6 +78,12 @@ function createMetrics() {
       labelNames: ["limit"],
       registers: [registry],
     }),
+    webhookAttempts: new Counter({
+      name: "webhook_delivery_attempts_total",
+      help: "Webhook delivery attempts by outcome: success (a 2xx), http_error, timeout, connection_error, refused_target.",
+      labelNames: ["outcome"],
+      registers: [registry],
+    }),
     cachePolls: new Counter({
       name: "cache_version_polls_total",
       help: "Reads of the cache versions from the database (how this process learns of changes made elsewhere).",
@@ -124,12 +130,22 @@ export function countRateLimited(limit: string): void {
   metrics().rateLimited.inc({ limit });
 }
 
+export function countWebhookAttempt(outcome: string): void {
+  metrics().webhookAttempts.inc({ outcome });
+}
+
 export function countCachePoll(): void {
   metrics().cachePolls.inc();
 }
 
 /** What is measured of the instance as a whole rather than of a process. */
-export type InstanceFigures = { outboxPending: number; outboxOldestPendingAgeSeconds: number };
+export type InstanceFigures = {
+  outboxPending: number;
+  outboxOldestPendingAgeSeconds: number;
+  /** Webhook deliveries by status (pending, delivered, failed). */
+  webhookDeliveries: Record<string, number>;
+  webhookOldestPendingAgeSeconds: number;
+};
 
 export const METRICS_CONTENT_TYPE = new Registry().contentType;
 
@@ -144,6 +160,18 @@ export async function metricsText(instance: InstanceFigures): Promise<string> {
     "email_outbox_oldest_pending_age_seconds",
     "Age of the oldest e-mail waiting in the outbox; 0 when none waits.",
     instance.outboxOldestPendingAgeSeconds,
+  );
+  const deliveries = new Gauge({
+    name: "webhook_deliveries",
+    help: "Webhook deliveries kept, by status: pending (retries included), delivered, failed.",
+    labelNames: ["status"],
+    registers: [instanceRegistry],
+  });
+  for (const [status, count] of Object.entries(instance.webhookDeliveries)) deliveries.set({ status }, count);
+  gauge(
+    "webhook_deliveries_oldest_pending_age_seconds",
+    "Age of the oldest webhook delivery waiting to be delivered; 0 when none waits.",
+    instance.webhookOldestPendingAgeSeconds,
   );
   gauge("server_processes_reporting", "Server processes whose figures this scrape adds up.", parts.length);
   const merged = AggregatorRegistry.aggregate(parts as Awaited<ReturnType<Registry["getMetricsAsJSON"]>>[]);

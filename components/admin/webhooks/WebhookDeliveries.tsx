@@ -1,0 +1,165 @@
+/**
+ * One webhook endpoint's deliveries, newest first, filtered by event and outcome: each with every
+ * attempt (when, the outcome, the status code, how long, the first 1 KB of the answer), and Replay.
+ */
+import { Fragment, useCallback, useEffect, useState } from "react";
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { type Identifier, useCanAccess, useDataProvider, useNotify } from "react-admin";
+import { WEBHOOK_EVENTS } from "@/lib/domain/webhooks/webhook-events";
+import { WEBHOOK_ATTEMPT_OUTCOMES, WEBHOOK_DELIVERY_STATUSES } from "../choices";
+import type { AdminDataProvider, WebhookDelivery, WebhookEndpoint } from "../dataProvider";
+
+const labelOf = (choices: { id: string; name: string }[], id: string) => choices.find((c) => c.id === id)?.name ?? id;
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+export function WebhookDeliveries({
+  clientId,
+  endpoint,
+  onClose,
+}: {
+  clientId: Identifier;
+  endpoint: WebhookEndpoint;
+  onClose(): void;
+}) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const { canAccess: canReplay } = useCanAccess({ resource: "clients", action: "edit" });
+  const [event, setEvent] = useState("");
+  const [status, setStatus] = useState("");
+  const [page, setPage] = useState<{ rows: WebhookDelivery[]; total: number }>();
+
+  const load = useCallback(async () => {
+    const filter = { ...(event ? { event } : {}), ...(status ? { status } : {}) };
+    setPage(await dataProvider.webhookDeliveries(clientId, endpoint.id, filter));
+  }, [dataProvider, clientId, endpoint.id, event, status]);
+  useEffect(() => {
+    load().catch((error) => notify((error as Error).message, { type: "error" }));
+  }, [load, notify]);
+
+  const replay = async (delivery: WebhookDelivery) => {
+    try {
+      await dataProvider.replayWebhookDelivery(clientId, endpoint.id, delivery.id);
+      notify("The delivery is sent again", { type: "info" });
+      await load();
+    } catch (error) {
+      notify((error as Error).message, { type: "error" });
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="deliveries-title">
+      <DialogTitle id="deliveries-title">Deliveries to {endpoint.url}</DialogTitle>
+      <DialogContent>
+        <Stack direction="row" spacing={2} sx={{ my: 1 }}>
+          <TextField
+            select
+            label="Event"
+            value={event}
+            onChange={(e) => setEvent(e.target.value)}
+            sx={{ minWidth: 260 }}
+          >
+            <MenuItem value="">All events</MenuItem>
+            {[...WEBHOOK_EVENTS.keys()].map((name) => (
+              <MenuItem key={name} value={name}>
+                {name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Outcome"
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value="">All outcomes</MenuItem>
+            {WEBHOOK_DELIVERY_STATUSES.map((choice) => (
+              <MenuItem key={choice.id} value={choice.id}>
+                {choice.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button onClick={() => load()}>Refresh</Button>
+        </Stack>
+        {page && page.rows.length === 0 && <Typography sx={{ my: 2 }}>No deliveries.</Typography>}
+        {page && page.rows.length > 0 && (
+          <Table size="small" aria-label="Deliveries">
+            <TableHead>
+              <TableRow>
+                <TableCell>Queued</TableCell>
+                <TableCell>Event</TableCell>
+                <TableCell>Outcome</TableCell>
+                <TableCell>webhook-id</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {page.rows.map((delivery) => (
+                <Fragment key={delivery.id}>
+                  <TableRow data-testid="delivery">
+                    <TableCell>{when(delivery.created_at)}</TableCell>
+                    <TableCell>{delivery.event}</TableCell>
+                    <TableCell>
+                      {labelOf(WEBHOOK_DELIVERY_STATUSES, delivery.status)}
+                      {delivery.next_attempt_at && ` (next attempt ${when(delivery.next_attempt_at)})`}
+                    </TableCell>
+                    <TableCell sx={{ fontFamily: "monospace" }}>{delivery.id}</TableCell>
+                    <TableCell>
+                      {canReplay && (
+                        <Button size="small" onClick={() => replay(delivery)}>
+                          Replay
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                  {delivery.attempts_made.map((attempt) => (
+                    <TableRow key={attempt.attempted_at} data-testid="attempt">
+                      <TableCell sx={{ pl: 4 }}>{when(attempt.attempted_at)}</TableCell>
+                      <TableCell>
+                        {labelOf(WEBHOOK_ATTEMPT_OUTCOMES, attempt.outcome)}
+                        {attempt.status_code !== null && ` ${attempt.status_code}`}
+                      </TableCell>
+                      <TableCell>{attempt.duration_ms} ms</TableCell>
+                      <TableCell colSpan={2}>
+                        <Box
+                          component="pre"
+                          sx={{ m: 0, maxHeight: 80, overflow: "auto", whiteSpace: "pre-wrap", fontSize: 12 }}
+                        >
+                          {attempt.response}
+                        </Box>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </Fragment>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        {page && page.total > page.rows.length && (
+          <Typography variant="body2">
+            The newest {page.rows.length} of {page.total}.
+          </Typography>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The events webhook endpoints subscribe to: the Prisma enum WebhookEventType, named on the wire with
+ * its first "_" as a "." (customer_registered is "customer.registered"). No server imports: the back
+ * office lists them too. Adding an event is one value appended to the enum in prisma/schema.prisma
+ * (and its migration), then `webhookInsert`/`queueWebhook` (queue-webhook.ts) where the change is written.
+ */
+import { WebhookEventType } from "@/lib/generated/prisma/enums";
+
+/** "customer.registered" for customer_registered. */
+export const webhookEventName = (type: WebhookEventType): string => type.replace("_", ".");
+
+/** Every event by its wire name. */
+export const WEBHOOK_EVENTS = new Map<string, WebhookEventType>(
+  Object.values(WebhookEventType).map((type) => [webhookEventName(type), type]),
+);
+
+/** The events an endpoint may subscribe to: all but the test event, which `POST …/test` sends alone. */
+export const SUBSCRIBABLE_EVENTS = [...WEBHOOK_EVENTS.keys()].filter((name) => name !== "webhook.test");
+
+/**
+ * What an event says: the account and what changed. Never a password, a token or a hash.
+ * `customer_id` may be the id of a row an earlier step of the same statement inserts (queue-webhook.ts).
+ */
+export type WebhookData = { customer_id: number; email: string; [field: string]: string | number | boolean | null };
