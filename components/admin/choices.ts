@@ -92,6 +92,8 @@ export const EMAIL_TEMPLATES = choicesOf({
   new_device: "Login from a new device",
   account_closed: "Account closed",
   staff_reset_password: "Reset a staff password",
+  kyc_verified: "Profile verified",
+  kyc_rejected: "Profile not verified",
 } satisfies Record<EmailTemplate, string>);
 
 /** A staff account's role, named with a capital. */

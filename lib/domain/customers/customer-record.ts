@@ -3,7 +3,13 @@
  * back office sees it (with the name of the API client it registered through), and its events.
  */
 import type { Customer, CustomerEvent } from "@/lib/generated/prisma/client";
-import type { CustomerEventType, CustomerSource, EventOutcome } from "@/lib/generated/prisma/enums";
+import type {
+  CustomerEventType,
+  CustomerSource,
+  EventOutcome,
+  KycStatus,
+  RiskRating,
+} from "@/lib/generated/prisma/enums";
 
 export type CustomerRecord = {
   id: number;
@@ -22,7 +28,67 @@ export type CustomerRecord = {
   /** When staff blocked the account; null while not blocked. */
   blocked_at: string | null;
   status: CustomerStatus;
+} & CustomerProfileRecord &
+  CustomerReviewRecord;
+
+/** The profile the customer gave (issue 25), under the public API's names; null for a field never given. */
+export type CustomerProfileRecord = {
+  given_names: string | null;
+  family_name: string | null;
+  /** YYYY-MM-DD. */
+  date_of_birth: string | null;
+  /** E.164. */
+  phone: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  address_city: string | null;
+  address_region: string | null;
+  address_postcode: string | null;
+  address_country: string | null;
+  country_of_residence: string | null;
+  nationality: string | null;
+  profile_updated_at: string | null;
 };
+
+/** Where the KYC review stands: its latest decisions (the history is in kyc_decisions). */
+export type CustomerReviewRecord = {
+  kyc_status: KycStatus;
+  risk_rating: RiskRating | null;
+  pep: boolean;
+  sanctions_hit: boolean;
+};
+
+/** The fields a profile may leave out and still be complete (submitted for review, or verified). */
+const OPTIONAL_PROFILE_FIELDS: (keyof CustomerProfileRecord)[] = [
+  "address_line2",
+  "address_region",
+  "profile_updated_at",
+];
+
+export function toCustomerProfileRecord(customer: Customer): CustomerProfileRecord {
+  return {
+    given_names: customer.givenNames,
+    family_name: customer.familyName,
+    date_of_birth: customer.dateOfBirth?.toISOString().slice(0, 10) ?? null,
+    phone: customer.phone,
+    address_line1: customer.addressLine1,
+    address_line2: customer.addressLine2,
+    address_city: customer.addressCity,
+    address_region: customer.addressRegion,
+    address_postcode: customer.addressPostcode,
+    address_country: customer.addressCountry,
+    country_of_residence: customer.countryOfResidence,
+    nationality: customer.nationality,
+    profile_updated_at: customer.profileUpdatedAt?.toISOString() ?? null,
+  };
+}
+
+/** The names of the fields a complete profile needs and this one lacks; none when it is complete. */
+export function missingProfileFields(profile: CustomerProfileRecord): (keyof CustomerProfileRecord)[] {
+  return (Object.keys(profile) as (keyof CustomerProfileRecord)[]).filter(
+    (field) => !OPTIONAL_PROFILE_FIELDS.includes(field) && profile[field] === null,
+  );
+}
 
 /** Closed (by the customer, for good) wins over blocked (by staff, until unblocked). */
 export const CustomerStatus = { active: "active", blocked: "blocked", closed: "closed" } as const;
@@ -65,6 +131,11 @@ export function toCustomerRecord(customer: CustomerWithClient): CustomerRecord {
     closed_at: customer.closedAt?.toISOString() ?? null,
     blocked_at: customer.blockedAt?.toISOString() ?? null,
     status: customerStatus(customer),
+    ...toCustomerProfileRecord(customer),
+    kyc_status: customer.kycStatus,
+    risk_rating: customer.riskRating,
+    pep: customer.pep,
+    sanctions_hit: customer.sanctionsHit,
   };
 }
 

@@ -20,6 +20,8 @@ import ChangeEmail from "@/emails/ChangeEmail";
 import EmailChangeNotice from "@/emails/EmailChangeNotice";
 import NewDevice from "@/emails/NewDevice";
 import StaffResetPassword from "@/emails/StaffResetPassword";
+import KycVerified from "@/emails/KycVerified";
+import KycRejected from "@/emails/KycRejected";
 
 export type OutgoingEmail = {
   template: EmailTemplate;
@@ -58,6 +60,8 @@ const NOTICE_TEMPLATES = {
   account_closed: { component: AccountClosed, details: ["when"] },
   email_change_notice: { component: EmailChangeNotice, details: [] },
   new_device: { component: NewDevice, details: ["when", "app", "userAgent", "ip"] },
+  kyc_verified: { component: KycVerified, details: [] },
+  kyc_rejected: { component: KycRejected, details: [] },
 } as const satisfies Record<NoticeEmailTemplate, { component: unknown; details: readonly string[] }>;
 
 type DetailName<T extends NoticeEmailTemplate> = (typeof NOTICE_TEMPLATES)[T]["details"][number];

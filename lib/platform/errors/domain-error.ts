@@ -18,6 +18,8 @@ export const FIELD_ERROR_CODES = [
   "already_verified",
   // Issue 23: a control character (tab and newline aside) or a lone surrogate in a text field.
   "invalid_characters",
+  // Issue 25: a KYC decision to verify a profile that lacks a required field.
+  "profile_incomplete",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
