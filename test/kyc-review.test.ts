@@ -143,6 +143,7 @@ test("a status or a risk outside its values is a 400 naming the field", async ()
   const { id } = await customerWithProfile();
   for (const [json, expected] of [
     [{ reason: "r" }, ["status/required"]],
+    [{ status: "", reason: "r" }, ["status/required"]],
     [{ status: "approved", reason: "r" }, ["status/invalid"]],
     [{ status: "not_submitted", reason: "r" }, ["status/invalid"]],
     [{ status: "VERIFIED", reason: "r" }, ["status/invalid"]],
@@ -152,6 +153,7 @@ test("a status or a risk outside its values is a 400 naming the field", async ()
   }
   for (const [json, expected] of [
     [{ ...RISK, risk_rating: "extreme" }, ["risk_rating/invalid"]],
+    [{ ...RISK, risk_rating: "" }, ["risk_rating/required"]],
     [{ ...RISK, risk_rating: undefined }, ["risk_rating/required"]],
     [{ ...RISK, pep: "maybe" }, ["pep/invalid"]],
     [{ ...RISK, pep: undefined, sanctions_hit: undefined }, ["pep/required", "sanctions_hit/required"]],
@@ -202,8 +204,10 @@ test("a decision writes its audit entry (before and after), its account event an
   const [event] = await db().customerEvent.findMany({ where: { customerId: id }, orderBy: { id: "desc" }, take: 1 });
   assert.deepEqual([event.type, event.outcome, event.email], ["kyc_status_changed", "success", email]);
 
-  const mail = await resend.waitForDelivery((delivery) => delivery.body.to === email);
-  assert.equal(mail.body.subject, `Votre profil ${tradingName} est vérifié`);
+  const subject = `Votre profil ${tradingName} est vérifié`;
+  const mail = await resend.waitForDelivery(
+    (delivery) => delivery.body.to === email && delivery.body.subject === subject,
+  );
   assert.match(mail.body.text ?? "", /Vous n'avez rien d'autre à faire/);
 
   // A risk rating: its own entry and event, no e-mail.
@@ -231,8 +235,10 @@ test("a rejection e-mail, in German, never carries the reason; going back to rev
   const reason = "Internal note: address on the watch list 7Q2X";
   const { id, email } = await customerWithProfile({ locale: "de_DE" });
   assert.equal((await decide(admin, id, { status: "rejected", reason })).status, 200);
-  const mail = await resend.waitForDelivery((delivery) => delivery.body.to === email);
-  assert.equal(mail.body.subject, `Wir konnten Ihr Profil bei ${tradingName} nicht bestätigen`);
+  const subject = `Wir konnten Ihr Profil bei ${tradingName} nicht bestätigen`;
+  const mail = await resend.waitForDelivery(
+    (delivery) => delivery.body.to === email && delivery.body.subject === subject,
+  );
   for (const body of [mail.body.html ?? "", mail.body.text ?? ""]) {
     assert.ok(!body.includes("7Q2X") && !body.includes("watch list"), "no reason in the e-mail");
   }
