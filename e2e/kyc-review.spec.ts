@@ -75,7 +75,9 @@ test("compliance reviews from the dashboard to the filtered list, the customer's
   await expect(reopened).toBeHidden();
   await expect(review.getByText("Status: Pending review")).toBeVisible();
 
+  // A fresh page, so the customer's page opens with the list's record first (which has no history).
   await page.goto("/admin#/");
+  await page.reload();
   await expect(page.getByTestId("count-profiles_awaiting_review")).toHaveText("1");
   await page.getByText("Profiles awaiting review").click();
   await expect(page).toHaveURL(/kyc_status/);

@@ -53,8 +53,15 @@ const PROFILE_FIELDS: [keyof CustomerDetail, string][] = [
   ["country_of_residence", "Country of residence"],
 ];
 
+/**
+ * Opened from the list, the page first shows the list's record, which has no history: the page's
+ * own read brings it a moment later.
+ */
+type ShownCustomer = Omit<CustomerDetail, "kyc_decisions" | "profile_changes"> &
+  Partial<Pick<CustomerDetail, "kyc_decisions" | "profile_changes">>;
+
 export default function KycPanel() {
-  const record = useRecordContext<CustomerDetail>();
+  const record = useRecordContext<ShownCustomer>();
   const { canAccess } = useCanAccess({ resource: "customers", action: "edit" });
   const [asking, setAsking] = useState<"kyc" | "risk" | null>(null);
   if (!record) return null;
@@ -108,8 +115,8 @@ export default function KycPanel() {
             color={record.sanctions_hit ? "error" : "default"}
           />
         </Box>
-        <DecisionHistory decisions={record.kyc_decisions} />
-        <ProfileChanges changes={record.profile_changes} />
+        {record.kyc_decisions && <DecisionHistory decisions={record.kyc_decisions} />}
+        {record.profile_changes && <ProfileChanges changes={record.profile_changes} />}
       </Box>
       {asking === "kyc" && <KycDialog id={record.id} onClose={() => setAsking(null)} />}
       {asking === "risk" && <RiskDialog record={record} onClose={() => setAsking(null)} />}
@@ -288,7 +295,7 @@ function KycDialog({ id, onClose }: { id: number; onClose(): void }) {
   );
 }
 
-function RiskDialog({ record, onClose }: { record: CustomerDetail; onClose(): void }) {
+function RiskDialog({ record, onClose }: { record: ShownCustomer; onClose(): void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [riskRating, setRiskRating] = useState<string>(record.risk_rating ?? "low");
   const [pep, setPep] = useState(record.pep);
