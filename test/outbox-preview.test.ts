@@ -41,6 +41,21 @@ async function issuedTokens(): Promise<Set<string>> {
   return new Set(rows.flatMap((row) => openedBody(row)?.token ?? []));
 }
 
+/** A profile with every field a verification needs. */
+const COMPLETE_PROFILE = {
+  givenNames: "Ana",
+  familyName: "Silva",
+  dateOfBirth: new Date("1990-04-01T00:00:00Z"),
+  phone: "+447700900123",
+  addressLine1: "1 High Street",
+  addressCity: "London",
+  addressPostcode: "SW1A 1AA",
+  addressCountry: "GB",
+  countryOfResidence: "GB",
+  nationality: "PT",
+  kycStatus: "pending_review",
+} as const;
+
 const openEmail = async (id: string) => {
   const response = await operations.request(`/api/admin/outbox/${id}`);
   assert.equal(response.status, 200);
@@ -137,6 +152,16 @@ test("the preview of every e-mail, for link templates with characters against th
     guarded.token,
   );
   assert.equal(disabled.status, 200);
+  // The KYC review's outcomes (issue 25): a profile verified, another rejected.
+  for (const status of ["verified", "rejected"]) {
+    const { email } = await registeredCustomer(app);
+    const { id } = await db().customer.update({ where: { email }, data: COMPLETE_PROFILE });
+    const decided = await compliance.request(`/api/admin/customers/${id}/kyc`, {
+      method: "POST",
+      json: { status, reason: "Documents checked" },
+    });
+    assert.equal(decided.status, 200);
+  }
 
   const rows = await db().emailOutbox.findMany();
   assert.deepEqual(

@@ -51,7 +51,13 @@ import { RESOURCE_NAMES } from "./choices";
 import { formatDateTime } from "./DateTimeField";
 import { actionLabel, fieldLabel } from "./audit-log/auditWords";
 
-type CountKey = "customers" | "registrations_this_week" | "active_api_clients" | "pending_emails" | "failed_emails";
+type CountKey =
+  | "customers"
+  | "registrations_this_week"
+  | "profiles_awaiting_review"
+  | "active_api_clients"
+  | "pending_emails"
+  | "failed_emails";
 
 /** A react-admin list with a filter, as a link of the back office's own router. */
 const listLink = (resource: string, filter?: Record<string, unknown>) =>
@@ -72,6 +78,11 @@ const TILES: Tile[] = [
     key: "registrations_this_week",
     label: "Registrations in the last 7 days",
     to: () => listLink("customers", { created_gte: daysAgo(6) }),
+  },
+  {
+    key: "profiles_awaiting_review",
+    label: "Profiles awaiting review",
+    to: () => listLink("customers", { kyc_status: "pending_review" }),
   },
   { key: "active_api_clients", label: "Active API clients", to: () => listLink("clients", { active: true }) },
   {

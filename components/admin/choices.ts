@@ -10,7 +10,10 @@ import {
   type CustomerSource,
   type EmailTemplate,
   type EventOutcome,
+  type KycDecisionKind,
+  type KycStatus,
   type OutboxStatus,
+  type RiskRating,
   StaffRole,
   type SignInOutcome,
   type WebhookAttemptOutcome,
@@ -36,6 +39,30 @@ export const CUSTOMER_STATUSES = choicesOf({
   blocked: "Blocked",
   closed: "Closed",
 } satisfies Record<CustomerStatus, string>);
+
+/** Where a customer's profile is in the KYC review (`customers.kyc_status`). */
+export const KYC_STATUSES = choicesOf({
+  not_submitted: "Not submitted",
+  pending_review: "Pending review",
+  verified: "Verified",
+  rejected: "Rejected",
+} satisfies Record<KycStatus, string>);
+
+/** The statuses staff decide: `not_submitted` is only where a profile starts. */
+export const KYC_DECISION_STATUSES = KYC_STATUSES.filter((choice) => choice.id !== "not_submitted");
+
+/** How compliance rated a customer's risk (`customers.risk_rating`). */
+export const RISK_RATINGS = choicesOf({
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+} satisfies Record<RiskRating, string>);
+
+/** What a KYC decision decided (`kyc_decisions.kind`). */
+export const KYC_DECISION_KINDS = choicesOf({
+  status: "KYC status",
+  risk: "Risk rating",
+} satisfies Record<KycDecisionKind, string>);
 
 /** What happened to a customer account (`customer_events.type`). */
 export const CUSTOMER_EVENT_TYPES = choicesOf({
@@ -105,6 +132,8 @@ export const EMAIL_TEMPLATES = choicesOf({
   mfa_enabled: "Two-factor turned on",
   mfa_disabled: "Two-factor turned off",
   recovery_code_used: "Recovery code used",
+  kyc_verified: "Profile verified",
+  kyc_rejected: "Profile not verified",
 } satisfies Record<EmailTemplate, string>);
 
 /** A staff account's role, named with a capital. */

@@ -53,6 +53,11 @@ export const dataProvider = {
   resendEmail: (id: Identifier) => post(`/outbox/${encodeURIComponent(id)}/retry`),
   customerAction: (id: Identifier, action: CustomerAction, reason: string) =>
     post(`/customers/${encodeURIComponent(id)}/${action}`, { reason }),
+  /** A KYC review decision (lib/domain/customers/decide-customer-kyc.ts, rate-customer-risk.ts); answers the customer. */
+  decideKyc: (id: Identifier, input: { status: string; reason: string }) =>
+    post(`/customers/${encodeURIComponent(id)}/kyc`, input),
+  rateRisk: (id: Identifier, input: { risk_rating: string; pep: boolean; sanctions_hit: boolean; reason: string }) =>
+    post(`/customers/${encodeURIComponent(id)}/risk`, input),
   linkedCustomers: async (id: Identifier): Promise<LinkedCustomer[]> =>
     (await httpClient(`${API}/customers/${encodeURIComponent(id)}/linked`)).json,
   /**

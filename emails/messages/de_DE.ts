@@ -108,4 +108,19 @@ export const deDE: Messages = {
     ifNotYou:
       "Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort in der App von {tradingName} und wenden Sie sich an den Kundenservice.",
   },
+  kyc_verified: {
+    subject: "Ihr Profil bei {tradingName} ist bestätigt",
+    preview: "Wir haben Ihre Angaben geprüft: Ihr Profil bei {tradingName} ist bestätigt.",
+    heading: "Ihr Profil ist bestätigt",
+    what: "Wir haben die Angaben in Ihrem Profil bei {tradingName} geprüft und bestätigt. Sie müssen nichts weiter tun.",
+    ifChanged:
+      "Wenn Sie später Ihren Namen, Ihr Geburtsdatum oder Ihre Staatsangehörigkeit ändern, prüfen wir Ihr Profil erneut.",
+  },
+  kyc_rejected: {
+    subject: "Wir konnten Ihr Profil bei {tradingName} nicht bestätigen",
+    preview: "Wir konnten die Angaben in Ihrem Profil bei {tradingName} nicht bestätigen.",
+    heading: "Wir konnten Ihr Profil nicht bestätigen",
+    what: "Wir haben die Angaben in Ihrem Profil bei {tradingName} geprüft und konnten sie nicht bestätigen.",
+    next: "Bitte prüfen Sie Ihre Angaben in der App von {tradingName} oder wenden Sie sich an den Kundenservice, um zu erfahren, wie es weitergeht.",
+  },
 };

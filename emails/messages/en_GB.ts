@@ -114,6 +114,21 @@ export const enGB = {
     what: "One of your recovery codes was used on your {tradingName} account ({when}). Each code works once: turn two-factor off and on again in the app for a new set.",
     ifNotYou: "If it wasn't you, change your password in the {tradingName} app at once and contact support.",
   },
+  /** The outcome of the review of the customer's profile: never the reviewer's reason, which stays internal. */
+  kyc_verified: {
+    subject: "Your {tradingName} profile is verified",
+    preview: "We have checked your details: your {tradingName} profile is verified.",
+    heading: "Your profile is verified",
+    what: "We have reviewed the details in your {tradingName} profile and verified them. There is nothing more you need to do.",
+    ifChanged: "If you change your name, date of birth or nationality later, we will review your profile again.",
+  },
+  kyc_rejected: {
+    subject: "We could not verify your {tradingName} profile",
+    preview: "We could not verify the details in your {tradingName} profile.",
+    heading: "We could not verify your profile",
+    what: "We have reviewed the details in your {tradingName} profile and could not verify them.",
+    next: "Please check your details in the {tradingName} app, or contact support to find out what to do next.",
+  },
 };
 
 export type Messages = typeof enGB;

@@ -102,4 +102,18 @@ export const enUS: Messages = {
     what: "One of your recovery codes was used on your {tradingName} account ({when}). Each code works once: turn two-factor off and on again in the app for a new set.",
     ifNotYou: "If it wasn't you, change your password in the {tradingName} app right away and contact support.",
   },
+  kyc_verified: {
+    subject: "Your {tradingName} profile is verified",
+    preview: "We've checked your details: your {tradingName} profile is verified.",
+    heading: "Your profile is verified",
+    what: "We've reviewed the details in your {tradingName} profile and verified them. There's nothing else you need to do.",
+    ifChanged: "If you change your name, date of birth, or nationality later, we'll review your profile again.",
+  },
+  kyc_rejected: {
+    subject: "We couldn't verify your {tradingName} profile",
+    preview: "We couldn't verify the details in your {tradingName} profile.",
+    heading: "We couldn't verify your profile",
+    what: "We've reviewed the details in your {tradingName} profile and couldn't verify them.",
+    next: "Please check your details in the {tradingName} app, or contact support to find out what to do next.",
+  },
 };

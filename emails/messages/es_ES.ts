@@ -107,4 +107,19 @@ export const esES: Messages = {
     ifNotYou:
       "Si no has sido tú, cambia tu contraseña en la aplicación de {tradingName} de inmediato y ponte en contacto con atención al cliente.",
   },
+  kyc_verified: {
+    subject: "Tu perfil de {tradingName} está verificado",
+    preview: "Hemos comprobado tus datos: tu perfil de {tradingName} está verificado.",
+    heading: "Tu perfil está verificado",
+    what: "Hemos revisado los datos de tu perfil de {tradingName} y los hemos verificado. No tienes que hacer nada más.",
+    ifChanged:
+      "Si más adelante cambias tu nombre, tu fecha de nacimiento o tu nacionalidad, volveremos a revisar tu perfil.",
+  },
+  kyc_rejected: {
+    subject: "No hemos podido verificar tu perfil de {tradingName}",
+    preview: "No hemos podido verificar los datos de tu perfil de {tradingName}.",
+    heading: "No hemos podido verificar tu perfil",
+    what: "Hemos revisado los datos de tu perfil de {tradingName} y no hemos podido verificarlos.",
+    next: "Comprueba tus datos en la aplicación de {tradingName} o ponte en contacto con el servicio de atención al cliente para saber qué hacer.",
+  },
 };

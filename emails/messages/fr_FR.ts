@@ -111,4 +111,19 @@ export const frFR: Messages = {
     ifNotYou:
       "Si ce n'est pas vous, changez immédiatement votre mot de passe dans l'application {tradingName} et contactez le service client.",
   },
+  kyc_verified: {
+    subject: "Votre profil {tradingName} est vérifié",
+    preview: "Nous avons contrôlé vos informations\u00a0: votre profil {tradingName} est vérifié.",
+    heading: "Votre profil est vérifié",
+    what: "Nous avons examiné les informations de votre profil {tradingName} et les avons vérifiées. Vous n'avez rien d'autre à faire.",
+    ifChanged:
+      "Si vous modifiez plus tard votre nom, votre date de naissance ou votre nationalité, nous examinerons à nouveau votre profil.",
+  },
+  kyc_rejected: {
+    subject: "Nous n'avons pas pu vérifier votre profil {tradingName}",
+    preview: "Nous n'avons pas pu vérifier les informations de votre profil {tradingName}.",
+    heading: "Nous n'avons pas pu vérifier votre profil",
+    what: "Nous avons examiné les informations de votre profil {tradingName} et n'avons pas pu les vérifier.",
+    next: "Vérifiez vos informations dans l'application {tradingName}, ou contactez le service client pour savoir comment procéder.",
+  },
 };

@@ -105,4 +105,19 @@ export const ptPT: Messages = {
     ifNotYou:
       "Se não foi o próprio, altere de imediato a sua palavra-passe na aplicação {tradingName} e contacte o apoio ao cliente.",
   },
+  kyc_verified: {
+    subject: "O seu perfil {tradingName} está verificado",
+    preview: "Verificámos os seus dados: o seu perfil {tradingName} está verificado.",
+    heading: "O seu perfil está verificado",
+    what: "Analisámos os dados do seu perfil {tradingName} e verificámo-los. Não precisa de fazer mais nada.",
+    ifChanged:
+      "Se mais tarde alterar o seu nome, a sua data de nascimento ou a sua nacionalidade, voltaremos a analisar o seu perfil.",
+  },
+  kyc_rejected: {
+    subject: "Não foi possível verificar o seu perfil {tradingName}",
+    preview: "Não foi possível verificar os dados do seu perfil {tradingName}.",
+    heading: "Não foi possível verificar o seu perfil",
+    what: "Analisámos os dados do seu perfil {tradingName} e não foi possível verificá-los.",
+    next: "Confirme os seus dados na aplicação {tradingName} ou contacte o apoio ao cliente para saber como proceder.",
+  },
 };

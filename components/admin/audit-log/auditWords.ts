@@ -4,7 +4,15 @@
  * records; one not listed here is spelled out from its name ("tag_line" → "Tag line").
  */
 import { formatDateTime } from "../DateTimeField";
-import { CUSTOMER_SOURCES, CUSTOMER_STATUSES, EMAIL_TEMPLATES, OUTBOX_STATUSES, STAFF_ROLES } from "../choices";
+import {
+  CUSTOMER_SOURCES,
+  CUSTOMER_STATUSES,
+  EMAIL_TEMPLATES,
+  KYC_STATUSES,
+  OUTBOX_STATUSES,
+  RISK_RATINGS,
+  STAFF_ROLES,
+} from "../choices";
 
 const ACTIONS: Record<string, string> = {
   create: "Created",
@@ -16,6 +24,8 @@ const ACTIONS: Record<string, string> = {
   unblock: "Unblocked",
   revoke_sessions: "Signed out everywhere",
   resend_verification: "Verification e-mail sent again",
+  kyc_decision: "KYC decision",
+  risk_decision: "Risk rated",
   sign_in: "Sign-in",
   sign_out: "Signed out",
   change_password: "Changed their own password",
@@ -59,6 +69,11 @@ const FIELDS: Record<string, string> = {
   revoked: "Sessions ended",
   rows: "Rows exported",
   sent_to: "Sent to",
+  kyc_status: "KYC status",
+  risk_rating: "Risk rating",
+  pep: "PEP",
+  sanctions_hit: "Sanctions hit",
+  profile: "Profile decided on",
 };
 
 const spelledOut = (name: string) => {
@@ -77,6 +92,8 @@ const VALUE_WORDS: Record<string, { id: string; name: string }[]> = {
   role: STAFF_ROLES,
   template: EMAIL_TEMPLATES,
   source: CUSTOMER_SOURCES,
+  kyc_status: KYC_STATUSES,
+  risk_rating: RISK_RATINGS,
 };
 
 /** A recorded value of field `name` for reading: "—" for none. */

@@ -1,6 +1,7 @@
 /**
  * The customers, newest first, searchable by e-mail and filtered by status, verification, source,
- * date, and a device fingerprint or IP address seen in their account events.
+ * date, a device fingerprint or IP address seen in their account events, and the KYC review's
+ * fields (status, risk rating, PEP, sanctions hit, country of residence).
  */
 import {
   BooleanField,
@@ -16,7 +17,7 @@ import {
   TopToolbar,
 } from "react-admin";
 import { EmptyState } from "../EmptyState";
-import { CUSTOMER_SOURCES, CUSTOMER_STATUSES } from "../choices";
+import { CUSTOMER_SOURCES, CUSTOMER_STATUSES, KYC_STATUSES, RISK_RATINGS } from "../choices";
 import ExportCsvButton from "./ExportCsvButton";
 import { DateTimeField } from "../DateTimeField";
 import { PageTitle } from "../PageTitle";
@@ -31,6 +32,16 @@ const filters = [
   <DayInput key="created_lte" source="created_lte" label="Registered until" />,
   <TextInput key="fingerprint" source="fingerprint" label="Device fingerprint" />,
   <TextInput key="ip" source="ip" label="IP address" />,
+  <SelectInput key="kyc_status" source="kyc_status" label="KYC status" choices={KYC_STATUSES} />,
+  <SelectInput key="risk_rating" source="risk_rating" label="Risk rating" choices={RISK_RATINGS} />,
+  <NullableBooleanInput key="pep" source="pep" label="PEP" />,
+  <NullableBooleanInput key="sanctions_hit" source="sanctions_hit" label="Sanctions hit" />,
+  <TextInput
+    key="country_of_residence"
+    source="country_of_residence"
+    label="Country of residence (ISO code)"
+    slotProps={{ htmlInput: { maxLength: 2 } }}
+  />,
 ];
 
 export default function CustomerList() {
@@ -53,6 +64,7 @@ export default function CustomerList() {
         <TextField source="email" label="E-mail" />
         <SelectField source="status" choices={CUSTOMER_STATUSES} sortable={false} />
         <BooleanField source="verified" label="Verified" />
+        <SelectField source="kyc_status" label="KYC status" choices={KYC_STATUSES} />
         <SelectField source="source" choices={CUSTOMER_SOURCES} />
         <TextField source="registered_via_name" label="Via" emptyText="—" sortable={false} />
         <DateTimeField source="created_at" label="Registered" />

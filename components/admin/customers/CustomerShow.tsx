@@ -3,7 +3,7 @@
  * the other accounts linked to it by device or address, and every account event (registration,
  * logins, resets, verification, e-mail changes, staff actions), newest first, to the second, with
  * the addresses each concerns; beside them, the account's history at a glance (CustomerHistory).
- * The compliance actions for the roles that may take them.
+ * The compliance actions for the roles that may take them; the profile and its KYC review (KycPanel).
  */
 import { Alert, Box, Typography } from "@mui/material";
 import {
@@ -22,6 +22,7 @@ import type { CustomerHistoryEvent } from "@/lib/domain/customers/read-customer"
 import { CUSTOMER_EVENT_TYPES, CUSTOMER_SOURCES, CUSTOMER_STATUSES, EVENT_OUTCOMES } from "../choices";
 import ComplianceActions from "./ComplianceActions";
 import CustomerHistory, { EventAddresses } from "./CustomerHistory";
+import KycPanel from "./KycPanel";
 import LinkedAccounts from "./LinkedAccounts";
 import { DateTimeField, formatDateTime } from "../DateTimeField";
 import { RecordTitle } from "../PageTitle";
@@ -81,6 +82,7 @@ export default function CustomerShow() {
             />
           </Labeled>
         </Box>
+        <KycPanel />
         <LinkedAccounts />
         <ArrayField source="events" label="Account events (newest first)">
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No account events recorded.</p>}>

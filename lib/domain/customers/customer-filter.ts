@@ -3,7 +3,9 @@
  * e-mail, or of the address a closed account had), `verified`, `source` ("api" or "import"), `status` ("active", "blocked" or
  * "closed", see customerStatus), `created_gte` / `created_lte` (dates, both
  * days included), `fingerprint` and `ip` (customers with an account event from that device or
- * address, exactly as the events show them).
+ * address, exactly as the events show them); and the review's (issue 25): `kyc_status`, `risk_rating`
+ * (values of their enums), `pep`, `sanctions_hit` (true or false) and `country_of_residence` (an
+ * ISO alpha-2 code). A malformed value of those five is a 400, not a list that matches nothing.
  */
 import { isIP } from "node:net";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -12,11 +14,13 @@ import {
   booleanFilter,
   boundedTextFilter,
   enumFilter,
+  enumValueFilter,
+  flagFilter,
   idsFilter,
   numericId,
   searchText,
 } from "@/lib/platform/db/list-query";
-import { CustomerSource } from "@/lib/generated/prisma/enums";
+import { CustomerSource, KycStatus, RiskRating } from "@/lib/generated/prisma/enums";
 import { CustomerStatus } from "./customer-record";
 
 export function customerFilter(filter: Record<string, unknown>): Prisma.CustomerWhereInput {
@@ -30,8 +34,22 @@ export function customerFilter(filter: Record<string, unknown>): Prisma.Customer
     emailVerifiedAt: verified === undefined ? undefined : verified ? { not: null } : null,
     source: enumFilter(CustomerSource, filter.source),
     createdAt: createdFrom || createdTo ? { gte: createdFrom, lt: createdTo && nextDay(createdTo) } : undefined,
+    kycStatus: enumValueFilter(KycStatus, filter.kyc_status, "kyc_status"),
+    riskRating: enumValueFilter(RiskRating, filter.risk_rating, "risk_rating"),
+    pep: flagFilter(filter.pep, "pep"),
+    sanctionsHit: flagFilter(filter.sanctions_hit, "sanctions_hit"),
+    countryOfResidence: countryFilter(filter.country_of_residence, "country_of_residence"),
     AND: [statusFilter(filter.status), deviceFilter(filter)].filter((where) => where !== undefined),
   };
+}
+
+/** An ISO 3166-1 alpha-2 code, in either case; anything else a 400. */
+function countryFilter(value: unknown, name: string): string | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value !== "string" || !/^[A-Za-z]{2}$/.test(value)) {
+    throw invalidRequest(`${name} must be a two-letter ISO country code, such as GB`);
+  }
+  return value.toUpperCase();
 }
 
 /** As the events store them (read-device.ts): fingerprints cut at 512 characters, addresses at most 45. */

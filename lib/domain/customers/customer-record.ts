@@ -3,7 +3,14 @@
  * back office sees it (with the name of the API client it registered through), and its events.
  */
 import type { Customer, CustomerEvent } from "@/lib/generated/prisma/client";
-import type { CustomerEventType, CustomerSource, EventOutcome } from "@/lib/generated/prisma/enums";
+import type {
+  CustomerEventType,
+  CustomerSource,
+  EventOutcome,
+  KycStatus,
+  RiskRating,
+} from "@/lib/generated/prisma/enums";
+import { type ProfileField, type ProfileValues, profileValues, REQUIRED_PROFILE_FIELDS } from "./profile-fields";
 
 export type CustomerRecord = {
   id: number;
@@ -24,7 +31,28 @@ export type CustomerRecord = {
   status: CustomerStatus;
   /** When the customer turned two-factor (TOTP) on; null while off. Never the secret. */
   two_factor_enabled_at: string | null;
+} & CustomerProfileRecord &
+  CustomerReviewRecord;
+
+/** The profile the customer gave (issue 25), under the public API's names (profile-fields.ts); null for a field never given. */
+export type CustomerProfileRecord = ProfileValues & { profile_updated_at: string | null };
+
+/** Where the KYC review stands: its latest decisions (the history is in kyc_decisions). */
+export type CustomerReviewRecord = {
+  kyc_status: KycStatus;
+  risk_rating: RiskRating | null;
+  pep: boolean;
+  sanctions_hit: boolean;
 };
+
+export function toCustomerProfileRecord(customer: Customer): CustomerProfileRecord {
+  return { ...profileValues(customer), profile_updated_at: customer.profileUpdatedAt?.toISOString() ?? null };
+}
+
+/** The names of the fields a complete profile needs and this one lacks; none when it is complete. */
+export function missingProfileFields(profile: ProfileValues): ProfileField[] {
+  return REQUIRED_PROFILE_FIELDS.filter((field) => profile[field] === null);
+}
 
 /** Closed (by the customer, for good) wins over blocked (by staff, until unblocked). */
 export const CustomerStatus = { active: "active", blocked: "blocked", closed: "closed" } as const;
@@ -68,6 +96,11 @@ export function toCustomerRecord(customer: CustomerWithClient): CustomerRecord {
     blocked_at: customer.blockedAt?.toISOString() ?? null,
     status: customerStatus(customer),
     two_factor_enabled_at: customer.totpEnabledAt?.toISOString() ?? null,
+    ...toCustomerProfileRecord(customer),
+    kyc_status: customer.kycStatus,
+    risk_rating: customer.riskRating,
+    pep: customer.pep,
+    sanctions_hit: customer.sanctionsHit,
   };
 }
 

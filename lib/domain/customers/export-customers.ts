@@ -22,9 +22,28 @@ const CSV_COLUMNS: (keyof CustomerRecord)[] = [
   "created_at",
   "closed_at",
   "status",
+  // The profile and its review (issue 25).
+  "given_names",
+  "family_name",
+  "date_of_birth",
+  "phone",
+  "address_line1",
+  "address_line2",
+  "address_city",
+  "address_region",
+  "address_postcode",
+  "address_country",
+  "country_of_residence",
+  "nationality",
+  "profile_updated_at",
+  "kyc_status",
+  "risk_rating",
+  "pep",
+  "sanctions_hit",
 ];
 
-// A cell starting with = + - @ is a formula to Excel and its kin; e-mail addresses may start so.
+// A cell starting with = + - @ is a formula to Excel and its kin; e-mail addresses, names and
+// address lines may start so (and every E.164 phone number starts with +).
 const inertInSpreadsheets = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /**

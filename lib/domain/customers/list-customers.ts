@@ -11,6 +11,9 @@ export const SORTABLE = {
   email_verified_at: "emailVerifiedAt",
   source: "source",
   closed_at: "closedAt",
+  kyc_status: "kycStatus",
+  risk_rating: "riskRating",
+  profile_updated_at: "profileUpdatedAt",
 };
 
 export async function listCustomers(query: ListQuery) {

@@ -11,7 +11,8 @@ import { db } from "@/lib/platform/db";
 import { type FieldError, fieldError, invalidInput } from "@/lib/platform/errors/domain-error";
 import type { CustomerLogin } from "./authenticate-customer";
 import { lockCustomer } from "./lock-customer";
-import { describeProfile, type Profile, profileValues, REQUIRED_PROFILE_FIELDS } from "./profile-fields";
+import { missingProfileFields } from "./customer-record";
+import { describeProfile, type Profile, profileValues } from "./profile-fields";
 import { recordEvent } from "./record-customer-event";
 
 export type SubmitCustomerProfileOptions = {
@@ -39,7 +40,7 @@ export async function submitCustomerProfile({ login, client, device }: SubmitCus
       throw fieldError("kyc_status", "already_verified", "The profile is already verified");
     }
     const values = profileValues(stored);
-    const problems: FieldError[] = REQUIRED_PROFILE_FIELDS.filter((field) => values[field] === null).map((field) => ({
+    const problems: FieldError[] = missingProfileFields(values).map((field) => ({
       param: field,
       code: "required",
       message: `${field} is required before the profile can be submitted`,

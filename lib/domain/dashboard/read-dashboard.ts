@@ -1,6 +1,6 @@
 /**
  * What the back office's first page shows, read from the database: counts and, for those who may
- * read customers, the account activity of the last 30 days, day by day; for operations, the API
+ * read customers, the profiles awaiting KYC review and the account activity of the last 30 days, day by day; for operations, the API
  * clients' calls per day and last use, the e-mails queued, sent and failed per day, and the
  * reference data changed lately (from the audit log). Each role gets only the figures of the
  * resources it may read (lib/domain/access/permissions.ts).
@@ -26,6 +26,8 @@ export type ActivityDay = {
 export type Dashboard = {
   customers?: number;
   registrations_this_week?: number;
+  /** Profiles submitted (or sent back) for KYC review and not yet decided. */
+  profiles_awaiting_review?: number;
   /** The last 30 days, oldest first, today included, every day present. */
   activity?: ActivityDay[];
   active_api_clients?: number;
@@ -104,12 +106,13 @@ function lastDays(now: Date): string[] {
 }
 
 async function customerFigures(now: Date) {
-  const [customers, registrations, activity] = await Promise.all([
+  const [customers, registrations, awaitingReview, activity] = await Promise.all([
     db().customer.count(),
     db().customer.count({ where: { createdAt: { gte: new Date(now.getTime() - 7 * DAY_MS) } } }),
+    db().customer.count({ where: { kycStatus: "pending_review" } }),
     accountActivity(now),
   ]);
-  return { customers, registrations_this_week: registrations, activity };
+  return { customers, registrations_this_week: registrations, profiles_awaiting_review: awaitingReview, activity };
 }
 
 async function outboxFigures(now: Date) {

@@ -23,6 +23,8 @@ import StaffResetPassword from "@/emails/StaffResetPassword";
 import MfaEnabled from "@/emails/MfaEnabled";
 import MfaDisabled from "@/emails/MfaDisabled";
 import RecoveryCodeUsed from "@/emails/RecoveryCodeUsed";
+import KycVerified from "@/emails/KycVerified";
+import KycRejected from "@/emails/KycRejected";
 
 export type OutgoingEmail = {
   template: EmailTemplate;
@@ -64,6 +66,8 @@ const NOTICE_TEMPLATES = {
   mfa_enabled: { component: MfaEnabled, details: ["when"] },
   mfa_disabled: { component: MfaDisabled, details: ["when"] },
   recovery_code_used: { component: RecoveryCodeUsed, details: ["when"] },
+  kyc_verified: { component: KycVerified, details: [] },
+  kyc_rejected: { component: KycRejected, details: [] },
 } as const satisfies Record<NoticeEmailTemplate, { component: unknown; details: readonly string[] }>;
 
 type DetailName<T extends NoticeEmailTemplate> = (typeof NOTICE_TEMPLATES)[T]["details"][number];

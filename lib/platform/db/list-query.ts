@@ -77,6 +77,25 @@ export function enumFilter<T extends string>(
   return (Object.values(values) as string[]).includes(text) ? (text as T) : { in: [] };
 }
 
+/** A value of `values` (an enum Prisma generates) from filter `name`; absent or empty is undefined, anything else a 400 naming the values. */
+export function enumValueFilter<T extends string>(
+  values: Readonly<Record<string, T>>,
+  value: unknown,
+  name: string,
+): T | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value === "string" && (Object.values(values) as string[]).includes(value)) return value as T;
+  throw invalidRequest(`${name} must be one of: ${Object.values(values).join(", ")}`);
+}
+
+/** A yes-or-no filter `name` (true/false, as booleans or text); absent or empty is undefined, anything else a 400. */
+export function flagFilter(value: unknown, name: string): boolean | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const flag = booleanFilter(value);
+  if (flag === undefined) throw invalidRequest(`${name} must be true or false`);
+  return flag;
+}
+
 /** "true"/"false" or a boolean from a filter input; undefined when absent. */
 export function booleanFilter(value: unknown): boolean | undefined {
   if (value === true || value === "true") return true;

@@ -22,6 +22,8 @@ export const FIELD_ERROR_CODES = [
   "not_source",
   "too_young",
   "mismatch",
+  // Issue 25: a KYC decision to verify a profile that lacks a required field.
+  "profile_incomplete",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -40,6 +40,8 @@ function toFieldError(issue: z.core.$ZodIssue, raw: RawInput): FieldError {
 function codeOf(issue: z.core.$ZodIssue, value: unknown): FieldErrorCode {
   switch (issue.code) {
     case "invalid_type":
+    // A choice (fields.choice) left out is missing, not a value outside the set.
+    case "invalid_value":
       return isBlank(value) ? "required" : "invalid";
     case "too_small":
       return issue.minimum === 1 ? "required" : "too_short";

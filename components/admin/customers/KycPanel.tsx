@@ -1,0 +1,336 @@
+/**
+ * The customer page's profile and KYC review (issue 25): the profile the customer gave; the review's
+ * state (status, risk rating, PEP and sanctions flags); the decisions with who made them, when and
+ * why; the profile's changes with their values before and after. For the roles that may decide
+ * (lib/domain/access/permissions.ts), "Decide KYC" and "Rate risk" open a dialog that asks for the
+ * reason the history and the audit log keep.
+ */
+import { useState } from "react";
+import {
+  Box,
+  Checkbox,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { Button, HttpError, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
+import type { CustomerDetail, KycDecisionRecord } from "@/lib/domain/customers/read-customer";
+import type { AdminDataProvider } from "../dataProvider";
+import { KYC_DECISION_STATUSES, KYC_STATUSES, RISK_RATINGS } from "../choices";
+import { formatDateTime } from "../DateTimeField";
+import { fieldLabel, shownValue } from "../audit-log/auditWords";
+
+const labelOf = (choices: { id: string; name: string }[], id: string | null) =>
+  id === null ? "—" : (choices.find((choice) => choice.id === id)?.name ?? id);
+
+const yesNo = (value: boolean | null) => (value === null ? "—" : value ? "Yes" : "No");
+
+/** The profile's fields in the order a form asks for them, with the words people read. */
+const PROFILE_FIELDS: [keyof CustomerDetail, string][] = [
+  ["given_names", "Given names"],
+  ["family_name", "Family name"],
+  ["date_of_birth", "Date of birth"],
+  ["nationality", "Nationality"],
+  ["phone", "Phone"],
+  ["address_line1", "Address line 1"],
+  ["address_line2", "Address line 2"],
+  ["address_city", "City"],
+  ["address_region", "Region"],
+  ["address_postcode", "Postcode"],
+  ["address_country", "Address country"],
+  ["country_of_residence", "Country of residence"],
+];
+
+/**
+ * Opened from the list, the page first shows the list's record, which has no history: the page's
+ * own read brings it a moment later.
+ */
+type ShownCustomer = Omit<CustomerDetail, "kyc_decisions" | "profile_changes"> &
+  Partial<Pick<CustomerDetail, "kyc_decisions" | "profile_changes">>;
+
+export default function KycPanel() {
+  const record = useRecordContext<ShownCustomer>();
+  const { canAccess } = useCanAccess({ resource: "customers", action: "edit" });
+  const [asking, setAsking] = useState<"kyc" | "risk" | null>(null);
+  if (!record) return null;
+  const mayDecide = canAccess && record.status !== "closed";
+  return (
+    <>
+      <Box component="section" aria-labelledby="profile-title" sx={{ mt: 2 }}>
+        <Typography id="profile-title" variant="h6">
+          Profile
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {record.profile_updated_at
+            ? `Last changed by the customer ${formatDateTime(record.profile_updated_at, { withSeconds: true })}.`
+            : "The customer has not given a profile yet."}
+        </Typography>
+        <Box
+          data-testid="customer-profile"
+          sx={{ mt: 1, display: "grid", gap: 1, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" }}
+        >
+          {PROFILE_FIELDS.map(([field, label]) => (
+            <Box key={field}>
+              <Typography variant="caption" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
+                {String(record[field] ?? "—")}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Box>
+
+      <Box component="section" aria-labelledby="kyc-title" sx={{ mt: 2 }}>
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+          <Typography id="kyc-title" variant="h6">
+            KYC review
+          </Typography>
+          {mayDecide && (
+            <>
+              <Button label="Decide KYC" variant="outlined" onClick={() => setAsking("kyc")} />
+              <Button label="Rate risk" variant="outlined" onClick={() => setAsking("risk")} />
+            </>
+          )}
+        </Box>
+        <Box data-testid="kyc-state" sx={{ display: "flex", gap: 1, flexWrap: "wrap", my: 1 }}>
+          <Chip label={`Status: ${labelOf(KYC_STATUSES, record.kyc_status)}`} />
+          <Chip label={`Risk: ${labelOf(RISK_RATINGS, record.risk_rating)}`} />
+          <Chip label={`PEP: ${yesNo(record.pep)}`} color={record.pep ? "warning" : "default"} />
+          <Chip
+            label={`Sanctions hit: ${yesNo(record.sanctions_hit)}`}
+            color={record.sanctions_hit ? "error" : "default"}
+          />
+        </Box>
+        {record.kyc_decisions && <DecisionHistory decisions={record.kyc_decisions} />}
+        {record.profile_changes && <ProfileChanges changes={record.profile_changes} />}
+      </Box>
+      {asking === "kyc" && <KycDialog id={record.id} onClose={() => setAsking(null)} />}
+      {asking === "risk" && <RiskDialog record={record} onClose={() => setAsking(null)} />}
+    </>
+  );
+}
+
+/** What a decision decided, in words: a status, or a rating with its flags. */
+function decided(decision: KycDecisionRecord): string {
+  if (decision.kind === "status") return labelOf(KYC_STATUSES, decision.kyc_status);
+  return `${labelOf(RISK_RATINGS, decision.risk_rating)} risk · PEP ${yesNo(decision.pep)} · Sanctions hit ${yesNo(decision.sanctions_hit)}`;
+}
+
+function DecisionHistory({ decisions }: { decisions: KycDecisionRecord[] }) {
+  if (decisions.length === 0) return <p>No decision recorded yet.</p>;
+  return (
+    <Table size="small" aria-label="KYC decisions (newest first)">
+      <TableHead>
+        <TableRow>
+          <TableCell>Time</TableCell>
+          <TableCell>Decision</TableCell>
+          <TableCell>By</TableCell>
+          <TableCell>Reason</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {decisions.map((decision) => (
+          <TableRow key={decision.id}>
+            <TableCell>{formatDateTime(decision.created_at, { withSeconds: true })}</TableCell>
+            <TableCell>{decided(decision)}</TableCell>
+            <TableCell>{decision.staff_name ?? "—"}</TableCell>
+            <TableCell sx={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>{decision.reason}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+type Values = Record<string, unknown>;
+const valuesOf = (json: unknown): Values =>
+  typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Values) : {};
+
+/** The compliance view of the profile's changes: each changed field's value before and after. */
+function ProfileChanges({ changes }: { changes: CustomerDetail["profile_changes"] }) {
+  if (changes.length === 0) return null;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="subtitle1" id="profile-changes-title">
+        Profile changes (newest first)
+      </Typography>
+      <Table size="small" aria-labelledby="profile-changes-title">
+        <TableHead>
+          <TableRow>
+            <TableCell>Time</TableCell>
+            <TableCell>Field</TableCell>
+            <TableCell>Before</TableCell>
+            <TableCell>After</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {changes.flatMap((change) => {
+            const before = valuesOf(change.before);
+            const after = valuesOf(change.after);
+            return [...new Set([...Object.keys(before), ...Object.keys(after)])].map((field, index) => (
+              <TableRow key={`${change.id}-${field}`}>
+                <TableCell>
+                  {index === 0 && formatDateTime(change.created_at, { withSeconds: true })}
+                  {index === 0 && change.kyc_reset && <Chip size="small" label="Back to review" sx={{ ml: 1 }} />}
+                </TableCell>
+                <TableCell>{fieldLabel(field)}</TableCell>
+                <TableCell sx={{ overflowWrap: "anywhere" }}>{shownValue(before[field])}</TableCell>
+                <TableCell sx={{ overflowWrap: "anywhere" }}>{shownValue(after[field])}</TableCell>
+              </TableRow>
+            ));
+          })}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/** What a refused decision says: its fields' problems (dataProvider.ts keys them by field), else its message. */
+function problemOf(error: unknown): string {
+  const fieldProblems = error instanceof HttpError ? error.body?.errors : undefined;
+  const messages = fieldProblems ? Object.values(fieldProblems).filter((value) => typeof value === "string") : [];
+  return messages.length > 0 ? messages.join("; ") : (error as Error).message;
+}
+
+/** A decision's dialog: its fields, the reason, and the button that sends them. */
+function DecisionDialog({
+  title,
+  explanation,
+  send,
+  onClose,
+  children,
+}: {
+  title: string;
+  explanation: string;
+  send(reason: string): Promise<unknown>;
+  onClose(): void;
+  children: React.ReactNode;
+}) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [reason, setReason] = useState("");
+  const [sending, setSending] = useState(false);
+  const confirm = async () => {
+    setSending(true);
+    try {
+      await send(reason);
+      notify(`${title}: recorded`);
+      onClose();
+      refresh();
+    } catch (error) {
+      notify(problemOf(error), { type: "error" });
+      setSending(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="kyc-decision-title">
+      <DialogTitle id="kyc-decision-title">{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{explanation}</DialogContentText>
+        {children}
+        <TextField
+          label="Reason (kept in the history and the audit log)"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          required
+          multiline
+          minRows={2}
+          fullWidth
+          margin="normal"
+          slotProps={{ htmlInput: { maxLength: 1000 } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button label="Cancel" onClick={onClose} />
+        <Button
+          label="Record decision"
+          variant="contained"
+          onClick={confirm}
+          disabled={sending || reason.trim() === ""}
+        />
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function KycDialog({ id, onClose }: { id: number; onClose(): void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [status, setStatus] = useState("verified");
+  return (
+    <DecisionDialog
+      title="Decide KYC"
+      explanation="Verifying needs a complete profile. The customer is e-mailed when the profile is verified or rejected; the reason stays internal."
+      send={(reason) => dataProvider.decideKyc(id, { status, reason })}
+      onClose={onClose}
+    >
+      <TextField
+        select
+        label="Decision"
+        value={status}
+        onChange={(event) => setStatus(event.target.value)}
+        fullWidth
+        margin="normal"
+      >
+        {KYC_DECISION_STATUSES.map((choice) => (
+          <MenuItem key={choice.id} value={choice.id}>
+            {choice.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    </DecisionDialog>
+  );
+}
+
+function RiskDialog({ record, onClose }: { record: ShownCustomer; onClose(): void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [riskRating, setRiskRating] = useState<string>(record.risk_rating ?? "low");
+  const [pep, setPep] = useState(record.pep);
+  const [sanctionsHit, setSanctionsHit] = useState(record.sanctions_hit);
+  return (
+    <DecisionDialog
+      title="Rate risk"
+      explanation="The rating and the flags replace the current ones; the customer is not told."
+      send={(reason) =>
+        dataProvider.rateRisk(record.id, { risk_rating: riskRating, pep, sanctions_hit: sanctionsHit, reason })
+      }
+      onClose={onClose}
+    >
+      <TextField
+        select
+        label="Risk rating"
+        value={riskRating}
+        onChange={(event) => setRiskRating(event.target.value)}
+        fullWidth
+        margin="normal"
+      >
+        {RISK_RATINGS.map((choice) => (
+          <MenuItem key={choice.id} value={choice.id}>
+            {choice.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FormControlLabel
+        control={<Checkbox checked={pep} onChange={(event) => setPep(event.target.checked)} />}
+        label="Politically exposed person (PEP)"
+      />
+      <FormControlLabel
+        control={<Checkbox checked={sanctionsHit} onChange={(event) => setSanctionsHit(event.target.checked)} />}
+        label="Sanctions screening hit"
+      />
+    </DecisionDialog>
+  );
+}
