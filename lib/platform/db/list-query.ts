@@ -77,6 +77,22 @@ export function enumFilter<T extends string>(
   return (Object.values(values) as string[]).includes(text) ? (text as T) : { in: [] };
 }
 
+/**
+ * A value of `values` (an enum Prisma generates) from filter `name`; undefined when absent or empty.
+ * Anything else (text outside the set, however long, or not text) is a 400 naming the filter and
+ * the values it takes, for a column of that enum, where Prisma would refuse it.
+ */
+export function closedSetFilter<T extends string>(
+  values: Readonly<Record<string, T>>,
+  value: unknown,
+  name: string,
+): T | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const allowed = Object.values(values) as string[];
+  if (typeof value === "string" && allowed.includes(value)) return value as T;
+  throw invalidRequest(`${name} must be one of: ${allowed.join(", ")}`);
+}
+
 /** "true"/"false" or a boolean from a filter input; undefined when absent. */
 export function booleanFilter(value: unknown): boolean | undefined {
   if (value === true || value === "true") return true;
