@@ -16,7 +16,7 @@ import type http from "node:http";
 import { config } from "@/lib/platform/config";
 import { fastRouteHandler } from "@/lib/http/operation";
 import { log } from "@/lib/platform/runtime/log";
-import { type FastHandler, hasNextRequestHeader, NO_PARAMS, sendAnswer, answerOf, webRequestOf } from "./next-answer";
+import { answerOf, type FastHandler, hasNextRequestHeader, NO_PARAMS, sendAnswer, webRequestOf } from "./next-answer";
 
 /** Answers `request` when it is a reference read and returns true; returns false, having done nothing, otherwise. */
 export function answerReferenceRead(request: http.IncomingMessage, response: http.ServerResponse): boolean {
