@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { encode } from "next-auth/jwt";
+import type { AuditAction, AuditResource } from "@/lib/generated/prisma/enums";
 import { startTestApp, db } from "./support/app";
 import { makeStaff, signIn, staffSession, STAFF_PASSWORD } from "./support/staff";
 import { bearer, DEVICE, registeredCustomer } from "./support/accounts";
@@ -25,7 +26,7 @@ async function publicSourceCodes(): Promise<string[]> {
   return body.countries.map((country: { iso_code_alpha2: string }) => country.iso_code_alpha2);
 }
 
-async function latestAudit(resource: string) {
+async function latestAudit(resource: AuditResource) {
   return db().auditLog.findFirst({ where: { resource }, orderBy: { id: "desc" } });
 }
 
@@ -127,7 +128,7 @@ async function signOut(cookie: string, { withCsrfToken = true } = {}): Promise<R
   });
 }
 
-const auditCount = (action: string, id: number) =>
+const auditCount = (action: AuditAction, id: number) =>
   db().auditLog.count({ where: { action, resource: "staff", resourceId: String(id) } });
 
 test("sign-out ends the session on the server: a copy of its cookie taken before opens nothing afterwards", async () => {
@@ -766,6 +767,49 @@ test("audit log: read-only, newest first, with who did it", async () => {
   assert.ok(newest.before && newest.after);
   assert.equal((await compliance.request(`/api/admin/audit-log/${newest.id}`, { method: "DELETE" })).status, 405);
   assert.equal((await operations.request("/api/admin/audit-log")).status, 403);
+});
+
+test("audit log: action and resource filters take their enum's values; anything else is a 400 naming the filter", async () => {
+  const list = (filter: Record<string, unknown>) =>
+    compliance.request(`/api/admin/audit-log?${new URLSearchParams({ filter: JSON.stringify(filter) })}`);
+  const updates = await list({ action: "update", resource: "settings" });
+  assert.equal(updates.status, 200);
+  const entries: { action: string; resource: string }[] = await updates.json();
+  assert.ok(entries.length > 0);
+  assert.ok(entries.every((entry) => entry.action === "update" && entry.resource === "settings"));
+  assert.equal((await list({ action: "", resource: "" })).status, 200, "an empty filter is no filter");
+
+  const hostile: [name: "action" | "resource", value: unknown][] = [
+    ["action", "no_such_action"],
+    ["action", "UPDATE"],
+    ["action", "update "],
+    ["action", "x".repeat(8_000)],
+    ["action", "update\u0000"],
+    ["action", "\u001b[2J"],
+    ["action", ["update"]],
+    ["action", { in: ["update"] }],
+    ["action", 1],
+    ["resource", "audit-log"],
+    ["resource", "dashboard"],
+    ["resource", "settings\u0007"],
+    ["resource", "s".repeat(8_000)],
+    ["resource", { not: "settings" }],
+  ];
+  for (const [name, value] of hostile) {
+    const response = await list({ [name]: value });
+    const label = `${name}=${JSON.stringify(value).slice(0, 60)}`;
+    assert.equal(response.status, 400, label);
+    const body = await response.json();
+    assert.equal(body.type, "invalid_request_error", label);
+    assert.ok(String(body.message).startsWith(`${name} must`), `${label}: ${body.message}`);
+  }
+  const unknown = await (await list({ action: "no_such_action" })).json();
+  assert.match(unknown.message, /^action must be one of: .*\brevoke\b.*\brotate_secret\b/);
+  const concurrent = await Promise.all(Array.from({ length: 6 }, () => list({ action: "y".repeat(8_000) })));
+  assert.deepEqual(
+    concurrent.map((response) => response.status),
+    Array(6).fill(400),
+  );
 });
 
 test("e-mail outbox: status and attempts without the bodies; a failed one can be sent again, its token kept out of the audit", async () => {

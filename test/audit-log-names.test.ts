@@ -71,7 +71,7 @@ test("names are read for a whole page at once, whatever the ids recorded", async
     data: [
       { action: "update", resource: "countries", resourceId: "not-a-number", after: { known_name: "Atlantis" } },
       { action: "update", resource: "countries", resourceId: "999999" },
-      { action: "update", resource: "unknown-resource", resourceId: "1", after: { name: "Something" } },
+      { action: "update", resource: "staff", resourceId: "not-a-number", after: { name: "Something" } },
     ],
   });
   const query = new URLSearchParams({ sort: '["id","DESC"]', range: "[0,2]" });

@@ -5,10 +5,13 @@ import { createAdapterFactory } from "@/lib/platform/db";
 import { applyMigrations, createMigration, MIGRATIONS_DIR, readMigrations } from "@/lib/platform/db/migrations";
 import { databaseTarget } from "@/lib/platform/db/target";
 import {
+  AuditAction,
+  AuditResource,
   CustomerEventType,
   EmailTemplate,
   EventOutcome,
   OutboxStatus,
+  RateLimitBucket,
   StaffRole,
   TokenPurpose,
 } from "@/lib/generated/prisma/enums";
@@ -131,6 +134,76 @@ test("the closed sets become enums: rows written while they were text keep their
         { table_name: "staff", column_name: "role", udt_name: "StaffRole", column_default: null },
       ],
     );
+  } finally {
+    await close();
+    await database.drop();
+  }
+});
+
+test("issue 24: audit actions, audited resources and rate-limit buckets become enums, every row kept as it was", async () => {
+  const database = await createTestDatabase();
+  const { factory, close } = createAdapterFactory(databaseTarget(database.url));
+  try {
+    const adapter = await factory.connect();
+    const rows = async (sql: string) => {
+      const result = await adapter.queryRaw({ sql, args: [], argTypes: [] });
+      return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])));
+    };
+    const migrations = readMigrations().migrationDirectories;
+    const enums = migrations.findIndex((directory) => directory.path.endsWith("_audit_and_rate_limit_enums"));
+    assert.ok(enums > 0);
+    const script = (directory: (typeof migrations)[number]) => {
+      assert.equal(directory.migrationFile.content.tag, "ok");
+      return directory.migrationFile.content.value;
+    };
+    for (const directory of migrations.slice(0, enums)) await adapter.executeScript(script(directory));
+
+    // Every value the code wrote as text: not those later migrations append (ALTER TYPE … ADD VALUE).
+    const addedLater = new Set(
+      migrations
+        .slice(enums + 1)
+        .flatMap((directory) => [...script(directory).matchAll(/ADD VALUE '([^']+)'/g)].map((match) => match[1])),
+    );
+    const texts = (values: Record<string, string>) => Object.values(values).filter((value) => !addedLater.has(value));
+    const list = (values: string[]) => values.map((value) => `'${value}'`).join(", ");
+    await adapter.executeScript(`
+      INSERT INTO audit_log (action, resource, resource_id)
+        SELECT action, resource, action || '/' || resource
+        FROM unnest(ARRAY[${list(texts(AuditAction))}]) AS action, unnest(ARRAY[${list(texts(AuditResource))}]) AS resource;
+      INSERT INTO rate_limits (bucket, key, hits, counted, expires_at)
+        SELECT bucket, '198.51.100.1', ARRAY[now()::timestamp(3)], true, now() + interval '1 hour'
+        FROM unnest(ARRAY[${list(texts(RateLimitBucket))}]) AS bucket;
+    `);
+    const stored = () =>
+      rows(`
+        SELECT 'audit_log' AS "table", jsonb_agg(action || '/' || resource || '=' || resource_id ORDER BY id)::text AS "values" FROM audit_log
+        UNION ALL SELECT 'rate_limits', jsonb_agg(bucket || '/' || key ORDER BY bucket::text)::text FROM rate_limits`);
+    const before = await stored();
+    assert.equal(
+      JSON.parse(before[0].values as string).length,
+      texts(AuditAction).length * texts(AuditResource).length,
+    );
+    assert.equal(JSON.parse(before[1].values as string).length, texts(RateLimitBucket).length);
+
+    await adapter.executeScript(script(migrations[enums]));
+
+    assert.deepEqual(await stored(), before);
+    assert.deepEqual(
+      await rows(`
+        SELECT table_name, column_name, udt_name, is_nullable FROM information_schema.columns
+        WHERE (table_name, column_name) IN (('audit_log', 'action'), ('audit_log', 'resource'), ('rate_limits', 'bucket'))
+        ORDER BY table_name, column_name`),
+      [
+        { table_name: "audit_log", column_name: "action", udt_name: "AuditAction", is_nullable: "NO" },
+        { table_name: "audit_log", column_name: "resource", udt_name: "AuditResource", is_nullable: "NO" },
+        { table_name: "rate_limits", column_name: "bucket", udt_name: "RateLimitBucket", is_nullable: "NO" },
+      ],
+    );
+    const [key] = await rows(`
+      SELECT array_agg(a.attname::text ORDER BY a.attnum) AS columns FROM pg_index i
+      JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+      WHERE i.indrelid = 'rate_limits'::regclass AND i.indisprimary`);
+    assert.deepEqual(key.columns, ["bucket", "key"], "the counters keep their primary key");
   } finally {
     await close();
     await database.drop();

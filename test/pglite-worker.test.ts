@@ -43,7 +43,7 @@ test("the embedded database through its worker: transactions, driver errors and 
       list: ["x", "y"],
     });
     const entry = await prisma.auditLog.create({
-      data: { action: "a", resource: "r", resourceId: "1", before: { list: [true, null, "s"] } },
+      data: { action: "update", resource: "settings", resourceId: "1", before: { list: [true, null, "s"] } },
     });
     assert.deepEqual(await prisma.auditLog.findUnique({ where: { id: entry.id } }), entry);
   } finally {

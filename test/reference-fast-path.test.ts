@@ -1,6 +1,7 @@
 /**
  * The server's fast path for the reference reads (lib/entry/server/reference-fast-path.ts) against Next's
- * route for the very same request, over HTTP on the production build. Next's answer comes from the
+ * route for the very same request, over HTTP on the production build, and against the declared
+ * handler itself, which the route file exports and the fast path finds through the operations. Next's answer comes from the
  * same app with FAST_PATH=false: the server runs in this process and reads that setting
  * per request, so each case is asked both ways, one right after the other, on one database. The
  * answers must be the same bytes on the wire: status line, header names (case and order included)
@@ -11,10 +12,14 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { OPERATIONS } from "@/app/client/v1/operations";
+import { fastRouteHandler } from "@/lib/http/operation";
 import { REFERENCE_READS } from "@/lib/http/reference-reads";
 import { answerReferenceRead } from "@/lib/entry/server/reference-fast-path";
+import { NO_PARAMS, type FastHandler } from "@/lib/entry/server/next-answer";
 import { db, startTestApp } from "./support/app";
 import {
+  assertHandlersAnswer,
   assertLeftToNext,
   type BareCase,
   bareServer,
@@ -43,6 +48,43 @@ async function bothWays(method: string, path: string, headers: Headers = {}, bod
 const etagOf = async (path: string) => header(await rawRequest(app.url, "GET", path, CREDENTIALS), "etag")!;
 
 const bareUrl = await bareServer(answerReferenceRead);
+
+test("the reference reads are the fast-path GETs of the operation list; until Next has loaded one's route, Next serves it", async () => {
+  const declared = OPERATIONS.filter((operation) => operation.fastPath && operation.method === "GET");
+  assert.deepEqual(declared.map((operation) => operation.path).sort(), [...PATHS].sort());
+  for (const path of PATHS) assert.equal(fastRouteHandler("GET", path), undefined, path);
+  for (const path of PATHS) {
+    assert.equal(
+      (await rawRequest(bareUrl, "GET", path, CREDENTIALS)).status,
+      599,
+      `${path} is left to Next before it is loaded`,
+    );
+    // Any request Next serves on the path loads its route module, which registers its GET.
+    assert.equal((await rawRequest(app.url, "OPTIONS", path, {})).status, 204);
+    assert.equal(typeof fastRouteHandler("GET", path), "function", path);
+  }
+});
+
+/** GET `path` through the fast path, and the same request handed to the declared handler in this process: one answer. */
+async function asTheHandlerAnswers(path: string, headers: Headers = {}): Promise<RawAnswer> {
+  const wire = await rawRequest(app.url, "GET", path, headers);
+  const handler = fastRouteHandler("GET", path.split("?")[0]) as FastHandler;
+  const request = new Request(`${app.url}${path}`, { headers: Object.entries(headers) as [string, string][] });
+  await assertHandlersAnswer(wire, await handler(request as Parameters<FastHandler>[0], NO_PARAMS), `GET ${path}`);
+  return wire;
+}
+
+test("the fast path answers what the declared handler answers: 200, 304, 401, and a query string (left to Next)", async () => {
+  for (const path of PATHS) {
+    const ok = await asTheHandlerAnswers(path, CREDENTIALS);
+    assert.equal(ok.status, 200);
+    const etag = header(ok, "etag")!;
+    assert.equal((await asTheHandlerAnswers(path, { ...CREDENTIALS, "If-None-Match": etag })).status, 304);
+    assert.equal((await asTheHandlerAnswers(path, { ...CREDENTIALS, "X-Client-Secret": "wrong" })).status, 401);
+    assert.equal((await asTheHandlerAnswers(path)).status, 401);
+    assert.equal((await asTheHandlerAnswers(`${path}?x=%00&y=${"z".repeat(4000)}`, CREDENTIALS)).status, 200);
+  }
+});
 
 test("the fast path takes GET and HEAD of the four paths as they are spelled, and leaves everything else to Next", async () => {
   for (const path of PATHS) {

@@ -10,13 +10,16 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { test } from "node:test";
+import { OPERATIONS } from "@/app/client/v1/operations";
 import { MAX_BODY_BYTES } from "@/lib/http/input";
 import { fastRouteHandler } from "@/lib/http/operation";
 import { registerLimit } from "@/lib/domain/rate-limits/limits";
 import { answerFastRoute } from "@/lib/entry/server/route-fast-path";
+import { type FastHandler, NO_PARAMS } from "@/lib/entry/server/next-answer";
 import { DEVICE, RESET_URL, uniqueEmail, VERIFY_URL } from "./support/accounts";
 import { db, startTestApp } from "./support/app";
 import {
+  assertHandlersAnswer,
   assertLeftToNext,
   type BareCase,
   bareServer,
@@ -78,6 +81,12 @@ async function registered(): Promise<string> {
 }
 
 test("until Next has loaded a fast route, Next serves it; from then on its route file's own handler is taken", async () => {
+  const declared = OPERATIONS.filter((operation) => operation.fastPath && operation.method === "POST");
+  assert.deepEqual(
+    declared.map((operation) => operation.path).sort(),
+    FAST_ROUTES,
+    "the fast-path POSTs of the operation list",
+  );
   for (const route of FAST_ROUTES) assert.equal(fastRouteHandler("POST", route), undefined, route);
   for (const route of FAST_ROUTES) {
     const left = await rawRequest(
@@ -157,6 +166,48 @@ test("login: the same answers as Next's route, for a login, a wrong password, an
       `${JSON.stringify(call.headers).slice(0, 200)} ${call.body?.slice(0, 60)}`,
     );
   }
+});
+
+/** POST `call` through the fast path, and the same request handed to the declared handler in this process: one answer. */
+async function asTheHandlerAnswers({ path, headers = {}, body = "" }: Call): Promise<RawAnswer> {
+  const wire = await rawRequest(
+    app.url,
+    "POST",
+    path,
+    { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
+    body,
+  );
+  const handler = fastRouteHandler("POST", path) as FastHandler;
+  const request = new Request(`${app.url}${path}`, {
+    method: "POST",
+    headers: Object.entries(headers) as [string, string][],
+    body,
+  });
+  const direct = await handler(request as Parameters<FastHandler>[0], NO_PARAMS);
+  await assertHandlersAnswer(wire, direct, `POST ${path} ${body.slice(0, 60)}`, (text) =>
+    text.replace(/"token":"[^"]+"/, '"token":"…"'),
+  );
+  return wire;
+}
+
+test("the fast path answers what the declared handler answers: 200, 401, and bad input", async () => {
+  const email = await registered();
+  const headers = { ...CREDENTIALS, ...FORM, ...DEVICE };
+  const login = (body: string, extra: RawHeaders = {}): Call => ({
+    path: "/client/v1/login",
+    headers: { ...headers, ...extra },
+    body,
+  });
+  assert.equal((await asTheHandlerAnswers(login(loginForm(email)))).status, 200);
+  assert.equal((await asTheHandlerAnswers(login(loginForm(email, "wrong password")))).status, 401);
+  assert.equal((await asTheHandlerAnswers(login(loginForm(email), { "X-Client-Secret": "wrong" }))).status, 401);
+  assert.equal(
+    (await asTheHandlerAnswers(login(form({ email: "x\u0000".repeat(3000), password: PASSWORD })))).status,
+    400,
+  );
+  assert.equal((await asTheHandlerAnswers(login("{not json", { "Content-Type": "application/json" }))).status, 400);
+  const register = { path: "/client/v1/register", headers, body: registration("not an e-mail") };
+  assert.equal((await asTheHandlerAnswers(register)).status, 400);
 });
 
 test("register: the same answers as Next's route, for a registration, an e-mail already taken and bad input", async () => {

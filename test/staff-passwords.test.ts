@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { test } from "node:test";
+import type { AuditAction } from "@/lib/generated/prisma/enums";
 import { db, startTestAppWithResend } from "./support/app";
 import { type CookieJar, makeStaff, signIn, STAFF_PASSWORD, staffSession } from "./support/staff";
 
@@ -46,7 +47,7 @@ const signedIn = async (jar: CookieJar) =>
   (await fetch(`${app.url}/api/admin/dashboard`, { headers: { Cookie: jar.header() } })).status;
 
 /** The audit entries about staff member `id` with `action`, checked for secrets. */
-async function auditEntries(id: number, action: string, secrets: string[]) {
+async function auditEntries(id: number, action: AuditAction, secrets: string[]) {
   const entries = await db().auditLog.findMany({ where: { resource: "staff", resourceId: String(id), action } });
   const text = JSON.stringify(entries);
   for (const secret of secrets) assert.ok(!text.includes(secret), `no secret in ${text}`);

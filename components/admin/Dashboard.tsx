@@ -44,12 +44,11 @@ import type {
   EmailDay,
   ReferenceChange,
 } from "@/lib/domain/dashboard/read-dashboard";
-import type { AdminResource } from "@/lib/domain/access/permissions";
 import type { AdminDataProvider } from "./dataProvider";
 import { PageTitle } from "./PageTitle";
-import { RESOURCE_NAMES } from "./choices";
+import { AUDIT_ACTION_LABELS, AUDITED_RESOURCE_NAMES } from "./choices";
 import { formatDateTime } from "./DateTimeField";
-import { actionLabel, fieldLabel } from "./audit-log/auditWords";
+import { fieldLabel } from "./audit-log/auditWords";
 
 type CountKey =
   | "customers"
@@ -396,7 +395,7 @@ function ReferenceChangesCard({ changes }: { changes: ReferenceChange[] }) {
                 <TableRow key={change.id}>
                   <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(change.created_at)}</TableCell>
                   <TableCell>
-                    {RESOURCE_NAMES[change.resource as AdminResource] ?? change.resource}:{" "}
+                    {AUDITED_RESOURCE_NAMES[change.resource]}:{" "}
                     {change.action === "delete" ? (
                       (change.record_name ?? change.resource_id)
                     ) : (
@@ -404,7 +403,7 @@ function ReferenceChangesCard({ changes }: { changes: ReferenceChange[] }) {
                     )}
                   </TableCell>
                   <TableCell>
-                    {actionLabel(change.action)}
+                    {AUDIT_ACTION_LABELS[change.action]}
                     {change.fields.length > 0 && `: ${change.fields.map(fieldLabel).join(", ")}`}
                   </TableCell>
                   <TableCell>{change.staff_name ?? "command line"}</TableCell>

@@ -6,6 +6,8 @@
  * insist on a label for every value, so a value added to an enum cannot be missing from a screen.
  */
 import {
+  type AuditAction,
+  type AuditResource,
   type CustomerEventType,
   type CustomerSource,
   type EmailTemplate,
@@ -19,7 +21,7 @@ import {
   type WebhookAttemptOutcome,
   type WebhookDeliveryStatus,
 } from "@/lib/generated/prisma/enums";
-import { ADMIN_RESOURCES, type AdminResource } from "@/lib/domain/access/permissions";
+import type { AdminResource } from "@/lib/domain/access/permissions";
 import type { CustomerStatus } from "@/lib/domain/customers/customer-record";
 
 /** The choices of an enum, in the order of `labels`. */
@@ -159,14 +161,61 @@ export const RESOURCE_NAMES = {
 } satisfies Record<AdminResource, string>;
 
 /**
- * What an audit-log entry can be about: every admin resource but the dashboard, which changes
- * nothing, and one's own account and two-factor, whose entries are the staff resource's.
+ * What an audit-log entry is about (`audit_log.resource`), named as its back-office resource: every
+ * one but the dashboard, which changes nothing, and one's own account and two-factor, whose entries
+ * are the staff resource's. A value added to enum AuditResource needs its name here.
  */
-const NOT_AUDITED: AdminResource[] = ["dashboard", "me", "two-factor"];
-export const AUDITED_RESOURCES = ADMIN_RESOURCES.filter((resource) => !NOT_AUDITED.includes(resource)).map((id) => ({
-  id,
-  name: RESOURCE_NAMES[id],
-}));
+export const AUDITED_RESOURCE_NAMES = {
+  settings: RESOURCE_NAMES.settings,
+  locales: RESOURCE_NAMES.locales,
+  timezones: RESOURCE_NAMES.timezones,
+  countries: RESOURCE_NAMES.countries,
+  clients: RESOURCE_NAMES.clients,
+  customers: RESOURCE_NAMES.customers,
+  staff: RESOURCE_NAMES.staff,
+  outbox: RESOURCE_NAMES.outbox,
+  webhooks: "Webhook endpoints",
+} satisfies Record<AuditResource, string>;
+export const AUDITED_RESOURCES = choicesOf(AUDITED_RESOURCE_NAMES);
+
+/**
+ * What was done, as the audit log and the dashboard say it (`audit_log.action`), grouped by what it
+ * is done to. A value added to enum AuditAction needs its label here.
+ */
+export const AUDIT_ACTION_LABELS = {
+  create: "Created",
+  update: "Changed",
+  delete: "Deleted",
+  export: "Exported",
+  // The outbox.
+  resend: "Sent again",
+  // API clients.
+  revoke: "Revoked",
+  rotate_secret: "Rotated the secret",
+  // Customers: the compliance actions.
+  block: "Blocked",
+  unblock: "Unblocked",
+  revoke_sessions: "Signed out everywhere",
+  resend_verification: "Verification e-mail sent again",
+  reset_mfa: "Reset the customer's two-factor",
+  // Customers: the KYC review.
+  kyc_decision: "KYC decision",
+  risk_decision: "Risk rated",
+  // Webhook endpoints (with create, update, delete and rotate_secret).
+  test: "Sent a test event",
+  replay: "Replayed a delivery",
+  // Staff: sign-ins, passwords and two-factor.
+  sign_in: "Sign-in",
+  sign_out: "Signed out",
+  change_password: "Changed their own password",
+  reset_password: "Reset the password",
+  request_password_reset: "Asked for a reset link",
+  reset_password_by_link: "Set a new password by link",
+  two_factor_enrolment_started: "Began setting up two-factor",
+  two_factor_enabled: "Turned on two-factor",
+  two_factor_reset: "Reset two-factor",
+} satisfies Record<AuditAction, string>;
+export const AUDIT_ACTIONS = choicesOf(AUDIT_ACTION_LABELS);
 
 /** How a staff sign-in ended (`audit_log.outcome`). */
 export const SIGN_IN_OUTCOMES = choicesOf({

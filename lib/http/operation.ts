@@ -46,8 +46,9 @@ export type OperationDeclaration<S extends Security, B extends z.ZodObject | und
   /** Answers 304 to a matching If-None-Match (a read served with an ETag). */
   conditional?: boolean;
   /**
-   * A POST every app makes all the time (login, register): once Next has loaded its route, the
-   * node:http server hands it this handler directly, before Next's router (lib/entry/server/route-fast-path.ts).
+   * A call every app makes all the time (login, register, the reference reads): once Next has
+   * loaded its route, the node:http server hands it to the handler the route file exports, before
+   * Next's router (lib/entry/server/route-fast-path.ts for a POST, reference-fast-path.ts for a GET).
    */
   fastPath?: boolean;
   ok: { status: 200 | 201; response: ResponseConfig };
@@ -82,6 +83,7 @@ export function routeOf(...operations: Operation[]): RouteExports {
 }
 
 // Filled as Next loads route modules, in the process Next runs in: one copy of each handler, Next's own.
+// Both fast paths find their handler here, by method and path.
 const fastRoutes = () => processGlobal("fast-routes", () => new Map<string, RouteExports[Method]>());
 
 /** The handler of a fast-path operation (`fastPath`) once its route is loaded, exactly as its route file exports it. */

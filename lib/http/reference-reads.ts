@@ -1,11 +1,12 @@
 /**
- * The reference reads every app launch makes, as one table from path to prepared body. Both ways a
- * request can reach them use it: their operations (app/client/v1/…/*.operation.ts, declared with
- * referenceReadOperation) and the server's fast path (lib/entry/server/reference-fast-path.ts), which
- * answers authenticated GETs and HEADs of these paths on node:http before Next's router would see them.
+ * The reference reads every app launch makes, as one table from path to prepared body, and the
+ * operation of each (app/client/v1/…/*.operation.ts, declared with referenceReadOperation). They are
+ * fast-path operations: once Next has loaded a route, the server's fast path
+ * (lib/entry/server/reference-fast-path.ts) hands GETs and HEADs of its path to the handler the route
+ * file exports, before Next's router would see them.
  */
 import type { z } from "zod";
-import { answerResponse, type CachedAnswer, cachedAnswer } from "./cached-response";
+import { cachedResponse } from "./cached-response";
 import { jsonBody } from "./openapi-components";
 import { defineOperation } from "./operation";
 import { type ReferenceBodies, referenceBody } from "./reference-bodies";
@@ -19,11 +20,6 @@ export const REFERENCE_READS = {
 } as const satisfies Record<string, keyof ReferenceBodies>;
 
 export type ReferenceReadPath = keyof typeof REFERENCE_READS;
-
-/** The read itself, once the credentials are checked: the body's 200, or a 304 for the client's ETag. */
-export async function readReference(path: ReferenceReadPath, headers: Pick<Headers, "get">): Promise<CachedAnswer> {
-  return cachedAnswer(headers.get("if-none-match"), await referenceBody(REFERENCE_READS[path]));
-}
 
 type ReferenceReadDescription = {
   operationId: string;
@@ -46,8 +42,10 @@ export function referenceReadOperation(path: ReferenceReadPath, read: ReferenceR
     description: `${read.description} Served from memory with an ETag; send If-None-Match to get a 304 while nothing changed.`,
     security: "client",
     conditional: true,
+    fastPath: true,
     ok: { status: 200, response: jsonBody(read.ok.description, read.ok.schema, ["ETag", "Revalidate"]) },
     errors: { 401: "Unauthorized", 503: "ServiceUnavailable" },
-    handler: async ({ request }) => answerResponse(await readReference(path, request.headers)),
+    // The body's 200, or a 304 for the client's ETag.
+    handler: async ({ request }) => cachedResponse(request, await referenceBody(REFERENCE_READS[path])),
   });
 }

@@ -26,11 +26,8 @@ export function clientRoute(handlers: Partial<Record<Method, Handler>>): RouteEx
   });
 }
 
-/**
- * The API client a request's X-Client-ID and X-Client-Secret name, or the 401 of every /client/v1
- * route without valid ones. Also the check of the server's fast path for the reference reads.
- */
-export async function requireClient(headers: Pick<Headers, "get">): Promise<AuthenticatedClient> {
+/** The API client a request's X-Client-ID and X-Client-Secret name, or the 401 of every /client/v1 route without valid ones. */
+async function requireClient(headers: Pick<Headers, "get">): Promise<AuthenticatedClient> {
   const client = await authenticateApiClient(headers.get("x-client-id"), headers.get("x-client-secret"));
   if (!client) throw invalidClientCredentials();
   return client;

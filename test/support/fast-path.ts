@@ -113,3 +113,26 @@ export function header(answer: RawAnswer, name: string): string | undefined {
   const index = answer.headers.findIndex((candidate, i) => i % 2 === 0 && candidate.toLowerCase() === name);
   return index === -1 ? undefined : answer.headers[index + 1];
 }
+
+/**
+ * `wire`, an answer as received, is `direct`, the declared handler's own Response to the same
+ * request: the same status, each of the handler's headers with its value (the request id aside, new
+ * in each answer) and the same body, byte for byte, once `mask` hides what each answer has of its
+ * own (a login token). The wire has the server's own headers besides (Date, the security headers).
+ */
+export async function assertHandlersAnswer(
+  wire: RawAnswer,
+  direct: Response,
+  label: string,
+  mask: (body: string) => string = (body) => body,
+): Promise<void> {
+  assert.equal(wire.status, direct.status, label);
+  const received = new Map<string, string>();
+  for (let i = 0; i < wire.headers.length; i += 2) received.set(wire.headers[i].toLowerCase(), wire.headers[i + 1]);
+  for (const [name, value] of direct.headers) {
+    if (name === "x-request-id") assert.match(received.get(name) ?? "", /^[0-9a-f-]{36}$/, label);
+    else assert.equal(received.get(name), value, `${label}: ${name}`);
+  }
+  const body = Buffer.from(await direct.arrayBuffer()).toString("latin1");
+  assert.equal(mask(wire.body.toString("latin1")), mask(body), label);
+}

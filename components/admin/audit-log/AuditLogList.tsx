@@ -7,15 +7,14 @@
 import { Datagrid, FunctionField, List, SelectField, SelectInput, TextField, TextInput } from "react-admin";
 import type { AuditRecord } from "@/lib/domain/audit/audit-record";
 import { EmptyState } from "../EmptyState";
-import { AUDITED_RESOURCES, SIGN_IN_OUTCOMES } from "../choices";
+import { AUDIT_ACTIONS, AUDITED_RESOURCES, SIGN_IN_OUTCOMES } from "../choices";
 import { DateTimeField } from "../DateTimeField";
-import { actionLabel } from "./auditWords";
 import BeforeAndAfter from "./BeforeAndAfter";
 import { PageTitle } from "../PageTitle";
 
 const filters = [
   <SelectInput key="resource" source="resource" choices={AUDITED_RESOURCES} alwaysOn />,
-  <TextInput key="action" source="action" />,
+  <SelectInput key="action" source="action" choices={AUDIT_ACTIONS} />,
   <TextInput key="resource_id" source="resource_id" label="Record id" />,
   <SelectInput key="outcome" source="outcome" label="Sign-in outcome" choices={SIGN_IN_OUTCOMES} />,
   <TextInput key="email" source="email" label="Sign-in e-mail" />,
@@ -38,7 +37,7 @@ export default function AuditLogList() {
           render={(entry) => entry.staff_email ?? (entry.outcome ? "—" : "command line")}
           sortable={false}
         />
-        <FunctionField<AuditRecord> source="action" label="Action" render={(entry) => actionLabel(entry.action)} />
+        <SelectField source="action" label="Action" choices={AUDIT_ACTIONS} />
         <SelectField source="resource" label="What" choices={AUDITED_RESOURCES} />
         <FunctionField<AuditRecord>
           label="Record"

@@ -1,7 +1,8 @@
 /**
- * The audit log in words: what was done, to which field, and each value as a person reads it
- * (dates with their timezone, yes and no, lists). The field names are those of the admin API's
- * records; one not listed here is spelled out from its name ("tag_line" → "Tag line").
+ * The audit log in words: which field was changed, and each value as a person reads it (dates with
+ * their timezone, yes and no, lists); what was done is AUDIT_ACTION_LABELS in ../choices.ts. The
+ * field names are those of the admin API's records; one not listed here is spelled out from its
+ * name ("tag_line" → "Tag line").
  */
 import { formatDateTime } from "../DateTimeField";
 import {
@@ -13,30 +14,6 @@ import {
   RISK_RATINGS,
   STAFF_ROLES,
 } from "../choices";
-
-const ACTIONS: Record<string, string> = {
-  create: "Created",
-  update: "Changed",
-  delete: "Deleted",
-  resend: "Sent again",
-  export: "Exported",
-  block: "Blocked",
-  unblock: "Unblocked",
-  revoke_sessions: "Signed out everywhere",
-  resend_verification: "Verification e-mail sent again",
-  kyc_decision: "KYC decision",
-  risk_decision: "Risk rated",
-  sign_in: "Sign-in",
-  sign_out: "Signed out",
-  change_password: "Changed their own password",
-  reset_password: "Reset the password",
-  request_password_reset: "Asked for a reset link",
-  reset_password_by_link: "Set a new password by link",
-  two_factor_enrolment_started: "Began setting up two-factor",
-  two_factor_enabled: "Turned on two-factor",
-  two_factor_reset: "Reset two-factor",
-  reset_mfa: "Reset the customer's two-factor",
-};
 
 const FIELDS: Record<string, string> = {
   known_name: "Name",
@@ -81,7 +58,6 @@ const spelledOut = (name: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-export const actionLabel = (action: string) => ACTIONS[action] ?? spelledOut(action);
 export const fieldLabel = (name: string) => FIELDS[name] ?? spelledOut(name);
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

@@ -34,8 +34,8 @@ const UNKNOWN_CLIENT_HASH = sha256(randomToken());
 const USE_WRITE_INTERVAL_MS = 60_000;
 /**
  * Per client, the calls counted since this process last wrote them, and when it did. Per process,
- * not per copy of this module: Next's routes and the server's fast path for the reference reads
- * (lib/entry/server/reference-fast-path.ts) each run a copy of their own.
+ * not per copy of this module: Next's bundle and the code the server runs outside it (its own
+ * modules, the tests') may each load a copy of their own.
  */
 const usage = processGlobal("api-client-use", () => new Map<number, { calls: number; writtenAt: number }>());
 

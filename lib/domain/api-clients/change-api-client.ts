@@ -4,13 +4,14 @@
  * authentication see it, in one transaction. Audited as `actor`'s.
  */
 import type { ApiClient } from "@/lib/generated/prisma/client";
+import type { AuditAction } from "@/lib/generated/prisma/enums";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
-import type { Actor } from "@/lib/domain/audit/record-audit";
+import type { Actor, AuditEntry } from "@/lib/domain/audit/record-audit";
 import { noSuchClient, toPublicClient, type ApiClientKey, type PublicClient } from "./api-client-record";
 
 export async function changeApiClient(
   key: ApiClientKey,
-  action: string,
+  action: Extract<AuditAction, "update" | "revoke" | "rotate_secret">,
   data: Partial<Pick<ApiClient, "name" | "allowedOrigins" | "active" | "revokedAt" | "secretHash">>,
   actor: Actor,
 ): Promise<PublicClient> {
@@ -18,7 +19,7 @@ export async function changeApiClient(
     const existing = await tx.apiClient.findUnique({ where: key });
     if (!existing) throw noSuchClient(key);
     const updated = toPublicClient(await tx.apiClient.update({ where: key, data }));
-    const audit = {
+    const audit: AuditEntry = {
       action,
       resource: "clients",
       resourceId: existing.id,

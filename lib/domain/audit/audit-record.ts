@@ -4,14 +4,14 @@
  * sign-in's entry the e-mail tried, its address, browser and outcome.
  */
 import type { AuditLog, Staff } from "@/lib/generated/prisma/client";
-import type { SignInOutcome } from "@/lib/generated/prisma/enums";
+import type { AuditAction, AuditResource, SignInOutcome } from "@/lib/generated/prisma/enums";
 
 export type AuditRecord = {
   id: number;
   staff_id: number | null;
   staff_email: string | null;
-  action: string;
-  resource: string;
+  action: AuditAction;
+  resource: AuditResource;
   resource_id: string;
   /** "Poland" for countries 177; null when the entry is about no one record. */
   record_name: string | null;

@@ -1,17 +1,18 @@
 /**
- * The audit log, read-only, a page at a time. Filters: `resource`, `action`, `staff_id`,
- * `resource_id`, and for sign-ins `outcome` and `email` (part of the address tried, any case).
+ * The audit log, read-only, a page at a time. Filters: `resource`, `action` (one of its enum's
+ * values, else a 400), `staff_id`, `resource_id`, and for sign-ins `outcome` and `email` (part of
+ * the address tried, any case).
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
-import { SignInOutcome } from "@/lib/generated/prisma/enums";
+import { AuditAction, AuditResource, SignInOutcome } from "@/lib/generated/prisma/enums";
 import {
   boundedTextFilter,
+  closedSetFilter,
   enumFilter,
   idsFilter,
   numericId,
   pageOf,
-  textFilter,
   type ListQuery,
 } from "@/lib/platform/db/list-query";
 import { toAuditRecord, WITH_STAFF_EMAIL } from "./audit-record";
@@ -23,8 +24,8 @@ export const SORTABLE = { id: "id", created_at: "createdAt", resource: "resource
 export async function listAuditLog(query: ListQuery) {
   const where: Prisma.AuditLogWhereInput = {
     id: idsFilter(query.filter, numericId),
-    resource: textFilter(query.filter.resource),
-    action: textFilter(query.filter.action),
+    resource: closedSetFilter(AuditResource, query.filter.resource, "resource"),
+    action: closedSetFilter(AuditAction, query.filter.action, "action"),
     resourceId: query.filter.resource_id === undefined ? undefined : String(query.filter.resource_id),
     staffId: query.filter.staff_id === undefined ? undefined : (numericId(query.filter.staff_id) ?? -1),
     outcome: enumFilter(SignInOutcome, query.filter.outcome),

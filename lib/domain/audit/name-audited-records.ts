@@ -4,18 +4,20 @@
  * gone (a deleted locale) is named from the entry's own snapshot.
  */
 import type { AuditLog } from "@/lib/generated/prisma/client";
+import type { AuditResource } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/platform/db";
 import { numericId } from "@/lib/platform/db/list-query";
 
 type AuditedEntry = Pick<AuditLog, "resource" | "resourceId" | "before" | "after">;
 type Names = Map<string, string>;
+type ByResource<T> = Partial<Record<AuditResource, T>>;
 
 const numericIds = (ids: string[]) => ids.map(numericId).filter((id): id is number => id !== undefined);
 const named = (rows: { id: number | string; name: string }[]): Names =>
   new Map(rows.map((row) => [String(row.id), row.name]));
 
-/** Per resource, the current names of the records with these ids. */
-const CURRENT_NAMES: Record<string, (ids: string[]) => Promise<Names>> = {
+/** Per resource, the current names of the records with these ids (one without is named from its snapshot). */
+const CURRENT_NAMES: ByResource<(ids: string[]) => Promise<Names>> = {
   countries: async (ids) =>
     named(
       (
@@ -73,7 +75,7 @@ function snapshotName(entry: AuditedEntry): string | null {
 
 /** The name of each entry's record, in the entries' order; null when it has none (an export). */
 export async function nameAuditedRecords(entries: AuditedEntry[]): Promise<(string | null)[]> {
-  const idsByResource = new Map<string, Set<string>>();
+  const idsByResource = new Map<AuditResource, Set<string>>();
   for (const { resource, resourceId } of entries) {
     if (!resourceId || !CURRENT_NAMES[resource]) continue;
     if (!idsByResource.has(resource)) idsByResource.set(resource, new Set());
@@ -81,7 +83,7 @@ export async function nameAuditedRecords(entries: AuditedEntry[]): Promise<(stri
   }
   const names = new Map(
     await Promise.all(
-      [...idsByResource].map(async ([resource, ids]) => [resource, await CURRENT_NAMES[resource]([...ids])] as const),
+      [...idsByResource].map(async ([resource, ids]) => [resource, await CURRENT_NAMES[resource]!([...ids])] as const),
     ),
   );
   return entries.map(

@@ -5,14 +5,15 @@
  * Callers pass records as the admin API shows them, which never hold secrets or hashes.
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { AuditAction, AuditResource } from "@/lib/generated/prisma/enums";
 
 /** Who made a change: a staff member, or nobody in particular (`staffId: null`, the command line). */
 export type Actor = { staffId: number | null };
 export const COMMAND_LINE: Actor = { staffId: null };
 
 export type AuditEntry = {
-  action: string;
-  resource: string;
+  action: AuditAction;
+  resource: AuditResource;
   resourceId: string | number;
   before?: unknown;
   after?: unknown;

@@ -6,9 +6,7 @@
  * of the sign-in's own statement where it has one.
  */
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { SignInOutcome } from "@/lib/generated/prisma/enums";
-
-export const SIGN_IN_ACTION = "sign_in";
+import { AuditAction, AuditResource, type SignInOutcome } from "@/lib/generated/prisma/enums";
 
 /** The longest e-mail and user agent stored: longer ones are cut (they describe, they decide nothing). */
 export const MAX_SIGN_IN_EMAIL_LENGTH = 254;
@@ -28,7 +26,7 @@ export function signInInsert(entry: SignInEntry, now = new Date()): Prisma.Sql {
   const by = entry.outcome === "success" ? entry.staffId : null;
   return Prisma.sql`
     INSERT INTO audit_log (staff_id, action, resource, resource_id, email, ip, user_agent, outcome, created_at)
-    VALUES (${by}, ${SIGN_IN_ACTION}, 'staff', ${entry.staffId === null ? "" : String(entry.staffId)},
+    VALUES (${by}, ${AuditAction.sign_in}::"AuditAction", ${AuditResource.staff}::"AuditResource", ${entry.staffId === null ? "" : String(entry.staffId)},
             ${entry.email.slice(0, MAX_SIGN_IN_EMAIL_LENGTH)}, ${entry.ip.slice(0, 45)},
             ${entry.userAgent.slice(0, MAX_SIGN_IN_USER_AGENT_LENGTH)}, ${entry.outcome}::"SignInOutcome", ${now})`;
 }

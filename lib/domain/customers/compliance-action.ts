@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { Customer, Prisma } from "@/lib/generated/prisma/client";
-import type { CustomerEventType, WebhookEventType } from "@/lib/generated/prisma/enums";
+import type { AuditAction, CustomerEventType, WebhookEventType } from "@/lib/generated/prisma/enums";
 import { notFound } from "@/lib/platform/errors/domain-error";
 import { fields } from "@/lib/platform/validation/fields";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
@@ -29,7 +29,7 @@ export async function complianceAction<T extends Record<string, unknown>>(
   id: number,
   { reason }: ComplianceActionInput,
   actor: Actor,
-  action: { name: string; event: CustomerEventType; webhook?: WebhookEventType },
+  action: { name: AuditAction; event: CustomerEventType; webhook?: WebhookEventType },
   change: (tx: Prisma.TransactionClient, customer: Customer, now: Date) => Promise<T>,
 ): Promise<T> {
   return auditedChange(actor, [], async (tx) => {

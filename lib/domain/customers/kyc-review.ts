@@ -5,7 +5,7 @@
  * records the account event and writes the audit entry with the values before and after.
  */
 import type { Customer, Prisma } from "@/lib/generated/prisma/client";
-import type { CustomerEventType, KycDecisionKind } from "@/lib/generated/prisma/enums";
+import type { AuditAction, CustomerEventType, KycDecisionKind } from "@/lib/generated/prisma/enums";
 import { invalidRequest, notFound } from "@/lib/platform/errors/domain-error";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
 import type { Actor } from "@/lib/domain/audit/record-audit";
@@ -20,7 +20,7 @@ export type ReviewDecision = {
   change: ReviewChange;
   reason: string;
   /** The audit entry's action and the account event's type. */
-  action: string;
+  action: Extract<AuditAction, "kyc_decision" | "risk_decision">;
   event: CustomerEventType;
   before: Record<string, unknown>;
   after: Record<string, unknown>;

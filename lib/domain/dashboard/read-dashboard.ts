@@ -6,7 +6,7 @@
  * resources it may read (lib/domain/access/permissions.ts).
  */
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { StaffRole } from "@/lib/generated/prisma/enums";
+import type { AuditAction, AuditResource, StaffRole } from "@/lib/generated/prisma/enums";
 import { config } from "@/lib/platform/config";
 import { db } from "@/lib/platform/db";
 import { nameAuditedRecords } from "@/lib/domain/audit/name-audited-records";
@@ -65,8 +65,8 @@ export type ApiCallsDay = { day: string; calls: Record<string, number> };
 export type ReferenceChange = {
   id: number;
   created_at: string;
-  action: string;
-  resource: string;
+  action: AuditAction;
+  resource: AuditResource;
   resource_id: string;
   record_name: string | null;
   /** The staff member's name; null for a change from the command line or a member since deleted. */
@@ -199,7 +199,7 @@ async function apiClientUse(now: Date) {
 }
 
 /** The audit log's resources that are reference data: what the apps show customers. */
-const REFERENCE_RESOURCES: AdminResource[] = ["settings", "countries", "locales", "timezones"];
+const REFERENCE_RESOURCES: (AuditResource & AdminResource)[] = ["settings", "countries", "locales", "timezones"];
 export const REFERENCE_CHANGES_SHOWN = 10;
 
 /** Undefined when the role may read none of the reference data. */

@@ -14,6 +14,7 @@
  * counted at all, the request fails (503) and is not judged.
  */
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { RateLimitBucket } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/platform/db";
 import { logUnlessUnreachable } from "@/lib/platform/db/outage";
 import { log } from "@/lib/platform/runtime/log";
@@ -21,7 +22,7 @@ import { countRateLimited } from "@/lib/platform/runtime/metrics";
 import { unavailable } from "@/lib/platform/errors/domain-error";
 import { sha256 } from "@/lib/platform/secrets";
 
-export type Limit = { bucket: string; key: string; max: number; windowMs: number };
+export type Limit = { bucket: RateLimitBucket; key: string; max: number; windowMs: number };
 
 /** One attempt, counted. */
 export type Attempt = {
@@ -87,11 +88,12 @@ export async function countAttemptWith<Row extends object>(
 }
 
 /** One limit's row as the attempt left it, and the query's row (the same on every line). */
-type CountedRow<Row = unknown> = { bucket: string; hits: Date[]; counted: boolean; found: Row | null };
+type CountedRow<Row = unknown> = { bucket: RateLimitBucket; hits: Date[]; counted: boolean; found: Row | null };
 
 /**
- * Every statement takes the rows of its limits in the same order (by bucket; a call never has two
- * limits in one bucket), so two attempts waiting for each other's rows cannot deadlock.
+ * Every statement takes the rows of its limits in the same order (by bucket's name, as text in the C
+ * collation: release-attempt.ts orders its locks so; a call never has two limits in one bucket), so
+ * two attempts waiting for each other's rows cannot deadlock.
  */
 export function inLockOrder(limits: Limit[]): Limit[] {
   const ordered = [...limits].sort((a, b) => (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0));
@@ -111,7 +113,7 @@ function countingInsert(limit: Limit, now: Date, after: string | undefined): Pri
   const hasRoom = Prisma.sql`(cardinality(counter.hits) < ${max} OR counter.hits[cardinality(counter.hits) - ${max} + 1] <= ${windowStart}::timestamp(3))`;
   return Prisma.sql`
     INSERT INTO rate_limits AS counter (bucket, key, hits, counted, expires_at)
-    SELECT ${limit.bucket}, ${storedKey(limit.key)}, ARRAY[${now}::timestamp(3)], true, ${new Date(now.getTime() + limit.windowMs)}::timestamp(3)
+    SELECT ${limit.bucket}::"RateLimitBucket", ${storedKey(limit.key)}, ARRAY[${now}::timestamp(3)], true, ${new Date(now.getTime() + limit.windowMs)}::timestamp(3)
     ${after ? Prisma.sql`FROM ${Prisma.raw(after)}` : Prisma.empty}
     ON CONFLICT (bucket, key) DO UPDATE SET
       hits = CASE WHEN ${hasRoom} THEN counter.hits[greatest(cardinality(counter.hits) - ${max} + 2, 1):] || ${now}::timestamp(3) ELSE counter.hits END,

@@ -21,12 +21,13 @@
  * counts against customerLoginPerEmail too (a wrong current password is a guess like a failed login),
  * a staff member's against staffSignInPerEmail.
  */
+import type { RateLimitBucket } from "@/lib/generated/prisma/enums";
 import { config, type Config } from "@/lib/platform/config";
 import { countAttempt, type Attempt, type Limit } from "./count-attempt";
 
 type Rule = {
-  /** The stored name of the limit's rows (changing it starts every count afresh). */
-  bucket: string;
+  /** The stored name of the limit's rows, a value of enum RateLimitBucket in schema.prisma (changing it starts every count afresh). */
+  bucket: RateLimitBucket;
   max: (settings: Config) => number;
   windowMinutes: (settings: Config) => number;
 };

@@ -17,14 +17,16 @@ import { inLockOrder, storedKey, type Attempt, type Limit } from "./count-attemp
 export function releaseSteps(attempt: Attempt, limits: Limit[] = attempt.counted): Step[] {
   const taken = inLockOrder(limits.filter((limit) => attempt.counted.includes(limit)));
   if (taken.length === 0) return [];
-  const keys = Prisma.join(taken.map((limit) => Prisma.sql`(${limit.bucket}, ${storedKey(limit.key)})`));
+  const keys = Prisma.join(
+    taken.map((limit) => Prisma.sql`(${limit.bucket}::"RateLimitBucket", ${storedKey(limit.key)})`),
+  );
   const at = Prisma.sql`${attempt.at}::timestamp(3)`;
   // One hit at that time comes out (another attempt may have been counted in the same millisecond).
   return [
     Prisma.sql`
       UPDATE rate_limits SET hits = hits[:array_position(hits, ${at}) - 1] || hits[array_position(hits, ${at}) + 1:]
       FROM (SELECT bucket, key FROM rate_limits WHERE (bucket, key) IN (${keys})
-            ORDER BY bucket COLLATE "C" FOR UPDATE) AS mine
+            ORDER BY bucket::text COLLATE "C" FOR UPDATE) AS mine
       WHERE rate_limits.bucket = mine.bucket AND rate_limits.key = mine.key AND ${at} = ANY(rate_limits.hits)`,
   ];
 }

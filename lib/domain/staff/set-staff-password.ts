@@ -6,10 +6,14 @@
  * or a hash.
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { AuditAction } from "@/lib/generated/prisma/enums";
 import type { AuditEntry } from "@/lib/domain/audit/record-audit";
 import { endStaffPasswordTokens } from "@/lib/domain/tokens/staff-password-token";
 
-export type PasswordChangeAction = "change_password" | "reset_password" | "reset_password_by_link";
+export type PasswordChangeAction = Extract<
+  AuditAction,
+  "change_password" | "reset_password" | "reset_password_by_link"
+>;
 
 /**
  * Sets `passwordHash` on `staffId` within `tx`; with `fromVersion`, only if the credentials version

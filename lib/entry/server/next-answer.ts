@@ -1,9 +1,11 @@
 /**
  * What the server's fast paths (reference-fast-path.ts, route-fast-path.ts) share: which requests
- * are Next's own business, and writing an answer to node:http as Next's sendResponse writes a
- * route's Response, so that nothing tells the two apart but the time taken.
+ * are Next's own business, the request a route's handler is given, and writing its answer to
+ * node:http as Next's sendResponse writes a route's Response, so that nothing tells the two apart
+ * but the time taken.
  */
 import type http from "node:http";
+import type { RouteContext, RouteExports } from "@/lib/http/build-route";
 
 export type Answer = { status: number; headers: Record<string, string>; bytes?: Uint8Array };
 
@@ -16,13 +18,42 @@ export function hasNextRequestHeader(request: http.IncomingMessage): boolean {
   return false;
 }
 
+/** A handler a route file exports, as the fast paths call it. */
+export type FastHandler = RouteExports["GET"];
+
+/** What Next passes a route without dynamic segments. */
+export const NO_PARAMS: RouteContext = { params: Promise.resolve({}) };
+
+/** The request a route's handler is given for `request` (and its body, if it has one), with the headers node:http read. */
+export function webRequestOf(
+  request: http.IncomingMessage,
+  body?: Uint8Array<ArrayBuffer>,
+): Parameters<FastHandler>[0] {
+  const headers = new Headers();
+  for (const name in request.headers) {
+    const value = request.headers[name];
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else headers.append(name, value ?? "");
+  }
+  // The routes read their request's method, headers and body, never its URL's host.
+  const webRequest = new Request(`http://localhost${request.url}`, { method: request.method, headers, body });
+  return webRequest as Parameters<FastHandler>[0];
+}
+
 /** A route's Response as an Answer, its body read. */
 export async function answerOf(response: Response): Promise<Answer> {
-  return {
-    status: response.status,
-    headers: Object.fromEntries(response.headers),
-    bytes: new Uint8Array(await response.arrayBuffer()),
-  };
+  return { status: response.status, headers: Object.fromEntries(response.headers), bytes: await bytesOf(response) };
+}
+
+const NO_BYTES = new Uint8Array(0);
+
+/** A body of one chunk as it is, without a copy: a prepared body (successBytes) is written from where it is kept. */
+async function bytesOf(response: Response): Promise<Uint8Array> {
+  if (!response.body) return NO_BYTES;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
 
 /**

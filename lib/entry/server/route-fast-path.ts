@@ -13,16 +13,10 @@
  */
 import type http from "node:http";
 import { config } from "@/lib/platform/config";
-import type { RouteExports } from "@/lib/http/build-route";
 import { MAX_BODY_BYTES } from "@/lib/http/input";
 import { fastRouteHandler } from "@/lib/http/operation";
 import { log } from "@/lib/platform/runtime/log";
-import { answerOf, hasNextRequestHeader, sendAnswer } from "./next-answer";
-
-/** What Next passes a route without dynamic segments. */
-const NO_PARAMS = { params: Promise.resolve({}) };
-
-type PostHandler = RouteExports["POST"];
+import { answerOf, type FastHandler, hasNextRequestHeader, NO_PARAMS, sendAnswer, webRequestOf } from "./next-answer";
 
 /** Answers `request` when it is a call of a fast route and returns true; returns false, having done nothing, otherwise. */
 export function answerFastRoute(request: http.IncomingMessage, response: http.ServerResponse): boolean {
@@ -41,20 +35,14 @@ export function answerFastRoute(request: http.IncomingMessage, response: http.Se
   return true;
 }
 
-async function answer(handler: PostHandler, request: http.IncomingMessage, response: http.ServerResponse) {
+async function answer(handler: FastHandler, request: http.IncomingMessage, response: http.ServerResponse) {
   const body = await bodyOf(request);
   // The client went away before its body was in: there is no one to answer.
   if (body === undefined) {
     response.destroy();
     return;
   }
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    for (const one of Array.isArray(value) ? value : [value ?? ""]) headers.append(name, one);
-  }
-  // The routes read their request's headers and body, never its URL's host.
-  const webRequest = new Request(`http://localhost${request.url}`, { method: "POST", headers, body });
-  const reply = await handler(webRequest as Parameters<PostHandler>[0], NO_PARAMS);
+  const reply = await handler(webRequestOf(request, body), NO_PARAMS);
   sendAnswer(request, response, await answerOf(reply));
 }
 

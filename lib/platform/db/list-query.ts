@@ -77,15 +77,20 @@ export function enumFilter<T extends string>(
   return (Object.values(values) as string[]).includes(text) ? (text as T) : { in: [] };
 }
 
-/** A value of `values` (an enum Prisma generates) from filter `name`; absent or empty is undefined, anything else a 400 naming the values. */
-export function enumValueFilter<T extends string>(
+/**
+ * A value of `values` (an enum Prisma generates) from filter `name`; undefined when absent or empty.
+ * Anything else (text outside the set, however long, or not text) is a 400 naming the filter and
+ * the values it takes, for a column of that enum, where Prisma would refuse it.
+ */
+export function closedSetFilter<T extends string>(
   values: Readonly<Record<string, T>>,
   value: unknown,
   name: string,
 ): T | undefined {
   if (value === undefined || value === null || value === "") return undefined;
-  if (typeof value === "string" && (Object.values(values) as string[]).includes(value)) return value as T;
-  throw invalidRequest(`${name} must be one of: ${Object.values(values).join(", ")}`);
+  const allowed = Object.values(values) as string[];
+  if (typeof value === "string" && allowed.includes(value)) return value as T;
+  throw invalidRequest(`${name} must be one of: ${allowed.join(", ")}`);
 }
 
 /** A yes-or-no filter `name` (true/false, as booleans or text); absent or empty is undefined, anything else a 400. */

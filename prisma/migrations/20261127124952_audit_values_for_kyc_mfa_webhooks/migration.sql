@@ -1,0 +1,16 @@
+-- AlterEnum
+-- This migration adds more than one value to an enum.
+-- With PostgreSQL versions 11 and earlier, this is not possible
+-- in a single migration. This can be worked around by creating
+-- multiple migrations, each migration adding only one value to
+-- the enum.
+
+
+ALTER TYPE "AuditAction" ADD VALUE 'kyc_decision';
+ALTER TYPE "AuditAction" ADD VALUE 'risk_decision';
+ALTER TYPE "AuditAction" ADD VALUE 'reset_mfa';
+ALTER TYPE "AuditAction" ADD VALUE 'test';
+ALTER TYPE "AuditAction" ADD VALUE 'replay';
+
+-- AlterEnum
+ALTER TYPE "AuditResource" ADD VALUE 'webhooks';
