@@ -15,7 +15,7 @@ import { migrateDatabase } from "@/lib/entry/server/prepare-database";
 import { seed } from "@/lib/domain/reference-data/seed-reference-data";
 import { backUpDatabase, restoreDatabase } from "@/lib/entry/cli/backup";
 import { CommandError } from "@/lib/entry/cli/command-error";
-import { sendCommand } from "@/lib/entry/server/control-channel";
+import { ControlChannelError, sendCommand } from "@/lib/entry/server/control-channel";
 import { DatabaseInUseError } from "@/lib/platform/db/lock";
 
 const printLine = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -27,7 +27,12 @@ async function backUp(file: string): Promise<void> {
   } catch (error) {
     if (!(error instanceof DatabaseInUseError)) throw error;
     const request = { command: "database backup", args: [file], options: {}, cwd: process.cwd() };
-    const reply = await sendCommand(error.dataDir, request);
+    const reply = await sendCommand(error.dataDir, request).catch((failure: unknown) => {
+      if (!(failure instanceof ControlChannelError)) throw failure;
+      throw new CommandError(
+        `Nothing was written: ${error.dataDir} is held by process ${error.holder.pid} (${error.holder.program}), which does not take commands (${failure.message}). Try again once it has finished.`,
+      );
+    });
     console.error(`Written by the server that holds ${error.dataDir} (process ${error.holder.pid})`);
     reply.printed.forEach(printLine);
     // The same exit status as when this process writes the backup itself.

@@ -59,6 +59,8 @@ function dataDirectory(target: DatabaseTarget & { kind: "pglite" }): string {
  */
 export async function backUpDatabase(file: string): Promise<BackupSummary> {
   const target = backupTarget();
+  if (!fs.existsSync(path.dirname(file)))
+    throw new CommandError(`There is no directory ${path.dirname(file)} to write the backup in. Nothing was written.`);
   const header = await failuresExplained(async () => {
     if (target.kind === "postgres")
       return writeBackupFile(file, "postgres", (dumpFile) => dumpPostgres(target.url, dumpFile));
