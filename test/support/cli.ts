@@ -4,12 +4,18 @@ import { promisify } from "node:util";
 const run = promisify(execFile);
 
 /** `npm run cli -- …args` in a process of its own, with `env` added to this one's; never throws. */
-export async function runCli(
+export function runCli(env: Record<string, string>, ...args: string[]) {
+  return runScript("scripts/cli.ts", env, ...args);
+}
+
+/** `tsx <script> …args` (scripts/db.ts, say) in a process of its own, with `env` added to this one's; never throws. */
+export async function runScript(
+  script: string,
   env: Record<string, string>,
   ...args: string[]
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", script, ...args], {
       env: { ...process.env, ...env },
     });
     return { code: 0, stdout, stderr };

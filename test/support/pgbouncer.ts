@@ -15,6 +15,8 @@ export type PgBouncer = {
   through(url: string): string;
   /** A command on PgBouncer's admin console (`SHOW POOLS`, `SHOW STATS`…): its rows. */
   admin(command: string): Promise<Record<string, string>[]>;
+  /** Points every database at another server (`serverUrl`'s host and port): the ini rewritten, then RELOAD. */
+  repoint(serverUrl: string): Promise<void>;
   /** What it logged so far, for failure messages. */
   output(): string;
   stop(): Promise<void>;
@@ -40,9 +42,12 @@ export function pgbouncerBinary(): string | undefined {
 /**
  * `serverUrl` names the PostgreSQL server and the user to log in as; every database on it is
  * reachable through PgBouncer under its own name. `poolSize` is `default_pool_size`: the server
- * connections per database that all clients share.
+ * connections per database that all clients share; `settings`, more lines for its [pgbouncer] section.
  */
-export async function startPgBouncer(serverUrl: string, { poolSize }: { poolSize: number }): Promise<PgBouncer> {
+export async function startPgBouncer(
+  serverUrl: string,
+  { poolSize, settings = [] }: { poolSize: number; settings?: string[] },
+): Promise<PgBouncer> {
   const binary = pgbouncerBinary();
   if (!binary) throw new Error("pgbouncer is not installed (apt-get install pgbouncer)");
   const server = new URL(serverUrl);
@@ -55,9 +60,10 @@ export async function startPgBouncer(serverUrl: string, { poolSize }: { poolSize
     path.join(directory, "userlist.txt"),
     `${quoted(user)} ${quoted(decodeURIComponent(server.password))}\n`,
   );
-  const ini = [
+  const iniFile = path.join(directory, "pgbouncer.ini");
+  const ini = (pooled: URL) => [
     "[databases]",
-    `* = host=${server.hostname} port=${server.port || 5432}`,
+    `* = host=${pooled.hostname} port=${pooled.port || 5432}`,
     "[pgbouncer]",
     "listen_addr = 127.0.0.1",
     `listen_port = ${port}`,
@@ -70,11 +76,12 @@ export async function startPgBouncer(serverUrl: string, { poolSize }: { poolSize
     "max_client_conn = 500",
     // It refuses to run as root; as root (CI), it drops to PostgreSQL's own user.
     ...(process.getuid?.() === 0 ? ["user = postgres"] : []),
-  ].join("\n");
-  fs.writeFileSync(path.join(directory, "pgbouncer.ini"), `${ini}\n`);
+    ...settings,
+  ];
+  fs.writeFileSync(iniFile, `${ini(server).join("\n")}\n`);
   fs.chmodSync(directory, 0o755);
 
-  const child = spawn(binary, [path.join(directory, "pgbouncer.ini")], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(binary, [iniFile], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-64 * 1024));
   child.stdout.on("data", collect);
@@ -109,6 +116,18 @@ export async function startPgBouncer(serverUrl: string, { poolSize }: { poolSize
     throw error;
   }
 
+  const admin = async (command: string) => {
+    const client = new pg.Client({ host: "127.0.0.1", port, user, database: "pgbouncer" });
+    await client.connect();
+    try {
+      // The admin console speaks only the simple query protocol: no parameters.
+      const { rows } = await client.query(command);
+      return rows;
+    } finally {
+      await client.end();
+    }
+  };
+
   return {
     through(url) {
       const pooled = new URL(url);
@@ -116,16 +135,10 @@ export async function startPgBouncer(serverUrl: string, { poolSize }: { poolSize
       pooled.port = String(port);
       return pooled.toString();
     },
-    async admin(command) {
-      const client = new pg.Client({ host: "127.0.0.1", port, user, database: "pgbouncer" });
-      await client.connect();
-      try {
-        // The admin console speaks only the simple query protocol: no parameters.
-        const { rows } = await client.query(command);
-        return rows;
-      } finally {
-        await client.end();
-      }
+    admin,
+    async repoint(serverUrl) {
+      fs.writeFileSync(iniFile, `${ini(new URL(serverUrl)).join("\n")}\n`);
+      await admin("RELOAD");
     },
     output: () => output,
     stop,

@@ -21,9 +21,8 @@ import { newStaffInput } from "@/lib/domain/staff/staff-schemas";
 import { listLatestOutbox } from "@/lib/domain/email/list-outbox";
 import { openOutboxEmail } from "@/lib/domain/email/open-outbox-email";
 import { fields } from "@/lib/platform/validation/fields";
-
-/** A failure the operator can act on: printed as its message alone, exit code 2. */
-export class CommandError extends Error {}
+import { backUpDatabase } from "./backup";
+import { CommandError } from "./command-error";
 
 /** A command as the command line parsed it, and the directory it was run in (files are named relative to it). */
 export const commandRequest = z
@@ -77,6 +76,8 @@ export const usage = `Usage: npm run cli -- <command> [options]
       Prints a waiting e-mail with its plain text, its single-use link live in it: to finish a
       verification, a reset or an e-mail change by hand when no e-mail provider is configured.
       For the person who runs the service only: the back office never shows a live link.
+  database backup <file>
+      Writes a backup of the database to <file>, as npm run db:backup does (docs/operations.md).
 `;
 
 /** Validation failures of the shared domain code, as a message for the operator. */
@@ -147,6 +148,11 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
     }
     const { created_at, template, to_address, status, subject, text } = await explained(() => openOutboxEmail(id));
     print({ id, created_at, template, to_address, status, subject, text });
+  },
+
+  async "database backup"({ args, cwd, print }) {
+    if (args.length !== 1) throw new CommandError("database backup needs a file: database backup <file>");
+    print(await backUpDatabase(path.resolve(cwd, args[0])));
   },
 
   async "customers import"({ args, cwd, print }) {

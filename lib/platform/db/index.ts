@@ -20,6 +20,8 @@ export type Database = {
   close(): Promise<void>;
   /** See restartEmbeddedDatabase. */
   restartWorker?(): Promise<void>;
+  /** See dumpEmbeddedDatabase. */
+  dumpDataDir?(): Promise<Uint8Array>;
 };
 
 type AdapterFactory = {
@@ -27,6 +29,8 @@ type AdapterFactory = {
   close(): Promise<void>;
   /** The embedded database only: its worker thread ended and started afresh, the data directory's lock held. */
   restartWorker?(): Promise<void>;
+  /** The embedded database only: its data directory as a gzipped tarball. */
+  dumpDataDir?(): Promise<Uint8Array>;
 };
 
 // One instance per process: Next's separately bundled server chunks would otherwise each open
@@ -59,6 +63,17 @@ export async function restartEmbeddedDatabase(): Promise<void> {
   await database().restartWorker?.();
 }
 
+/**
+ * The embedded database's data directory as a gzipped tarball (PGlite's dumpDataDir), taken by the
+ * thread that runs its statements, between two of them: what a crash at that moment would leave,
+ * which PGlite opens as PostgreSQL does after a crash. For `npm run db:backup`.
+ */
+export async function dumpEmbeddedDatabase(): Promise<Uint8Array> {
+  const { dumpDataDir, target } = database();
+  if (!dumpDataDir) throw new Error(`${target.description} is not the embedded database`);
+  return dumpDataDir();
+}
+
 function openDatabase(target: DatabaseTarget): Database {
   const adapter = createAdapterFactory(target);
   // Prisma ends an interactive transaction after 5 s by default; on a machine busy enough to take
@@ -78,6 +93,7 @@ function openDatabase(target: DatabaseTarget): Database {
         await prisma.$disconnect();
         await adapter.restartWorker?.();
       }),
+    dumpDataDir: adapter.dumpDataDir,
   };
 }
 
@@ -120,6 +136,7 @@ export function createAdapterFactory(target: DatabaseTarget): AdapterFactory {
         await pglite.close();
         pglite = pgliteInWorker(dataDir);
       },
+      dumpDataDir: () => pglite.dumpDataDir(),
     };
   } catch (error) {
     lock.release();

@@ -31,6 +31,8 @@ export type DatabaseProtocol = {
   dispose(handle: number): void;
   /** Closes PGlite, which writes its data directory out. */
   close(): void;
+  /** The data directory as a gzipped tarball (PGlite's dumpDataDir), read between two statements: a consistent copy. */
+  dumpDataDir(): Uint8Array;
 };
 
 /** A driver error keeps its cause, by which Prisma recognises it (a unique violation stays P2002); any other error, its message. */

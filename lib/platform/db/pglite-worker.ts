@@ -21,6 +21,7 @@ import type { DatabaseErrorReply, DatabaseProtocol, DatabaseWorkerData } from ".
 export function pgliteInWorker(dataDir: string | undefined): {
   factory: SqlMigrationAwareDriverAdapterFactory;
   close(): Promise<void>;
+  dumpDataDir(): Promise<Uint8Array>;
 } {
   const worker: DatabaseCalls = new WorkerCalls("database", {
     name: "The embedded database",
@@ -39,6 +40,7 @@ export function pgliteInWorker(dataDir: string | undefined): {
       connectToShadowDb: () => connect("connectToShadowDb"),
     },
     close: () => close(worker),
+    dumpDataDir: () => worker.call("dumpDataDir"),
   };
 }
 
