@@ -45,7 +45,7 @@ import {
   type Slice,
   type Summary,
 } from "./slices";
-import { formatTable, type Row } from "./table";
+import { figure, formatTable, type Row } from "./table";
 
 const { values: options } = parseArgs({
   options: { quick: { type: "boolean", default: false }, "database-url": { type: "string" } },
@@ -465,7 +465,7 @@ function tableRows(
   ): Row => ({
     ...summaryRow(name, phase(key)),
     ...(comparison && {
-      comparison: `${percent(comparison.ratio)} of ${comparison.of}`,
+      comparison: `${percent(figure(comparison.ratio, `${name}, its ratio to ${comparison.of}`))} of ${comparison.of}`,
       target: comparison.target,
       pass: comparison.minimum === undefined ? undefined : comparison.ratio >= comparison.minimum,
     }),
@@ -482,9 +482,12 @@ function tableRows(
   const stormProbes = storm.map((slice) => slice.probe);
   const p99AtRest = pooledPercentile(probeAtRest, 0.99);
   const p99InStorm = pooledPercentile(stormProbes, 0.99);
-  const latencyRatio = p99InStorm / p99AtRest;
-  const eventLoopDelay = median(storm.map((slice) => slice.probe.eventLoopDelayP99Ms));
-  const verificationMs = median(hashing.map((slice) => slice.verificationMs));
+  const latencyRatio = figure(p99InStorm / p99AtRest, "the probe's p99 while logins hash, over its p99 at rest");
+  const eventLoopDelay = figure(
+    median(storm.map((slice) => slice.probe.eventLoopDelayP99Ms)),
+    "the server's event-loop delay while logins hash",
+  );
+  const verificationMs = figure(median(hashing.map((slice) => slice.verificationMs)), "one password verification");
 
   const rows: Row[] = [
     row("framework floor: GET /api/health", "floor", {
@@ -527,7 +530,7 @@ function tableRows(
     }),
     {
       name: "  password rules: one check (common list, e-mail)",
-      comparison: `${(passwordCheck.perCallMs * 1000).toFixed(2)} µs per call; list read once in ${passwordCheck.loadMs.toFixed(0)} ms`,
+      comparison: `${(figure(passwordCheck.perCallMs, "the password rules' check") * 1000).toFixed(2)} µs per call; list read once in ${passwordCheck.loadMs.toFixed(0)} ms`,
       target: "< 0.1 ms",
       pass: passwordCheck.perCallMs < 0.1,
     },
@@ -552,7 +555,7 @@ function tableRows(
     { name: "  server event-loop delay, p99", p99Ms: eventLoopDelay, target: "< 20 ms", pass: eventLoopDelay < 20 },
     ...servers.map(({ server }) => ({
       name: `server RSS, ${server.processes} process${server.processes > 1 ? "es" : ""}`,
-      comparison: `${Math.round(server.rssAtRest / MB)} MB at rest, ${Math.round(server.rssPeak / MB)} MB peak under load`,
+      comparison: `${Math.round(figure(server.rssAtRest || Number.NaN, "the server's RSS at rest") / MB)} MB at rest, ${Math.round(figure(server.rssPeak || Number.NaN, "the server's peak RSS") / MB)} MB peak under load`,
     })),
     ...peerRowsOfTable,
   ];

@@ -15,12 +15,28 @@ export type Row = {
   speedUp?: number;
 };
 
+/**
+ * A figure the bench computed, checked: a metric the server did not report, a slice with no
+ * answers or a ratio over zero gives NaN or Infinity, which must stop the run naming what is
+ * missing, never read as 0 ms and PASS.
+ */
+export function figure(value: number, what: string): number {
+  if (!Number.isFinite(value)) throw new Error(`the bench has no figure for ${what} (${value}): not measured`);
+  return value;
+}
+
 const number = (value: number | undefined, digits = 0) =>
   value === undefined
     ? ""
     : value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export function formatTable(rows: Row[], showSpeedUp: boolean): string {
+  for (const row of rows) {
+    for (const key of ["requestsPerSec", "p50Ms", "p99Ms", "cpuMsPerRequest", "speedUp"] as const) {
+      const value = row[key];
+      if (value !== undefined) figure(value, `"${row.name}", ${key}`);
+    }
+  }
   const header = ["", "req/s", "p50 ms", "p99 ms", "CPU ms/req", "err / unexpected", "compared with", "target", ""];
   if (showSpeedUp) header.push("vs 1 process");
   const cells = rows.map((row) => {
