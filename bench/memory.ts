@@ -177,7 +177,7 @@ async function warmUp(url: string, databaseUrl: string): Promise<void> {
   for (let n = 0; n < LOGINS; n++) await loginToken("main");
   const token = await loginToken("main");
   await call("/client/v1/me", { token });
-  await call("/client/v1/me", { method: "POST", token, form: { locale: "en" } });
+  await call("/client/v1/me", { method: "POST", token, form: { locale: "de_DE" } });
   const sessions = await call("/client/v1/sessions", { token });
   const otherSession = JSON.parse(sessions.body).sessions?.at(-1)?.id ?? "none";
   await call(`/client/v1/sessions/${otherSession}`, { method: "DELETE", token });
@@ -239,7 +239,7 @@ async function warmUp(url: string, databaseUrl: string): Promise<void> {
   ]) {
     const list = await staffGet(`/api/admin/${resource}?_start=0&_end=10`);
     const first = (JSON.parse(list) as { id?: string | number }[])[0]?.id;
-    if (first !== undefined) await staffGet(`/api/admin/${resource}/${first}`);
+    if (first !== undefined) await staffGet(`/api/admin/${resource}/${encodeURIComponent(first)}`);
   }
   await staffGet("/api/admin/dashboard");
   await staffGet("/api/admin/customers/export");
