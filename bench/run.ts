@@ -13,6 +13,8 @@
  * One row is measured in this process alone: the password rules' check (lib/domain/passwords), per call.
  * On PostgreSQL a second server with WEB_CONCURRENCY=1 runs beside the first, for the speed-up, and
  * the peer, better-auth, beside both for logins, registrations and memory (bench/peer.ts).
+ * A server with tracing on (OTLP to a receiver here that keeps nothing) runs beside the first, its
+ * logins and reference reads taken in turn with the first's: what tracing costs on and off (bench/tracing.ts).
  * Exits 0 whatever the verdicts (a noisy machine must not fail a build); non-zero only when the
  * bench itself broke.
  */
@@ -34,6 +36,7 @@ import { createTestDatabase } from "@/tooling/throwaway-database";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { startLoadGenerator, type LoadGenerator, type LoadSpec } from "./load";
 import { type Peer, peerNote, peerRows, startPeer } from "./peer";
+import { startSpanSink, tracingOffCost, type TracingResults, tracingRows } from "./tracing";
 import { serverMetrics, type ServerWindow } from "./server-metrics";
 import {
   cpuSplitPerRequest,
@@ -194,8 +197,10 @@ type Server = {
   rssPeak: number;
 };
 
-async function startServer(databaseUrl: string, processes: number): Promise<Server> {
+async function startServer(databaseUrl: string, processes: number, tracingTo = ""): Promise<Server> {
   const child = await startServerProcess({
+    // Tracing off (whatever the environment says), or on, exporting to the bench's receiver.
+    OTEL_EXPORTER_OTLP_ENDPOINT: tracingTo,
     DATABASE_URL: databaseUrl,
     WEB_CONCURRENCY: String(processes),
     METRICS_TOKEN,
@@ -250,8 +255,12 @@ const EXPECTED_STATUS: Record<keyof ServerResults, number> = {
   register: 201,
 };
 
+/** The server with tracing on, and the API client of its database (the first's, on PostgreSQL). */
+type Traced = { server: Server; client: ApiClient };
+
 type Measurements = {
   servers: { server: Server; results: ServerResults }[];
+  tracing: { on: TracingResults; off: TracingResults; offCostNs: number };
   ceiling: Slice[];
   hashing: HashingSlice[];
   probeAtRest: Slice[];
@@ -265,8 +274,14 @@ async function measure(
   tag: string,
   generators: [LoadGenerator, LoadGenerator],
   peer: Peer | undefined,
+  traced: Traced,
 ): Promise<Measurements> {
-  const clientHeaders = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
+  const headersOf = (apiClient: ApiClient) => ({
+    "X-Client-ID": apiClient.client_id,
+    "X-Client-Secret": apiClient.client_secret,
+  });
+  const clientHeaders = headersOf(client);
+  const tracedHeaders = headersOf(traced.client);
   const [main] = servers;
 
   console.log(`Registering ${ACCOUNTS} accounts to log in with…`);
@@ -278,6 +293,15 @@ async function measure(
       body: registration(email),
     });
     await expectStatus(response, 201, "POST /client/v1/register (setting up the login accounts)");
+    // The server with tracing on has a database of its own on PGlite: the same accounts there.
+    if (traced.client !== client) {
+      const onTraced = await fetch(traced.server.api("register"), {
+        method: "POST",
+        headers: { ...tracedHeaders, ...FORM, ...deviceHeaders(n) },
+        body: registration(email),
+      });
+      await expectStatus(onTraced, 201, "POST /client/v1/register (setting up the login accounts, tracing on)");
+    }
   });
   const loginVariants = accounts.map((email, n) => ({
     body: form({ email, password: PASSWORD }),
@@ -288,7 +312,10 @@ async function measure(
   if (countries.status !== 200) throw new Error(`GET /client/v1/countries answered ${countries.status}`);
   const settingsEtag = (await fetch(main.api("settings"), { headers: clientHeaders })).headers.get("etag")!;
 
-  for (const server of servers) {
+  for (const [server, headers] of [
+    ...servers.map((server) => [server, clientHeaders] as const),
+    [traced.server, tracedHeaders] as const,
+  ]) {
     // Warm-up (unmeasured): Next loads each route's code on its first request, and V8 compiles hot paths.
     const warmUps = [
       `${server.url}/api/health`,
@@ -300,13 +327,13 @@ async function measure(
       warmUps.flatMap((url) => Array<string>(200).fill(url)),
       8,
       async (url) => {
-        await (await fetch(url, { headers: clientHeaders })).arrayBuffer();
+        await (await fetch(url, { headers })).arrayBuffer();
       },
     );
     await inParallel(loginVariants.slice(0, 32), CONCURRENT_LOGINS, async (variant) => {
       const response = await fetch(server.api("login"), {
         method: "POST",
-        headers: { ...clientHeaders, ...FORM, ...variant.headers },
+        headers: { ...headers, ...FORM, ...variant.headers },
         body: variant.body,
       });
       await expectStatus(response, 200, "POST /client/v1/login");
@@ -323,10 +350,10 @@ async function measure(
     connections: READ_CONNECTIONS,
     durationSec: SLICE_SEC,
   });
-  const logins = (server: Server): LoadSpec => ({
+  const logins = (server: Server, headers = clientHeaders): LoadSpec => ({
     url: server.api("login"),
     method: "POST",
-    headers: { ...clientHeaders, ...FORM },
+    headers: { ...headers, ...FORM },
     connections: CONCURRENT_LOGINS,
     durationSec: SLICE_SEC,
     variants: loginVariants,
@@ -362,6 +389,11 @@ async function measure(
     probeAtRest: [],
     storm: [],
     passwordCheck: passwordCheckCost(),
+    tracing: {
+      on: { login: [], countries: [] },
+      off: { login: [], countries: [] },
+      offCostNs: await tracingOffCost(options.quick ? 100_000 : 1_000_000),
+    },
   };
 
   console.log(`Reads: ${ROUNDS} rounds of ${SLICE_SEC} s slices…`);
@@ -386,6 +418,14 @@ async function measure(
           await loadSlice(server, generator, read(server.api("settings"), { "If-None-Match": settingsEtag })),
         );
       }
+      // Tracing off (the first server) and on, in turn.
+      measurements.tracing.off.countries.push(await loadSlice(main, generator, read(main.api("countries"))));
+      measurements.tracing.on.countries.push(
+        await loadSlice(traced.server, generator, {
+          ...read(traced.server.api("countries")),
+          headers: tracedHeaders,
+        }),
+      );
       // The raw server runs in this process, which does nothing else meanwhile: its CPU is the ceiling's.
       const cpuBefore = process.cpuUsage();
       const load = await generator.run({ ...read(raw.url), headers: {} });
@@ -405,6 +445,8 @@ async function measure(
       results.login.push(await loadSlice(server, generator, logins(server)));
       results.register.push(await loadSlice(server, generator, newRegistrations(server, hashing.perSec)));
     }
+    measurements.tracing.off.login.push(await loadSlice(main, generator, logins(main)));
+    measurements.tracing.on.login.push(await loadSlice(traced.server, generator, logins(traced.server, tracedHeaders)));
     // The peer (bench/peer.ts), in the same round.
     await peer?.measureRound(generator, tag, hashing.perSec);
   }
@@ -451,8 +493,9 @@ function oursBesidePeer({ servers }: Measurements) {
 }
 
 function tableRows(
-  { servers, ceiling, hashing, probeAtRest, storm, passwordCheck }: Measurements,
+  { servers, ceiling, hashing, probeAtRest, storm, passwordCheck, tracing }: Measurements,
   peerRowsOfTable: Row[],
+  spanBatches: number,
 ): Row[] {
   const [{ results }, single] = servers;
   const phase = (key: keyof ServerResults) => summarize(results[key], EXPECTED_STATUS[key]);
@@ -557,6 +600,7 @@ function tableRows(
       name: `server RSS, ${server.processes} process${server.processes > 1 ? "es" : ""}`,
       comparison: `${Math.round(figure(server.rssAtRest || Number.NaN, "the server's RSS at rest") / MB)} MB at rest, ${Math.round(figure(server.rssPeak || Number.NaN, "the server's peak RSS") / MB)} MB peak under load`,
     })),
+    ...tracingRows(tracing.on, tracing.off, tracing.offCostNs, spanBatches, summaryRow),
     ...peerRowsOfTable,
   ];
   const failures =
@@ -593,6 +637,9 @@ async function main(): Promise<void> {
     dropDatabase = async () => fs.rmSync(directory, { recursive: true, force: true });
   }
   const servers: Server[] = [];
+  let traced: Server | undefined;
+  let tracedDirectory: string | undefined;
+  const spanSink = await startSpanSink();
   let peer: Peer | undefined;
   const generators: [LoadGenerator, LoadGenerator] = [startLoadGenerator(), startLoadGenerator()];
   try {
@@ -603,6 +650,15 @@ async function main(): Promise<void> {
     );
     servers.push(await startServer(databaseUrl, processes));
     if (POSTGRES_URL && processes > 1) servers.push(await startServer(databaseUrl, 1));
+    // Tracing on, as many processes as the first server; on PGlite on a database of its own (one process per database).
+    let tracedDatabaseUrl = databaseUrl;
+    if (!POSTGRES_URL) {
+      tracedDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-bench-traced-"));
+      tracedDatabaseUrl = `pglite:${tracedDirectory}`;
+    }
+    const tracedClient = POSTGRES_URL ? client : createApiClient(tracedDatabaseUrl);
+    console.log("Starting a server with tracing on (OTLP to a receiver in this process that keeps nothing)…");
+    traced = await startServer(tracedDatabaseUrl, processes, spanSink.url);
     // The peer (bench/peer.ts) needs PostgreSQL.
     if (POSTGRES_URL) {
       console.log("Starting the peer, better-auth, on a database of its own…");
@@ -615,8 +671,11 @@ async function main(): Promise<void> {
         sliceSec: SLICE_SEC,
       });
     }
-    const measurements = await measure(servers, client, tag, generators, peer).catch((error) => {
-      const outputs = servers.map(
+    const measurements = await measure(servers, client, tag, generators, peer, {
+      server: traced,
+      client: tracedClient,
+    }).catch((error) => {
+      const outputs = [...servers, traced!].map(
         (server) => `--- output of the server on ${server.url} ---\n${server.process.output().slice(-3000)}`,
       );
       throw new Error(`${error instanceof Error ? error.message : error}\n${outputs.join("\n")}`);
@@ -629,7 +688,9 @@ async function main(): Promise<void> {
         ` ${READ_CONNECTIONS} connections for reads, ${CONCURRENT_LOGINS} for logins and registrations\n`,
     );
     const ours = oursBesidePeer(measurements);
-    console.log(formatTable(tableRows(measurements, peerRows(peer, ours, summaryRow)), servers.length > 1));
+    console.log(
+      formatTable(tableRows(measurements, peerRows(peer, ours, summaryRow), spanSink.batches()), servers.length > 1),
+    );
     const [{ results }] = measurements.servers;
     for (const [what, slices] of [
       ["a login", results.login],
@@ -652,9 +713,11 @@ async function main(): Promise<void> {
     console.log(peerNote(peer, ours));
   } finally {
     for (const generator of generators) generator.close();
-    await Promise.all(servers.map((server) => server.process.stop()));
+    await Promise.all([...servers, ...(traced ? [traced] : [])].map((server) => server.process.stop()));
+    spanSink.close();
     await peer?.stop();
     await dropDatabase();
+    if (tracedDirectory) fs.rmSync(tracedDirectory, { recursive: true, force: true });
   }
 }
 

@@ -46,6 +46,13 @@ test("npm run bench measures every target and prints a verdict beside each, with
     assert.match(row(name), /\s(PASS|FAIL)(\s|$)/, name);
   }
   assert.match(row("framework floor: GET /api/health"), /% of ceiling/);
+  // Tracing: on beside off, and what off costs a login.
+  for (const name of ["tracing on: POST /client/v1/login", "tracing on: GET /client/v1/countries"])
+    assert.match(row(name), /on \/ off ×\d+\.\d\d req\/s, [+-]\d+\.\d\d CPU ms\/req/, name);
+  assert.match(
+    row("tracing off: its hooks in a login"),
+    /\d+ ns per login .* [1-9]\d* batches exported while on .*\s(PASS|FAIL)$/,
+  );
   for (const name of ["POST /client/v1/login ", "POST /client/v1/register "])
     assert.match(row(name), /\s\d+% of hashing ceiling \(for information\)(\s|$)/, name);
   assert.match(row("hashing ceiling: "), /\d cores × 1 \/ [\d.]+ ms/);
