@@ -48,7 +48,7 @@ import {
   type Slice,
   type Summary,
 } from "./slices";
-import { figure, formatTable, type Row } from "./table";
+import { figure, figuresNotMeasured, formatTable, type Row } from "./table";
 
 const { values: options } = parseArgs({
   options: { quick: { type: "boolean", default: false }, "database-url": { type: "string" } },
@@ -467,7 +467,7 @@ async function measure(
   return measurements;
 }
 
-const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
+const percent = (ratio: number) => (Number.isFinite(ratio) ? `${Math.round(ratio * 100)}%` : "not measured");
 
 function summaryRow(name: string, summary: Summary): Row {
   return {
@@ -711,6 +711,8 @@ async function main(): Promise<void> {
         ` spread over ${ACCOUNTS} accounts with one client IP (X-Client-IP) each; every registration has a new e-mail and IP.`,
     );
     console.log(peerNote(peer, ours));
+    const missing = figuresNotMeasured();
+    if (missing.length > 0) throw new Error(`\nNot measured, so the run fails: ${missing.join("; ")}`);
   } finally {
     for (const generator of generators) generator.close();
     await Promise.all([...servers, ...(traced ? [traced] : [])].map((server) => server.process.stop()));
