@@ -473,8 +473,9 @@ function summaryRow(name: string, summary: Summary): Row {
   return {
     name,
     requestsPerSec: summary.requestsPerSec,
-    p50Ms: summary.p50,
-    p99Ms: summary.p99,
+    // No answer in any slice: no answer time either (autocannon says 0 ms), so the row reads "not measured".
+    p50Ms: summary.requestsPerSec > 0 ? summary.p50 : Number.NaN,
+    p99Ms: summary.requestsPerSec > 0 ? summary.p99 : Number.NaN,
     cpuMsPerRequest:
       Number.isFinite(summary.cpuMsPerRequest) && summary.cpuMsPerRequest > 0 ? summary.cpuMsPerRequest : undefined,
     errors: [summary.errors, summary.unexpected],
@@ -698,6 +699,8 @@ async function main(): Promise<void> {
     ] as const) {
       const split = cpuSplitPerRequest(slices, CORES);
       if (!split) continue;
+      // No answer in any slice: nothing to divide the machine's time by.
+      if (Number.isNaN(figure(split.machine, `where ${what}'s share of the machine went`))) continue;
       const ms = (value: number) => value.toFixed(1);
       console.log(
         `\nWhere ${what}'s share of the machine (${CORES} cores, ${ms(split.machine)} ms) went, in ms: server threads: hashing ${ms(split.server.hashing)},` +
