@@ -21,6 +21,8 @@ const nextConfig = {
     "prom-client",
     "pino",
     "pino-pretty",
+    // The tracing API (lib/platform/runtime/tracing.ts): its global registry is one per process anyway.
+    "@opentelemetry/api",
     // The tz database (lib/domain/reference-data/timezone-offsets.ts): its zones are unpacked once per process.
     "moment-timezone",
   ],

@@ -4,7 +4,8 @@
  * What the deployment holds in memory at rest. Starts `npm start` exactly as an operator would, on
  * a throw-away database (made on the PostgreSQL server given, by default postgres@127.0.0.1:5432,
  * and dropped after; or PGlite in a temporary directory), warms it up (every endpoint called, 50
- * logins, the back office loaded once by a signed-in admin), waits for rest, and sums the resident
+ * logins, the back office loaded once by an admin signed in with two-factor; every answer checked),
+ * waits for rest, and sums the resident
  * memory (VmRSS) of every process `npm start` left running, npm itself aside: the shell, any tsx
  * parent, the server processes, esbuild services. Prints each process and the total against the
  * targets (docs/performance.md, "Memory"), PASS or FAIL. Exits 0 whatever the verdicts; non-zero only when the
@@ -19,6 +20,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { createTestDatabase, type TestDatabase } from "@/tooling/throwaway-database";
 import { freePort } from "@/tooling/server-process";
+import { type AdminFetch, enrolTwoFactor, signIn } from "@/tooling/staff-sign-in";
 
 const { values: options } = parseArgs({
   options: {
@@ -133,17 +135,25 @@ async function warmUp(url: string, databaseUrl: string): Promise<void> {
     "X-Client-UA": "memory-bench",
     "X-Client-Fingerprint": "memory",
   };
-  const call = async (route: string, init: { method?: string; form?: Record<string, string>; token?: string } = {}) => {
+  /**
+   * One request of the warm-up, which must be answered as meant: 2xx, or exactly `expect` for the
+   * calls that send a token that does not exist. Anything else stops the run, naming the request.
+   */
+  const call = async (
+    route: string,
+    init: { method?: string; form?: Record<string, string>; token?: string; expect?: number } = {},
+  ) => {
     const headers: Record<string, string> = { ...clientHeaders };
     if (init.form) headers["Content-Type"] = "application/x-www-form-urlencoded";
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
+    const method = init.method ?? (init.form ? "POST" : "GET");
     const response = await fetch(`${url}${route}`, {
-      method: init.method ?? (init.form ? "POST" : "GET"),
+      method,
       headers,
       body: init.form ? new URLSearchParams(init.form).toString() : undefined,
     });
     const body = await response.text();
-    if (response.status >= 500) throw new Error(`${init.method ?? "GET"} ${route}: ${response.status} ${body}`);
+    checkAnswer(method, `${url}${route}`, response.status, body, init.expect);
     return { status: response.status, body };
   };
   const email = (name: string) => `memory.${name}@example.org`;
@@ -154,8 +164,7 @@ async function warmUp(url: string, databaseUrl: string): Promise<void> {
     email_verification_url: `${ORIGIN}/verify/:token`,
   });
   const loginToken = async (name: string) => {
-    const { status, body } = await call("/client/v1/login", { form: { email: email(name), password: PASSWORD } });
-    if (status !== 200) throw new Error(`login: ${status} ${body}`);
+    const { body } = await call("/client/v1/login", { form: { email: email(name), password: PASSWORD } });
     return JSON.parse(body).token as string;
   };
 
@@ -168,18 +177,19 @@ async function warmUp(url: string, databaseUrl: string): Promise<void> {
   for (let n = 0; n < LOGINS; n++) await loginToken("main");
   const token = await loginToken("main");
   await call("/client/v1/me", { token });
-  await call("/client/v1/me", { method: "POST", token, form: { locale: "en" } });
+  await call("/client/v1/me", { method: "POST", token, form: { locale: "de_DE" } });
   const sessions = await call("/client/v1/sessions", { token });
   const otherSession = JSON.parse(sessions.body).sessions?.at(-1)?.id ?? "none";
   await call(`/client/v1/sessions/${otherSession}`, { method: "DELETE", token });
   await call("/client/v1/sessions/revoke-others", { method: "POST", token, form: {} });
   await call("/client/v1/resend-verification", { token, form: { email_verification_url: `${ORIGIN}/verify/:token` } });
-  await call("/client/v1/verify-email", { form: { token: "not-a-real-token-0123456789" } });
+  await call("/client/v1/verify-email", { form: { token: "not-a-real-token-0123456789" }, expect: 400 });
   await call("/client/v1/forgot-password", {
     form: { email: email("main"), reset_password_url: `${ORIGIN}/reset?token=:token` },
   });
   await call("/client/v1/reset-password", {
     form: { token: "not-a-real-token-0123456789", password: PASSWORD, confirm_password: PASSWORD },
+    expect: 400,
   });
   await call("/client/v1/change-password", {
     token,
@@ -193,31 +203,23 @@ async function warmUp(url: string, databaseUrl: string): Promise<void> {
   await call("/client/v1/close-account", { token: await loginToken("closing"), form: { password: PASSWORD } });
   await call("/client/v1/logout", { token, form: {} });
 
-  // The back office: next-auth's sign-in as the sign-in page does it, the page, then each resource.
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const at = pair.indexOf("=");
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
+  // The back office: next-auth's sign-in as the sign-in page does it, the enrolment in two-factor
+  // that an admin must complete before anything else (STAFF_MFA_REQUIRED_ROLES), the page, then each resource.
+  const { jar, status } = await signIn({ url }, admin.email, admin.password);
+  if (status !== 200) throw new Error(`staff sign-in: POST ${url}/api/auth/callback/credentials answered ${status}`);
+  const staffFetch: AdminFetch = (route, init = {}) => {
+    const { json, ...rest } = init;
+    return fetch(`${url}${route}`, {
+      ...rest,
+      headers: { Cookie: jar.header(), ...(json === undefined ? {} : { "Content-Type": "application/json" }) },
+      body: json === undefined ? rest.body : JSON.stringify(json),
+    });
   };
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  const csrf = await fetch(`${url}/api/auth/csrf`);
-  keep(csrf);
-  const { csrfToken } = await csrf.json();
-  const signIn = await fetch(`${url}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie() },
-    body: new URLSearchParams({ csrfToken, email: admin.email, password: admin.password, json: "true" }),
-    redirect: "manual",
-  });
-  keep(signIn);
-  if (signIn.status !== 200) throw new Error(`staff sign-in: ${signIn.status} ${await signIn.text()}`);
+  await enrolTwoFactor(staffFetch);
   const staffGet = async (route: string) => {
-    const response = await fetch(`${url}${route}`, { headers: { Cookie: cookie() } });
+    const response = await staffFetch(route);
     const body = await response.text();
-    if (response.status >= 500) throw new Error(`GET ${route}: ${response.status} ${body}`);
+    checkAnswer("GET", `${url}${route}`, response.status, body);
     return body;
   };
   const page = await staffGet("/admin");
@@ -237,10 +239,19 @@ async function warmUp(url: string, databaseUrl: string): Promise<void> {
   ]) {
     const list = await staffGet(`/api/admin/${resource}?_start=0&_end=10`);
     const first = (JSON.parse(list) as { id?: string | number }[])[0]?.id;
-    if (first !== undefined) await staffGet(`/api/admin/${resource}/${first}`);
+    if (first !== undefined) await staffGet(`/api/admin/${resource}/${encodeURIComponent(first)}`);
   }
   await staffGet("/api/admin/dashboard");
   await staffGet("/api/admin/customers/export");
+}
+
+/** A warm-up answer is 2xx (or `expected`, when given); any other stops the run, naming the request. */
+function checkAnswer(method: string, url: string, status: number, body: string, expected?: number): void {
+  const ok = expected === undefined ? status >= 200 && status < 300 : status === expected;
+  if (!ok)
+    throw new Error(
+      `warm-up: ${method} ${url} answered ${status} (expected ${expected ?? "2xx"}): ${body.slice(0, 300)}`,
+    );
 }
 
 async function main(): Promise<void> {

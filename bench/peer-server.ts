@@ -3,7 +3,8 @@
  * deploy it, served by `toNodeHandler` on a plain node:http server in a process of its own, so its
  * memory and CPU are its own. Passwords are hashed with argon2id at our parameters
  * (lib/domain/passwords/argon2-options.ts) through @node-rs/argon2's async calls; its built-in rate limit
- * is off (ours lets every login of the bench through as well). Run by peer.ts:
+ * is off (ours lets every login of the bench through as well). Run by peer.ts, compiled first into
+ * .workers/bench-peer-server.mjs and run on plain node (no tsx loader), as our server runs:
  *   `peer-server.ts migrate --database-url …`  creates better-auth's tables with its own migration
  *                                              API (getMigrations), then exits;
  *   `peer-server.ts --database-url … --origin …` (forked, with an IPC channel) serves on a free

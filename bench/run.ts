@@ -13,6 +13,8 @@
  * One row is measured in this process alone: the password rules' check (lib/domain/passwords), per call.
  * On PostgreSQL a second server with WEB_CONCURRENCY=1 runs beside the first, for the speed-up, and
  * the peer, better-auth, beside both for logins, registrations and memory (bench/peer.ts).
+ * A server with tracing on (OTLP to a receiver here that keeps nothing) runs beside the first, its
+ * logins and reference reads taken in turn with the first's: what tracing costs on and off (bench/tracing.ts).
  * Exits 0 whatever the verdicts (a noisy machine must not fail a build); non-zero only when the
  * bench itself broke.
  */
@@ -34,6 +36,7 @@ import { createTestDatabase } from "@/tooling/throwaway-database";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { startLoadGenerator, type LoadGenerator, type LoadSpec } from "./load";
 import { type Peer, peerNote, peerRows, startPeer } from "./peer";
+import { startSpanSink, tracingOffCost, type TracingResults, tracingRows } from "./tracing";
 import { serverMetrics, type ServerWindow } from "./server-metrics";
 import {
   cpuSplitPerRequest,
@@ -45,7 +48,7 @@ import {
   type Slice,
   type Summary,
 } from "./slices";
-import { formatTable, type Row } from "./table";
+import { figure, figuresNotMeasured, formatTable, type Row } from "./table";
 
 const { values: options } = parseArgs({
   options: { quick: { type: "boolean", default: false }, "database-url": { type: "string" } },
@@ -194,8 +197,10 @@ type Server = {
   rssPeak: number;
 };
 
-async function startServer(databaseUrl: string, processes: number): Promise<Server> {
+async function startServer(databaseUrl: string, processes: number, tracingTo = ""): Promise<Server> {
   const child = await startServerProcess({
+    // Tracing off (whatever the environment says), or on, exporting to the bench's receiver.
+    OTEL_EXPORTER_OTLP_ENDPOINT: tracingTo,
     DATABASE_URL: databaseUrl,
     WEB_CONCURRENCY: String(processes),
     METRICS_TOKEN,
@@ -252,8 +257,12 @@ const EXPECTED_STATUS: Record<keyof ServerResults, number> = {
   register: 201,
 };
 
+/** The server with tracing on, and the API client of its database (the first's, on PostgreSQL). */
+type Traced = { server: Server; client: ApiClient };
+
 type Measurements = {
   servers: { server: Server; results: ServerResults }[];
+  tracing: { on: TracingResults; off: TracingResults; offCostNs: number };
   ceiling: Slice[];
   hashing: HashingSlice[];
   probeAtRest: Slice[];
@@ -267,8 +276,14 @@ async function measure(
   tag: string,
   generators: [LoadGenerator, LoadGenerator],
   peer: Peer | undefined,
+  traced: Traced,
 ): Promise<Measurements> {
-  const clientHeaders = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
+  const headersOf = (apiClient: ApiClient) => ({
+    "X-Client-ID": apiClient.client_id,
+    "X-Client-Secret": apiClient.client_secret,
+  });
+  const clientHeaders = headersOf(client);
+  const tracedHeaders = headersOf(traced.client);
   const [main] = servers;
 
   console.log(`Registering ${ACCOUNTS} accounts to log in with…`);
@@ -280,6 +295,15 @@ async function measure(
       body: registration(email),
     });
     await expectStatus(response, 201, "POST /client/v1/register (setting up the login accounts)");
+    // The server with tracing on has a database of its own on PGlite: the same accounts there.
+    if (traced.client !== client) {
+      const onTraced = await fetch(traced.server.api("register"), {
+        method: "POST",
+        headers: { ...tracedHeaders, ...FORM, ...deviceHeaders(n) },
+        body: registration(email),
+      });
+      await expectStatus(onTraced, 201, "POST /client/v1/register (setting up the login accounts, tracing on)");
+    }
   });
   const loginVariants = accounts.map((email, n) => ({
     body: form({ email, password: PASSWORD }),
@@ -290,7 +314,10 @@ async function measure(
   if (countries.status !== 200) throw new Error(`GET /client/v1/countries answered ${countries.status}`);
   const settingsEtag = (await fetch(main.api("settings"), { headers: clientHeaders })).headers.get("etag")!;
 
-  for (const server of servers) {
+  for (const [server, headers] of [
+    ...servers.map((server) => [server, clientHeaders] as const),
+    [traced.server, tracedHeaders] as const,
+  ]) {
     // Warm-up (unmeasured): Next loads each route's code on its first request, and V8 compiles hot paths.
     const warmUps = [
       `${server.url}/api/health`,
@@ -302,13 +329,13 @@ async function measure(
       warmUps.flatMap((url) => Array<string>(200).fill(url)),
       8,
       async (url) => {
-        await (await fetch(url, { headers: clientHeaders })).arrayBuffer();
+        await (await fetch(url, { headers })).arrayBuffer();
       },
     );
     await inParallel(loginVariants.slice(0, 32), CONCURRENT_LOGINS, async (variant) => {
       const response = await fetch(server.api("login"), {
         method: "POST",
-        headers: { ...clientHeaders, ...FORM, ...variant.headers },
+        headers: { ...headers, ...FORM, ...variant.headers },
         body: variant.body,
       });
       await expectStatus(response, 200, "POST /client/v1/login");
@@ -325,10 +352,10 @@ async function measure(
     connections: READ_CONNECTIONS,
     durationSec: SLICE_SEC,
   });
-  const logins = (server: Server): LoadSpec => ({
+  const logins = (server: Server, headers = clientHeaders): LoadSpec => ({
     url: server.api("login"),
     method: "POST",
-    headers: { ...clientHeaders, ...FORM },
+    headers: { ...headers, ...FORM },
     connections: CONCURRENT_LOGINS,
     durationSec: SLICE_SEC,
     variants: loginVariants,
@@ -388,6 +415,11 @@ async function measure(
     probeAtRest: [],
     storm: [],
     passwordCheck: passwordCheckCost(),
+    tracing: {
+      on: { login: [], countries: [] },
+      off: { login: [], countries: [] },
+      offCostNs: await tracingOffCost(options.quick ? 100_000 : 1_000_000),
+    },
   };
 
   console.log(`Reads: ${ROUNDS} rounds of ${SLICE_SEC} s slices…`);
@@ -412,6 +444,14 @@ async function measure(
           await loadSlice(server, generator, read(server.api("settings"), { "If-None-Match": settingsEtag })),
         );
       }
+      // Tracing off (the first server) and on, in turn.
+      measurements.tracing.off.countries.push(await loadSlice(main, generator, read(main.api("countries"))));
+      measurements.tracing.on.countries.push(
+        await loadSlice(traced.server, generator, {
+          ...read(traced.server.api("countries")),
+          headers: tracedHeaders,
+        }),
+      );
       // The raw server runs in this process, which does nothing else meanwhile: its CPU is the ceiling's.
       const cpuBefore = process.cpuUsage();
       const load = await generator.run({ ...read(raw.url), headers: {} });
@@ -432,6 +472,8 @@ async function measure(
       results.refresh.push(await loadSlice(server, generator, refreshes(server, await newSessions(server))));
       results.register.push(await loadSlice(server, generator, newRegistrations(server, hashing.perSec)));
     }
+    measurements.tracing.off.login.push(await loadSlice(main, generator, logins(main)));
+    measurements.tracing.on.login.push(await loadSlice(traced.server, generator, logins(traced.server, tracedHeaders)));
     // The peer (bench/peer.ts), in the same round.
     await peer?.measureRound(generator, tag, hashing.perSec);
   }
@@ -452,14 +494,15 @@ async function measure(
   return measurements;
 }
 
-const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
+const percent = (ratio: number) => (Number.isFinite(ratio) ? `${Math.round(ratio * 100)}%` : "not measured");
 
 function summaryRow(name: string, summary: Summary): Row {
   return {
     name,
     requestsPerSec: summary.requestsPerSec,
-    p50Ms: summary.p50,
-    p99Ms: summary.p99,
+    // No answer in any slice: no answer time either (autocannon says 0 ms), so the row reads "not measured".
+    p50Ms: summary.requestsPerSec > 0 ? summary.p50 : Number.NaN,
+    p99Ms: summary.requestsPerSec > 0 ? summary.p99 : Number.NaN,
     cpuMsPerRequest:
       Number.isFinite(summary.cpuMsPerRequest) && summary.cpuMsPerRequest > 0 ? summary.cpuMsPerRequest : undefined,
     errors: [summary.errors, summary.unexpected],
@@ -478,8 +521,9 @@ function oursBesidePeer({ servers }: Measurements) {
 }
 
 function tableRows(
-  { servers, ceiling, hashing, probeAtRest, storm, passwordCheck }: Measurements,
+  { servers, ceiling, hashing, probeAtRest, storm, passwordCheck, tracing }: Measurements,
   peerRowsOfTable: Row[],
+  spanBatches: number,
 ): Row[] {
   const [{ results }, single] = servers;
   const phase = (key: keyof ServerResults) => summarize(results[key], EXPECTED_STATUS[key]);
@@ -492,7 +536,7 @@ function tableRows(
   ): Row => ({
     ...summaryRow(name, phase(key)),
     ...(comparison && {
-      comparison: `${percent(comparison.ratio)} of ${comparison.of}`,
+      comparison: `${percent(figure(comparison.ratio, `${name}, its ratio to ${comparison.of}`))} of ${comparison.of}`,
       target: comparison.target,
       pass: comparison.minimum === undefined ? undefined : comparison.ratio >= comparison.minimum,
     }),
@@ -509,9 +553,12 @@ function tableRows(
   const stormProbes = storm.map((slice) => slice.probe);
   const p99AtRest = pooledPercentile(probeAtRest, 0.99);
   const p99InStorm = pooledPercentile(stormProbes, 0.99);
-  const latencyRatio = p99InStorm / p99AtRest;
-  const eventLoopDelay = median(storm.map((slice) => slice.probe.eventLoopDelayP99Ms));
-  const verificationMs = median(hashing.map((slice) => slice.verificationMs));
+  const latencyRatio = figure(p99InStorm / p99AtRest, "the probe's p99 while logins hash, over its p99 at rest");
+  const eventLoopDelay = figure(
+    median(storm.map((slice) => slice.probe.eventLoopDelayP99Ms)),
+    "the server's event-loop delay while logins hash",
+  );
+  const verificationMs = figure(median(hashing.map((slice) => slice.verificationMs)), "one password verification");
 
   const rows: Row[] = [
     row("framework floor: GET /api/health", "floor", {
@@ -558,7 +605,7 @@ function tableRows(
     }),
     {
       name: "  password rules: one check (common list, e-mail)",
-      comparison: `${(passwordCheck.perCallMs * 1000).toFixed(2)} µs per call; list read once in ${passwordCheck.loadMs.toFixed(0)} ms`,
+      comparison: `${(figure(passwordCheck.perCallMs, "the password rules' check") * 1000).toFixed(2)} µs per call; list read once in ${passwordCheck.loadMs.toFixed(0)} ms`,
       target: "< 0.1 ms",
       pass: passwordCheck.perCallMs < 0.1,
     },
@@ -583,8 +630,9 @@ function tableRows(
     { name: "  server event-loop delay, p99", p99Ms: eventLoopDelay, target: "< 20 ms", pass: eventLoopDelay < 20 },
     ...servers.map(({ server }) => ({
       name: `server RSS, ${server.processes} process${server.processes > 1 ? "es" : ""}`,
-      comparison: `${Math.round(server.rssAtRest / MB)} MB at rest, ${Math.round(server.rssPeak / MB)} MB peak under load`,
+      comparison: `${Math.round(figure(server.rssAtRest || Number.NaN, "the server's RSS at rest") / MB)} MB at rest, ${Math.round(figure(server.rssPeak || Number.NaN, "the server's peak RSS") / MB)} MB peak under load`,
     })),
+    ...tracingRows(tracing.on, tracing.off, tracing.offCostNs, spanBatches, summaryRow),
     ...peerRowsOfTable,
   ];
   const failures =
@@ -621,6 +669,9 @@ async function main(): Promise<void> {
     dropDatabase = async () => fs.rmSync(directory, { recursive: true, force: true });
   }
   const servers: Server[] = [];
+  let traced: Server | undefined;
+  let tracedDirectory: string | undefined;
+  const spanSink = await startSpanSink();
   let peer: Peer | undefined;
   const generators: [LoadGenerator, LoadGenerator] = [startLoadGenerator(), startLoadGenerator()];
   try {
@@ -631,6 +682,15 @@ async function main(): Promise<void> {
     );
     servers.push(await startServer(databaseUrl, processes));
     if (POSTGRES_URL && processes > 1) servers.push(await startServer(databaseUrl, 1));
+    // Tracing on, as many processes as the first server; on PGlite on a database of its own (one process per database).
+    let tracedDatabaseUrl = databaseUrl;
+    if (!POSTGRES_URL) {
+      tracedDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-bench-traced-"));
+      tracedDatabaseUrl = `pglite:${tracedDirectory}`;
+    }
+    const tracedClient = POSTGRES_URL ? client : createApiClient(tracedDatabaseUrl);
+    console.log("Starting a server with tracing on (OTLP to a receiver in this process that keeps nothing)…");
+    traced = await startServer(tracedDatabaseUrl, processes, spanSink.url);
     // The peer (bench/peer.ts) needs PostgreSQL.
     if (POSTGRES_URL) {
       console.log("Starting the peer, better-auth, on a database of its own…");
@@ -643,8 +703,11 @@ async function main(): Promise<void> {
         sliceSec: SLICE_SEC,
       });
     }
-    const measurements = await measure(servers, client, tag, generators, peer).catch((error) => {
-      const outputs = servers.map(
+    const measurements = await measure(servers, client, tag, generators, peer, {
+      server: traced,
+      client: tracedClient,
+    }).catch((error) => {
+      const outputs = [...servers, traced!].map(
         (server) => `--- output of the server on ${server.url} ---\n${server.process.output().slice(-3000)}`,
       );
       throw new Error(`${error instanceof Error ? error.message : error}\n${outputs.join("\n")}`);
@@ -657,7 +720,9 @@ async function main(): Promise<void> {
         ` ${READ_CONNECTIONS} connections for reads, ${CONCURRENT_LOGINS} for logins, refreshes and registrations\n`,
     );
     const ours = oursBesidePeer(measurements);
-    console.log(formatTable(tableRows(measurements, peerRows(peer, ours, summaryRow)), servers.length > 1));
+    console.log(
+      formatTable(tableRows(measurements, peerRows(peer, ours, summaryRow), spanSink.batches()), servers.length > 1),
+    );
     const [{ results }] = measurements.servers;
     for (const [what, slices] of [
       ["a login", results.login],
@@ -665,6 +730,8 @@ async function main(): Promise<void> {
     ] as const) {
       const split = cpuSplitPerRequest(slices, CORES);
       if (!split) continue;
+      // No answer in any slice: nothing to divide the machine's time by.
+      if (Number.isNaN(figure(split.machine, `where ${what}'s share of the machine went`))) continue;
       const ms = (value: number) => value.toFixed(1);
       console.log(
         `\nWhere ${what}'s share of the machine (${CORES} cores, ${ms(split.machine)} ms) went, in ms: server threads: hashing ${ms(split.server.hashing)},` +
@@ -678,11 +745,15 @@ async function main(): Promise<void> {
         ` spread over ${ACCOUNTS} accounts with one client IP (X-Client-IP) each; every registration has a new e-mail and IP.`,
     );
     console.log(peerNote(peer, ours));
+    const missing = figuresNotMeasured();
+    if (missing.length > 0) throw new Error(`\nNot measured, so the run fails: ${missing.join("; ")}`);
   } finally {
     for (const generator of generators) generator.close();
-    await Promise.all(servers.map((server) => server.process.stop()));
+    await Promise.all([...servers, ...(traced ? [traced] : [])].map((server) => server.process.stop()));
+    spanSink.close();
     await peer?.stop();
     await dropDatabase();
+    if (tracedDirectory) fs.rmSync(tracedDirectory, { recursive: true, force: true });
   }
 }
 

@@ -17,6 +17,13 @@ export function serverMetrics(serverUrl: string, token: string, processes: numbe
     const { samples } = await scrapeMetrics(serverUrl, token);
     const reporting = total(samples, "server_processes_reporting");
     if (reporting < processes) throw new Error(`only ${reporting} of ${processes} server processes answered /metrics`);
+    // A metric the server did not report is an error, never a 0 that would pass.
+    for (const name of [
+      "nodejs_eventloop_lag_p99_seconds",
+      "process_resident_memory_bytes",
+      "process_cpu_seconds_total",
+    ])
+      if (!samples.some((sample) => sample.name === name)) throw new Error(`the server's /metrics has no ${name}`);
     const growth = (name: string, labels?: Record<string, string>) =>
       total(samples, name, labels) - total(before, name, labels);
     const threadsSeen = samples.some((sample) => sample.name === "process_thread_cpu_seconds_total");

@@ -15,12 +15,41 @@ export type Row = {
   speedUp?: number;
 };
 
+/** What figure() found not measured in this run, by name. */
+const notMeasured: string[] = [];
+
+/**
+ * A figure the bench computed, checked: a metric the server did not report, a slice with no
+ * answers or a ratio over zero gives NaN or Infinity, which must never read as 0 ms and PASS. It is
+ * kept as NaN (its row reads "not measured" and FAILs) and named, and the run then exits non-zero
+ * naming every such figure (bench/run.ts).
+ */
+export function figure(value: number, what: string): number {
+  if (Number.isFinite(value)) return value;
+  notMeasured.push(`${what} (${value})`);
+  return Number.NaN;
+}
+
+/** The figures of this run that were not measured. */
+export function figuresNotMeasured(): string[] {
+  return [...notMeasured];
+}
+
 const number = (value: number | undefined, digits = 0) =>
   value === undefined
     ? ""
-    : value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+    : !Number.isFinite(value)
+      ? "not measured"
+      : value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export function formatTable(rows: Row[], showSpeedUp: boolean): string {
+  for (const row of rows) {
+    for (const key of ["requestsPerSec", "p50Ms", "p99Ms", "cpuMsPerRequest", "speedUp"] as const) {
+      const value = row[key];
+      if (value !== undefined && Number.isNaN(figure(value, `"${row.name}", ${key}`))) row.pass = false;
+    }
+    if (/NaN|Infinity/.test(row.comparison ?? "")) row.pass = false;
+  }
   const header = ["", "req/s", "p50 ms", "p99 ms", "CPU ms/req", "err / unexpected", "compared with", "target", ""];
   if (showSpeedUp) header.push("vs 1 process");
   const cells = rows.map((row) => {

@@ -20,9 +20,15 @@ import { announcement } from "@/lib/entry/server/announcement";
 import { readFirstRun } from "@/lib/entry/server/first-run";
 import { startBackgroundWork } from "@/lib/entry/server/background";
 import { startControlChannel } from "@/lib/entry/server/control-channel";
+import { startTracing } from "@/lib/entry/server/tracing";
+
+/** Flushes and stops tracing, when it is on (OTEL_EXPORTER_OTLP_ENDPOINT); set first thing in main(). */
+let stopTracing: (() => Promise<void>) | undefined;
 
 async function main(): Promise<void> {
   const settings = config();
+  // Before anything that could make a span or a log line: the provider must be there to be used.
+  stopTracing = await startTracing();
   const listenOn = { port: settings.PORT, hostname: settings.HOSTNAME };
   if (isClusterWorker()) {
     serveUntilStopped(await startClusterWorkerServer(listenOn));
@@ -66,6 +72,8 @@ function serveUntilStopped(...servers: ({ close(): Promise<void> } | undefined)[
     await Promise.all(servers.map((server) => server?.close()));
     await stopBackgroundWork();
     await closeDatabase();
+    // The spans of the last requests are exported before the process ends.
+    await stopTracing?.().catch((error) => log().warn({ err: error }, "tracing: the last spans were not exported"));
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));

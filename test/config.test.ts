@@ -106,3 +106,49 @@ test('FAST_PATH is "true" (the default) or "false"; anything else stops the star
     reloadConfig();
   }
 });
+
+test("OTEL_EXPORTER_OTLP_ENDPOINT is an http(s) URL or unset (no tracing); OTEL_SERVICE_NAME a short name", () => {
+  const previous = {
+    OTEL_EXPORTER_OTLP_ENDPOINT: process.env.OTEL_EXPORTER_OTLP_ENDPOINT,
+    OTEL_SERVICE_NAME: process.env.OTEL_SERVICE_NAME,
+  };
+  try {
+    delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+    delete process.env.OTEL_SERVICE_NAME;
+    assert.equal(reloadConfig().OTEL_EXPORTER_OTLP_ENDPOINT, undefined);
+    assert.equal(reloadConfig().OTEL_SERVICE_NAME, "remit-accounts");
+    process.env.OTEL_EXPORTER_OTLP_ENDPOINT = "";
+    assert.equal(reloadConfig().OTEL_EXPORTER_OTLP_ENDPOINT, undefined, "empty is unset");
+    process.env.OTEL_EXPORTER_OTLP_ENDPOINT = "http://collector:4318";
+    assert.equal(reloadConfig().OTEL_EXPORTER_OTLP_ENDPOINT, "http://collector:4318");
+    for (const bad of [
+      "collector:4318",
+      "ftp://collector",
+      "http://collector\u0007:4318",
+      "http://a b",
+      "grpc://c:4317",
+    ]) {
+      process.env.OTEL_EXPORTER_OTLP_ENDPOINT = bad;
+      assert.throws(
+        () => reloadConfig(),
+        (error: Error) => error instanceof ConfigError && error.message.includes("OTEL_EXPORTER_OTLP_ENDPOINT"),
+        JSON.stringify(bad),
+      );
+    }
+    delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+    for (const bad of ["x".repeat(101), "remit\naccounts"]) {
+      process.env.OTEL_SERVICE_NAME = bad;
+      assert.throws(
+        () => reloadConfig(),
+        (error: Error) => error instanceof ConfigError && error.message.includes("OTEL_SERVICE_NAME"),
+        JSON.stringify(bad),
+      );
+    }
+  } finally {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    reloadConfig();
+  }
+});

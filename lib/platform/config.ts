@@ -105,6 +105,17 @@ const envSchema = z
     /** Unset: pretty when stdout is a terminal, JSON lines otherwise. */
     LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
     /**
+     * Tracing (lib/entry/server/tracing.ts): where spans go over OTLP (http/json, to <endpoint>/v1/traces),
+     * such as an OpenTelemetry Collector's http://collector:4318. Unset: no tracing, and no SDK loaded.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(/^https?:\/\/[^\s\p{Cc}]+$/u, "must be http://… or https://…"),
+    /** The service.name the spans carry. */
+    OTEL_SERVICE_NAME: z
+      .string()
+      .trim()
+      .regex(/^[^\p{Cc}]{1,100}$/u, "must be 1 to 100 characters, none a control character")
+      .default("remit-accounts"),
+    /**
      * "false": the reference reads, logins and registrations go through Next's router like every
      * other request, rather than the server's fast paths (lib/entry/server/reference-fast-path.ts,
      * route-fast-path.ts); the answers are the same.

@@ -14,6 +14,7 @@ import { onEmailQueued } from "./wake-dispatcher";
 import { maskEmail } from "./mask-email";
 import { openedBody, TOKEN_MARKER } from "./outbox-token-box";
 import { log } from "@/lib/platform/runtime/log";
+import { inSpan, untraced } from "@/lib/platform/runtime/tracing";
 
 const BATCH_SIZE = 10;
 const SEND_TIMEOUT_MS = 5_000;
@@ -44,24 +45,41 @@ const PERMANENT_STATUSES = new Set([400, 422]);
 export async function dispatchDueEmails(): Promise<number> {
   const apiKey = config().RESEND_API_KEY;
   if (!apiKey) return 0;
-  const claimed = await claimDueEmails();
+  // Not traced: a pass every EMAIL_DISPATCH_INTERVAL_MS that mostly finds nothing would be a trace each time.
+  const claimed = await untraced(claimDueEmails);
   if (claimed.length === 0) return 0;
   const resend = new Resend(apiKey);
-  let sent = 0;
-  for (const email of claimed) {
-    const body = openedBody(email);
-    const result = await send(resend, email, body);
-    if ("providerId" in result) {
-      await recordSent(email, result.providerId);
-      sent++;
-    } else {
-      // An error may quote what was sent: neither the API key nor the e-mail's token is kept or logged.
-      let error = result.error.replaceAll(apiKey, "[RESEND_API_KEY]");
-      if (body?.token) error = error.replaceAll(body.token, TOKEN_MARKER);
-      await recordFailure(email, error, result.permanent);
-    }
-  }
-  return sent;
+  // A trace of its own, even when a request's queued e-mail woke the dispatcher: the request has answered.
+  return inSpan(
+    "email.dispatch",
+    { "email.claimed": claimed.length },
+    async () => {
+      let sent = 0;
+      for (const email of claimed) {
+        const attributes = {
+          "email.outbox_id": email.id,
+          "email.template": email.template,
+          "email.attempt": email.attempts,
+        };
+        await inSpan("email.send", attributes, async (span) => {
+          const body = openedBody(email);
+          const result = await send(resend, email, body);
+          if ("providerId" in result) {
+            await recordSent(email, result.providerId);
+            sent++;
+          } else {
+            span?.setAttribute("email.failed", result.permanent ? "permanent" : "retried");
+            // An error may quote what was sent: neither the API key nor the e-mail's token is kept or logged.
+            let error = result.error.replaceAll(apiKey, "[RESEND_API_KEY]");
+            if (body?.token) error = error.replaceAll(body.token, TOKEN_MARKER);
+            await recordFailure(email, error, result.permanent);
+          }
+        });
+      }
+      return sent;
+    },
+    { root: true },
+  );
 }
 
 /**

@@ -9,6 +9,7 @@
 import { availableParallelism } from "node:os";
 import { config } from "@/lib/platform/config";
 import { serverProcesses } from "@/lib/platform/runtime/cluster";
+import { inSpan } from "@/lib/platform/runtime/tracing";
 import { WorkerCalls } from "@/lib/platform/runtime/worker-calls";
 import type { HashingErrorReply, HashingProtocol } from "./hashing-protocol";
 
@@ -32,9 +33,12 @@ class HashingPool {
     method: M,
     ...args: Parameters<HashingProtocol[M]>
   ): Promise<ReturnType<HashingProtocol[M]>> {
-    const worker = this.leastBusy();
-    clearTimeout(this.idleTimers.get(worker));
-    return worker.call(method, ...args).finally(() => this.endWhenIdle(worker));
+    // A span on this thread (the hashing itself runs on a worker's): its time includes the wait for a free thread.
+    return inSpan(`password.${method}`, {}, () => {
+      const worker = this.leastBusy();
+      clearTimeout(this.idleTimers.get(worker));
+      return worker.call(method, ...args).finally(() => this.endWhenIdle(worker));
+    });
   }
 
   /** An idle thread if there is one, else a new one while there are fewer than `size`, else the least busy. */

@@ -5,11 +5,11 @@
  */
 import { hashSync, verifySync } from "@node-rs/argon2";
 import { compareSync } from "bcryptjs";
-import { HASHING_THREAD_NICENESS, lowerThisThreadPriority } from "@/lib/platform/runtime/thread-priority";
+import { HASHING_THREAD_NICENESS_STEP, lowerThisThreadPriority } from "@/lib/platform/runtime/thread-priority";
 import { answerCalls } from "@/lib/platform/runtime/worker-thread";
 import type { HashingErrorReply, HashingProtocol } from "./hashing-protocol";
 
-lowerThisThreadPriority(HASHING_THREAD_NICENESS);
+lowerThisThreadPriority(HASHING_THREAD_NICENESS_STEP);
 
 answerCalls<HashingProtocol, HashingErrorReply>(
   {

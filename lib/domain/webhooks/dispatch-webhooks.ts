@@ -11,6 +11,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/platform/config";
 import { db } from "@/lib/platform/db";
 import { claimDue } from "@/lib/platform/db/claim-due";
+import { inSpan, untraced } from "@/lib/platform/runtime/tracing";
 import { logUnlessUnreachable } from "@/lib/platform/db/outage";
 import { log } from "@/lib/platform/runtime/log";
 import { countWebhookAttempt } from "@/lib/platform/runtime/metrics";
@@ -38,27 +39,47 @@ export function webhookBody(delivery: {
 /** One pass: claims the due deliveries and tries each once, at the same time. Returns how many were delivered. */
 export async function dispatchDueWebhooks(): Promise<number> {
   const { WEBHOOK_TIMEOUT_MS } = config();
-  const claimed = await claimDueDeliveries();
+  // Not traced: a pass every WEBHOOK_DISPATCH_INTERVAL_MS that mostly finds nothing would be a trace each time.
+  const claimed = await untraced(claimDueDeliveries);
   if (claimed.length === 0) return 0;
-  const deliveries = await db().webhookDelivery.findMany({
-    where: { id: { in: claimed.map(({ id }) => id) } },
-    include: { endpoint: true },
-  });
-  const results = await Promise.all(
-    deliveries.map(async (delivery) => {
-      const body = webhookBody(delivery);
-      const result = await attempt(delivery.endpoint, delivery.id, body, WEBHOOK_TIMEOUT_MS);
-      try {
-        await recordAttempt(delivery, result);
-      } catch (error) {
-        // Its endpoint deleted meanwhile, or the database gone: the others of the batch are still recorded,
-        // and an unrecorded attempt is made again once its lease lapses.
-        logUnlessUnreachable(`[webhook] the attempt of ${delivery.id} could not be recorded`, error);
-      }
-      return result.outcome === "success";
-    }),
+  // A trace of its own, as the e-mail dispatcher's: the request that queued a delivery has answered.
+  return inSpan(
+    "webhook.dispatch",
+    { "webhook.claimed": claimed.length },
+    async () => {
+      const deliveries = await db().webhookDelivery.findMany({
+        where: { id: { in: claimed.map(({ id }) => id) } },
+        include: { endpoint: true },
+      });
+      const results = await Promise.all(
+        deliveries.map((delivery) =>
+          inSpan(
+            "webhook.send",
+            {
+              "webhook.delivery_id": delivery.id,
+              "webhook.event": delivery.event,
+              "webhook.attempt": delivery.attempts,
+            },
+            async (span) => {
+              const body = webhookBody(delivery);
+              const result = await attempt(delivery.endpoint, delivery.id, body, WEBHOOK_TIMEOUT_MS);
+              span?.setAttribute("webhook.outcome", result.outcome);
+              try {
+                await recordAttempt(delivery, result);
+              } catch (error) {
+                // Its endpoint deleted meanwhile, or the database gone: the others of the batch are still recorded,
+                // and an unrecorded attempt is made again once its lease lapses.
+                logUnlessUnreachable(`[webhook] the attempt of ${delivery.id} could not be recorded`, error);
+              }
+              return result.outcome === "success";
+            },
+          ),
+        ),
+      );
+      return results.filter(Boolean).length;
+    },
+    { root: true },
   );
-  return results.filter(Boolean).length;
 }
 
 /**

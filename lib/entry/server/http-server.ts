@@ -2,6 +2,7 @@
  * The HTTP server of `npm start`: Next's production build on a node:http server of our own, which sets
  * the peer's address and the security headers before Next sees a request, gives every response a
  * request id, times and logs each request (one line, and the duration histogram of the metrics),
+ * makes its root span when tracing is on (the fast paths' requests too, which Next never sees),
  * and drains connections on close.
  */
 import http from "node:http";
@@ -18,6 +19,7 @@ import { setSecurityHeaders } from "./security-headers";
 import { answerReferenceRead } from "./reference-fast-path";
 import { answerFastRoute } from "./route-fast-path";
 import { rememberServerUrl, serverUrl } from "@/lib/platform/runtime/server-url";
+import { startRequestSpan } from "@/lib/platform/runtime/tracing";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 const API_PREFIX = "/client/v1/";
@@ -60,14 +62,29 @@ async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Se
   startMetrics();
   const routeOf = routeTemplates(path.join(dir, ".next"));
   const handle = app.getRequestHandler();
+  const serve = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    // Timed and logged like every other request, by the listener on 'close'.
+    if (answerReferenceRead(request, response) || answerFastRoute(request, response)) return;
+    if (refuseUndecodablePath(request, response)) return;
+    if (request.url?.startsWith(API_PREFIX)) response.setHeader = setHeaderButRouterVary;
+    handle(request, response).catch((error) => {
+      log().error({ err: error, req_id: requestIdOf(response) }, "request failed outside any route");
+      if (!response.headersSent) {
+        response.writeHead(500, { "Content-Type": "application/json" });
+        response.end('{"code":500,"type":"api_error","message":"An unexpected error occurred"}');
+      }
+    });
+  };
   const server = http.createServer((request, response) => {
     const started = process.hrtime.bigint();
+    const route = routeOf(request.url);
+    // With tracing on, the request's root span, active for everything below and in its log line.
+    const span = startRequestSpan(request.method ?? "GET", route);
     stampPeerAddress(request);
     setSecurityHeaders(request, response);
     response.writeHead = writeHeadWithRequestId;
-    response.once("close", () => {
+    const logRequest = () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeOf(request.url);
       const { statusCode: status } = response;
       // A client that went away before the end of its answer is logged as such, and not timed.
       const aborted = !response.writableFinished;
@@ -83,18 +100,11 @@ async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Se
         },
         `${request.method} ${route} ${status}`,
       );
-    });
-    // Timed and logged like every other request, by the listener above.
-    if (answerReferenceRead(request, response) || answerFastRoute(request, response)) return;
-    if (refuseUndecodablePath(request, response)) return;
-    if (request.url?.startsWith(API_PREFIX)) response.setHeader = setHeaderButRouterVary;
-    handle(request, response).catch((error) => {
-      log().error({ err: error, req_id: requestIdOf(response) }, "request failed outside any route");
-      if (!response.headersSent) {
-        response.writeHead(500, { "Content-Type": "application/json" });
-        response.end('{"code":500,"type":"api_error","message":"An unexpected error occurred"}');
-      }
-    });
+      span?.end(status, aborted);
+    };
+    response.once("close", span ? span.bind(logRequest) : logRequest);
+    if (span) span.run(() => serve(request, response));
+    else serve(request, response);
   });
   server.keepAliveTimeout = 65_000;
 

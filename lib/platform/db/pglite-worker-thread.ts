@@ -13,11 +13,11 @@ import type {
   SqlQueryable,
   Transaction,
 } from "@prisma/driver-adapter-utils";
-import { DATABASE_THREAD_NICENESS, lowerThisThreadPriority } from "@/lib/platform/runtime/thread-priority";
+import { DATABASE_THREAD_NICENESS_STEP, lowerThisThreadPriority } from "@/lib/platform/runtime/thread-priority";
 import { answerCalls } from "@/lib/platform/runtime/worker-thread";
 import type { Connection, DatabaseErrorReply, DatabaseProtocol, DatabaseWorkerData } from "./pglite-protocol";
 
-lowerThisThreadPriority(DATABASE_THREAD_NICENESS);
+lowerThisThreadPriority(DATABASE_THREAD_NICENESS_STEP);
 
 const pglite = new PGlite((workerData as DatabaseWorkerData).dataDir);
 const factory = new PrismaPGlite(pglite);

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { askEveryServerProcess, answerWhenAsked } from "./cluster";
 import { processGlobal } from "./process-global";
-import { DATABASE_THREAD_NICENESS, HASHING_THREAD_NICENESS } from "./thread-priority";
+import { DATABASE_THREAD_NICENESS_STEP, HASHING_THREAD_NICENESS_STEP, workerThreadNiceness } from "./thread-priority";
 
 /** The event-loop delay histogram's sampling interval: every sample includes it. */
 export const EVENT_LOOP_RESOLUTION_MS = 10;
@@ -202,10 +202,14 @@ function threadCpuTotals(): () => CpuByThread | undefined {
   };
 }
 
-const KIND_BY_NICENESS = new Map<number, ThreadKind>([
-  [DATABASE_THREAD_NICENESS, "database"],
-  [HASHING_THREAD_NICENESS, "hashing"],
-]);
+/** Worker threads by their niceness, relative to the process's (read when asked: the process may be reniced). */
+function kindByNiceness(): Map<number, ThreadKind> {
+  return new Map<number, ThreadKind>([
+    [workerThreadNiceness(HASHING_THREAD_NICENESS_STEP), "hashing"],
+    // Should both be at the lowest priority, they are counted as the database's.
+    [workerThreadNiceness(DATABASE_THREAD_NICENESS_STEP), "database"],
+  ]);
+}
 
 // /proc counts CPU time in clock ticks, 100 a second on Linux.
 const MS_PER_TICK = 10;
@@ -219,6 +223,7 @@ function threadCpu(): ThreadCpu | undefined {
     return undefined;
   }
   const threads: ThreadCpu = new Map();
+  const kinds = kindByNiceness();
   for (const tid of tids) {
     let stat: string;
     try {
@@ -228,7 +233,7 @@ function threadCpu(): ThreadCpu | undefined {
     }
     // After the command name in brackets: utime and stime are the 12th and 13th fields, nice the 17th.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const kind = Number(tid) === process.pid ? "event_loop" : (KIND_BY_NICENESS.get(Number(fields[16])) ?? "other");
+    const kind = Number(tid) === process.pid ? "event_loop" : (kinds.get(Number(fields[16])) ?? "other");
     threads.set(tid, { kind, ms: (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK });
   }
   return threads;
