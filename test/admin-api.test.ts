@@ -672,7 +672,8 @@ test("customers: search, filters, detail with events, CSV export; never a hash o
   const lines = (await csv.text()).trim().split("\r\n");
   assert.equal(
     lines[0],
-    "id,email,verified,email_verified_at,source,registered_via,registered_via_name,created_at,closed_at,status",
+    "id,email,verified,email_verified_at,source,registered_via,registered_via_name,created_at,closed_at,status," +
+      "given_names,family_name,date_of_birth,phone,address_line1,address_line2,address_city,address_region,address_postcode,address_country,country_of_residence,nationality,profile_updated_at,kyc_status,risk_rating,pep,sanctions_hit",
   );
   assert.deepEqual(
     lines.slice(1),
