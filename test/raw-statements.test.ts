@@ -793,12 +793,11 @@ test("statement: webhook deliveries insert, for the enabled endpoints of active 
   const revoked = await db().apiClient.create({
     data: { name: "revoked", clientId: `revoked-${process.pid}`, secretHash: sha256("s"), active: false },
   });
-  const [subscribed, other, disabled, ofRevoked] = await Promise.all([
-    endpoint(["customer_closed", "customer_blocked"]),
-    endpoint(["customer_closed"]),
-    endpoint(["customer_blocked"], false),
-    endpoint(["customer_blocked"], true, revoked.id),
-  ]);
+  // One after the other: the rows below are ordered by endpoint id, so `subscribed` must get the lowest.
+  const subscribed = await endpoint(["customer_closed", "customer_blocked"]);
+  const other = await endpoint(["customer_closed"]);
+  const disabled = await endpoint(["customer_blocked"], false);
+  const ofRevoked = await endpoint(["customer_blocked"], true, revoked.id);
   const now = new Date("2026-03-01T10:00:00.123Z");
   assert.equal(
     await db().$executeRaw(webhookInsert("customer_blocked", { customer_id: customer.id, email: customer.email }, now)),

@@ -3,10 +3,12 @@
  * port (so WEBHOOK_ALLOW_PRIVATE_TARGETS=true here; test/webhook-targets.test.ts checks the rule
  * without it): the admin API of endpoints, every event of the account flows, each delivery verified
  * with the `standardwebhooks` package as a receiver would, a secret's rotation, retries with a short
- * schedule, the deliveries list and replay, the metrics, and hostile input.
+ * schedule, the deliveries list and replay, the metrics, and hostile input. The events of the profile,
+ * its review and two-factor: each change point, and that a refused change sends nothing.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { generate } from "otplib";
 import { Webhook } from "standardwebhooks";
 import { db, startTestApp } from "./support/app";
 import { staffSession } from "./support/staff";
@@ -47,6 +49,10 @@ const ALL_EVENTS = [
   "customer.unblocked",
   "customer.closed",
   "customer.new_device",
+  "customer.profile_updated",
+  "customer.kyc_status_changed",
+  "customer.mfa_enabled",
+  "customer.mfa_disabled",
 ];
 
 type Endpoint = { id: number; url: string; events: string[]; secret: string; enabled: boolean };
@@ -505,9 +511,180 @@ test("hostile input: a clear 400 for a long, malformed or unknown URL or event, 
   assert.equal(await db().webhookEndpoint.count({ where: { apiClientId: other.id } }), 10);
 });
 
+/** The events `path` received from distinct deliveries, verified with `secret`, as sorted [type, data] pairs. */
+async function eventsAt(path: string, secret: string, count: number) {
+  const requests = await distinctAt(path, count);
+  return requests
+    .map((request) => verified(secret, request))
+    .map((body) => [body.type, body.data])
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+}
+
+const sortedPairs = (pairs: unknown[][]) => pairs.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+const PROFILE = {
+  given_names: "Ana Maria",
+  family_name: "Quintanilha",
+  date_of_birth: "1990-04-01",
+  phone: "+44 7911 123456",
+  address_line1: "1 Zebrastraat Lane",
+  address_city: "London",
+  address_postcode: "SW1A 2AA",
+  address_country: "GB",
+  country_of_residence: "GB",
+  nationality: "PT",
+};
+
+const changeProfile = (token: string, json: Record<string, unknown>) =>
+  app.request("/client/v1/me/profile", { method: "POST", headers: { ...DEVICE, ...bearer(token) }, json });
+
+test("customer.profile_updated names the fields changed, never their values; a refused or empty change sends nothing", async () => {
+  const endpoint = await createEndpoint("/profile", ["customer.profile_updated"]);
+  const customer = await registeredCustomer(app);
+  const { id } = await db().customer.findUniqueOrThrow({ where: { email: customer.email } });
+
+  const first = await changeProfile(customer.token, { phone: PROFILE.phone, address_line1: PROFILE.address_line1 });
+  assert.equal(first.status, 200, await first.clone().text());
+  // Refused by validation inside the transaction (the phone is not a number; the address not in the country of residence).
+  const refused = await changeProfile(customer.token, { phone: "not a phone", given_names: "Refused" });
+  assert.equal(refused.status, 400);
+  const mismatch = await changeProfile(customer.token, { country_of_residence: "GB", address_country: "FR" });
+  assert.equal(mismatch.status, 400);
+  const same = await changeProfile(customer.token, { address_line1: PROFILE.address_line1 });
+  assert.equal(same.status, 200, "the same value again: no change");
+  const second = await changeProfile(customer.token, { address_line2: "Flat 2" });
+  assert.equal(second.status, 200);
+
+  const events = await eventsAt("/profile", endpoint.secret, 2);
+  assert.deepEqual(
+    events,
+    sortedPairs([
+      [
+        "customer.profile_updated",
+        { customer_id: id, email: customer.email, changed_fields: ["phone", "address_line1"] },
+      ],
+      ["customer.profile_updated", { customer_id: id, email: customer.email, changed_fields: ["address_line2"] }],
+    ]),
+  );
+  for (const request of receiver.received("/profile")) {
+    assert.doesNotMatch(request.body, /7911|Zebrastraat|Flat 2|Refused/, "no value of the profile");
+  }
+  assert.equal(await db().webhookDelivery.count({ where: { endpointId: endpoint.id } }), 2);
+  await admin.request(endpointPath(endpoint), { method: "DELETE" });
+});
+
+test("customer.kyc_status_changed at a submit, each staff decision (without its reason) and an identity change of a verified profile", async () => {
+  const endpoint = await createEndpoint("/kyc", ["customer.kyc_status_changed"]);
+  const customer = await registeredCustomer(app);
+  const { id } = await db().customer.findUniqueOrThrow({ where: { email: customer.email } });
+  const submit = () =>
+    app.request("/client/v1/me/profile/submit", { method: "POST", headers: { ...DEVICE, ...bearer(customer.token) } });
+  const decide = (status: string, reason: string) =>
+    compliance.request(`/api/admin/customers/${id}/kyc`, { method: "POST", json: { status, reason } });
+
+  assert.equal((await submit()).status, 400, "an incomplete profile is refused: no change");
+  assert.equal((await changeProfile(customer.token, PROFILE)).status, 200);
+  assert.equal((await submit()).status, 200);
+  assert.equal((await submit()).status, 200, "already pending_review: answered as it is, nothing sent");
+  assert.equal((await decide("verified", "Passport checked by Jo")).status, 200);
+  assert.equal((await decide("verified", "Twice")).status, 400, "already verified: nothing sent");
+  assert.equal((await changeProfile(customer.token, { address_line2: "Flat 3" })).status, 200, "not identity");
+  assert.equal((await changeProfile(customer.token, { family_name: "Silva" })).status, 200);
+  assert.equal((await decide("rejected", "Document expired per Jo")).status, 200);
+  assert.equal((await submit()).status, 200);
+
+  const change = (kyc_status: string, previous_kyc_status: string) => [
+    "customer.kyc_status_changed",
+    { customer_id: id, email: customer.email, kyc_status, previous_kyc_status },
+  ];
+  const expected = sortedPairs([
+    change("pending_review", "not_submitted"),
+    change("verified", "pending_review"),
+    change("pending_review", "verified"),
+    change("rejected", "pending_review"),
+    change("pending_review", "rejected"),
+  ]);
+  assert.deepEqual(await eventsAt("/kyc", endpoint.secret, expected.length), expected);
+  for (const request of receiver.received("/kyc")) {
+    assert.doesNotMatch(request.body, /Jo\b|Twice|Silva/, "no staff reason, no profile value");
+  }
+  assert.equal(await db().webhookDelivery.count({ where: { endpointId: endpoint.id } }), expected.length);
+  await admin.request(endpointPath(endpoint), { method: "DELETE" });
+});
+
+test("customer.mfa_enabled at confirmation, customer.mfa_disabled by the customer or staff (without the reason); a wrong code sends nothing", async () => {
+  const endpoint = await createEndpoint("/mfa", ["customer.mfa_enabled", "customer.mfa_disabled"]);
+  const customer = await registeredCustomer(app);
+  const { id } = await db().customer.findUniqueOrThrow({ where: { email: customer.email } });
+  const post = (path: string, json: unknown) =>
+    app.request(path, { method: "POST", headers: { ...DEVICE, ...bearer(customer.token) }, json });
+  const totpCode = (secret: string, offset = 0) =>
+    generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
+  /** A well-formed code that is none of `secret`'s valid ones now. */
+  const wrongCode = async (secret: string) => {
+    const valid = await Promise.all([-1, 0, 1].map((offset) => totpCode(secret, offset)));
+    let code = 0;
+    while (valid.includes(String(code).padStart(6, "0"))) code += 1;
+    return String(code).padStart(6, "0");
+  };
+  // Each code of a step counts once: the next call may fall in the same 30 s.
+  const forgetUsedStep = () => db().customer.update({ where: { id }, data: { totpLastStep: null } });
+  const enable = async () => {
+    const started = await post("/client/v1/me/mfa/totp", { password: customer.password });
+    assert.equal(started.status, 200, await started.clone().text());
+    const { secret } = await started.json();
+    const refused = await post("/client/v1/me/mfa/totp/confirm", { code: await wrongCode(secret) });
+    assert.equal(refused.status, 400, "a wrong code changes nothing");
+    const confirmed = await post("/client/v1/me/mfa/totp/confirm", { code: await totpCode(secret) });
+    assert.equal(confirmed.status, 200, await confirmed.clone().text());
+    await forgetUsedStep();
+    return secret as string;
+  };
+
+  const secret = await enable();
+  const wrongPassword = await post("/client/v1/me/mfa/totp/disable", {
+    password: "not the password",
+    code: await totpCode(secret),
+  });
+  assert.equal(wrongPassword.status, 400, "a wrong password changes nothing");
+  const disabled = await post("/client/v1/me/mfa/totp/disable", {
+    password: customer.password,
+    code: await totpCode(secret),
+  });
+  assert.equal(disabled.status, 200, await disabled.clone().text());
+  await enable();
+  const reset = await compliance.request(`/api/admin/customers/${id}/reset-mfa`, {
+    method: "POST",
+    json: { reason: "Lost phone, confirmed by Jo" },
+  });
+  assert.equal(reset.status, 200, await reset.clone().text());
+  const again = await compliance.request(`/api/admin/customers/${id}/reset-mfa`, {
+    method: "POST",
+    json: { reason: "Twice" },
+  });
+  assert.equal(again.status, 400, "nothing to reset: nothing sent");
+
+  const about = { customer_id: id, email: customer.email };
+  const expected = sortedPairs([
+    ["customer.mfa_enabled", about],
+    ["customer.mfa_disabled", { ...about, by: "customer" }],
+    ["customer.mfa_enabled", about],
+    ["customer.mfa_disabled", { ...about, by: "staff" }],
+  ]);
+  assert.deepEqual(await eventsAt("/mfa", endpoint.secret, expected.length), expected);
+  for (const request of receiver.received("/mfa")) {
+    assert.doesNotMatch(request.body, /Jo\b|Twice|secret|otpauth/i, "no staff reason, no secret");
+  }
+  assert.equal(await db().webhookDelivery.count({ where: { endpointId: endpoint.id } }), expected.length);
+  await admin.request(endpointPath(endpoint), { method: "DELETE" });
+});
+
 test("the OpenAPI document lists the events as a named schema and the delivery as an OpenAPI 3.1 webhook", async () => {
   const document = await (await app.fetch("/client/v1/openapi.json")).json();
-  assert.deepEqual(document.components.schemas.WebhookEventType.enum, [...ALL_EVENTS, "webhook.test"]);
+  assert.deepEqual(
+    [...document.components.schemas.WebhookEventType.enum].sort(),
+    [...ALL_EVENTS, "webhook.test"].sort(),
+  );
   const webhook = document.webhooks.accountEvent.post;
   assert.equal(webhook.requestBody.content["application/json"].schema.$ref, "#/components/schemas/WebhookEvent");
   assert.deepEqual(

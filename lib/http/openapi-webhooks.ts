@@ -27,11 +27,13 @@ const webhookEvent = z
         customer_id: z.int().optional().meta({ description: "Absent from webhook.test only." }),
         email: z.string().optional().meta({ description: "The account's address (the new one for email_changed)." }),
       })
-      .catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]))
+      .catchall(z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]))
       .meta({
         description:
           "The account and what changed: previous_email (email_changed), reason changed or reset (password_changed), " +
-          "ip and user_agent (new_device). Never a password, a token or a hash.",
+          "ip and user_agent (new_device), changed_fields, the names of the fields only (profile_updated), " +
+          "kyc_status and previous_kyc_status (kyc_status_changed), by customer or staff (mfa_disabled). " +
+          "Never a password, a token, a hash, a profile's values or staff's reasons.",
       }),
   })
   .meta({ id: "WebhookEvent" });

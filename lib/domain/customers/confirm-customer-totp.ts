@@ -1,8 +1,8 @@
 /**
  * A customer confirming two-factor (POST /client/v1/me/mfa/totp/confirm `{code}`) with a code of
  * the pending secret: the secret becomes the one login asks for, the code's step counts as used,
- * and ten recovery codes are returned this once and stored hashed. The notice e-mail and the event
- * go in the same transaction. A wrong code, or no enrolment started, is a 400 and changes nothing.
+ * and ten recovery codes are returned this once and stored hashed. The notice e-mail, the event and
+ * the customer.mfa_enabled webhook go in the same transaction. A wrong code, or no enrolment started, is a 400 and changes nothing.
  */
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { db } from "@/lib/platform/db";
@@ -13,6 +13,7 @@ import type { Device } from "@/lib/domain/tokens/device";
 import { newRecoveryCodes } from "@/lib/domain/two-factor/recovery-codes";
 import { totpStep } from "@/lib/domain/two-factor/totp-code";
 import { openTotpSecret } from "@/lib/domain/two-factor/totp-secret-box";
+import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 import type { CustomerLogin } from "./authenticate-customer";
 import { effectiveLocale } from "./customer-locale";
 import { MAX_CODE_LENGTH, wrongCode } from "./customer-two-factor";
@@ -69,6 +70,7 @@ export async function confirmCustomerTotp({
       },
       now,
     );
+    await queueWebhook(tx, "customer_mfa_enabled", { customer_id: customer.id, email: customer.email }, now);
   });
   emailQueued(notice);
   return { recovery_codes: codes };

@@ -2,7 +2,8 @@
  * A KYC status decision by compliance or an admin (POST /api/admin/customers/{id}/kyc): verified,
  * rejected, or back to pending review, always with a reason. Verifying needs a complete profile.
  * A verified or rejected profile is told to the customer by e-mail in their language, without the
- * reason (that stays internal), queued in the decision's transaction.
+ * reason (that stays internal), queued in the decision's transaction, as is the
+ * customer.kyc_status_changed webhook (without the reason too).
  */
 import type { z } from "zod";
 import { KycStatus } from "@/lib/generated/prisma/enums";
@@ -12,6 +13,7 @@ import { fields } from "@/lib/platform/validation/fields";
 import type { Actor } from "@/lib/domain/audit/record-audit";
 import { composeNotice, type NoticeEmailTemplate } from "@/lib/domain/email/compose-email";
 import { emailQueued, queueEmail } from "@/lib/domain/email/queue-email";
+import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 import { complianceActionInput } from "./compliance-action";
 import { effectiveLocale } from "./customer-locale";
 import { missingProfileFields, toCustomerProfileRecord } from "./customer-record";
@@ -64,6 +66,13 @@ export async function decideCustomerKyc(id: number, { status, reason }: KycDecis
         );
       }
       if (notice) await queueEmail(tx, notice, now);
+      // Without the reason: that stays internal.
+      await queueWebhook(
+        tx,
+        "customer_kyc_status_changed",
+        { customer_id: id, email: customer.email, kyc_status: status, previous_kyc_status: customer.kycStatus },
+        now,
+      );
       return {
         kind: "status",
         change: { kycStatus: status },

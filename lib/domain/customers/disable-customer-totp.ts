@@ -1,7 +1,8 @@
 /**
  * A customer turning two-factor off (POST /client/v1/me/mfa/totp/disable `{password, code}`): the
  * password and a current code (or a recovery code), each counted like a login's; then the secret
- * and the recovery codes go, with the notice e-mail and the event in one transaction.
+ * and the recovery codes go, with the notice e-mail, the event and the customer.mfa_disabled webhook
+ * in one transaction.
  */
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { db } from "@/lib/platform/db";
@@ -9,6 +10,7 @@ import { invalidRequest } from "@/lib/platform/errors/domain-error";
 import { composeNotice } from "@/lib/domain/email/compose-email";
 import { emailQueued, queueEmail } from "@/lib/domain/email/queue-email";
 import type { Device } from "@/lib/domain/tokens/device";
+import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 import type { CustomerLogin } from "./authenticate-customer";
 import { confirmCustomerPassword } from "./confirm-customer-password";
 import { effectiveLocale } from "./customer-locale";
@@ -44,6 +46,8 @@ export async function disableCustomerTotp({ login, input, client, device }: Disa
     if (!(await turnOffCustomerTwoFactor(tx, customer))) throw alreadyOff();
     await queueEmail(tx, notice, now);
     await recordEvent(tx, { ...event, outcome: "success", device }, now);
+    const webhook = { customer_id: customer.id, email: customer.email, by: "customer" };
+    await queueWebhook(tx, "customer_mfa_disabled", webhook, now);
   });
   emailQueued(notice);
 }

@@ -2,13 +2,15 @@
  * Compliance or an admin resetting a customer's two-factor (POST /api/admin/customers/{id}/reset-mfa
  * `{reason}`), for a customer who lost their phone: the secret, the recovery codes and any login
  * waiting for a code go; the customer logs in with the password alone and can enrol again. The
- * change, the account event, the audit entry with the reason and the notice e-mail are one transaction.
+ * change, the account event, the audit entry with the reason, the notice e-mail and the
+ * customer.mfa_disabled webhook (`by: "staff"`) are one transaction.
  */
 import { db } from "@/lib/platform/db";
 import { invalidRequest, notFound } from "@/lib/platform/errors/domain-error";
 import type { Actor } from "@/lib/domain/audit/record-audit";
 import { composeNotice } from "@/lib/domain/email/compose-email";
 import { emailQueued, queueEmail } from "@/lib/domain/email/queue-email";
+import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 import { complianceAction, type ComplianceActionInput } from "./compliance-action";
 import { effectiveLocale } from "./customer-locale";
 import { turnOffCustomerTwoFactor } from "./customer-two-factor";
@@ -33,6 +35,7 @@ export async function resetCustomerMfaByStaff(id: number, input: ComplianceActio
       // Only the two-factor and the address the notice was written for.
       if (current.email !== customer.email || !(await turnOffCustomerTwoFactor(tx, customer))) throw nothingToReset();
       await queueEmail(tx, notice, now);
+      await queueWebhook(tx, "customer_mfa_disabled", { customer_id: id, email: current.email, by: "staff" }, now);
       return { two_factor: false };
     },
   );

@@ -1,12 +1,14 @@
 /**
  * A customer submitting their profile for review (POST /client/v1/me/profile/submit), under the
  * customer's row lock: two submits at once, or a submit beside a profile change or a staff decision,
- * take turns, so a submit records exactly one `profile_submitted` event.
+ * take turns, so a submit records exactly one `profile_submitted` event and one
+ * customer.kyc_status_changed webhook.
  */
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { checkCountryCode } from "@/lib/domain/reference-data/check-country-code";
 import { listCountryCodes } from "@/lib/domain/reference-data/list-country-codes";
 import type { Device } from "@/lib/domain/tokens/device";
+import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 import { db } from "@/lib/platform/db";
 import { type FieldError, fieldError, invalidInput } from "@/lib/platform/errors/domain-error";
 import type { CustomerLogin } from "./authenticate-customer";
@@ -59,6 +61,12 @@ export async function submitCustomerProfile({ login, client, device }: SubmitCus
       customerId: stored.id,
       apiClientId: client.id,
       device,
+    });
+    await queueWebhook(tx, "customer_kyc_status_changed", {
+      customer_id: stored.id,
+      email: stored.email,
+      kyc_status: customer.kycStatus,
+      previous_kyc_status: stored.kycStatus,
     });
     return describeProfile(customer);
   });

@@ -1,7 +1,9 @@
 /**
  * A customer changing their profile (POST /client/v1/me/profile): the fields sent, checked against
  * the reference data and the stored profile, written with the account event and the values before
- * and after, in one transaction that holds the customer's row (a staff decision takes its turn).
+ * and after, and the webhooks (customer.profile_updated with the names of the fields changed, and
+ * customer.kyc_status_changed when a verified identity goes back to review), in one transaction that
+ * holds the customer's row (a staff decision takes its turn).
  */
 import parsePhoneNumber from "libphonenumber-js/max";
 import type { CountryCode } from "libphonenumber-js/max";
@@ -10,6 +12,7 @@ import { checkCountryCode } from "@/lib/domain/reference-data/check-country-code
 import { listCountryCodes } from "@/lib/domain/reference-data/list-country-codes";
 import type { Device } from "@/lib/domain/tokens/device";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 import { db } from "@/lib/platform/db";
 import { type FieldError, invalidInput } from "@/lib/platform/errors/domain-error";
 import type { CustomerLogin } from "./authenticate-customer";
@@ -87,7 +90,14 @@ export async function updateCustomerProfile({
       device,
     } as const;
     await recordEvent(tx, { ...event, type: "profile_updated", changedFields: changed }, now);
-    if (kycReset) await recordEvent(tx, { ...event, type: "kyc_status_changed" }, now);
+    const about = { customer_id: stored.id, email: stored.email };
+    // The names of the fields only: their values are personal data, kept from the receivers.
+    await queueWebhook(tx, "customer_profile_updated", { ...about, changed_fields: changed }, now);
+    if (kycReset) {
+      await recordEvent(tx, { ...event, type: "kyc_status_changed" }, now);
+      const kyc = { kyc_status: "pending_review", previous_kyc_status: stored.kycStatus };
+      await queueWebhook(tx, "customer_kyc_status_changed", { ...about, ...kyc }, now);
+    }
     return describeProfile(customer);
   });
 }

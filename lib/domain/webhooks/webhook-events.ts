@@ -18,7 +18,12 @@ export const WEBHOOK_EVENTS = new Map<string, WebhookEventType>(
 export const SUBSCRIBABLE_EVENTS = [...WEBHOOK_EVENTS.keys()].filter((name) => name !== "webhook.test");
 
 /**
- * What an event says: the account and what changed. Never a password, a token or a hash.
+ * What an event says: the account and what changed (a list of names at most: customer.profile_updated's
+ * changed_fields, never the profile's values). Never a password, a token or a hash.
  * `customer_id` may be the id of a row an earlier step of the same statement inserts (queue-webhook.ts).
  */
-export type WebhookData = { customer_id: number; email: string; [field: string]: string | number | boolean | null };
+export type WebhookData = {
+  customer_id: number;
+  email: string;
+  [field: string]: string | number | boolean | null | readonly string[];
+};
