@@ -677,7 +677,9 @@ test("customers: search, filters, detail with events, CSV export; never a hash o
   );
   assert.deepEqual(
     lines.slice(1),
-    [`${old.id},'=old.timer@example.org,false,,import,,,2025-01-15T10:00:00.000Z,,active,,,,,,,,,,,,,,not_submitted,,false,false`],
+    [
+      `${old.id},'=old.timer@example.org,false,,import,,,2025-01-15T10:00:00.000Z,,active,,,,,,,,,,,,,,not_submitted,,false,false`,
+    ],
     "a formula-looking cell is made inert",
   );
   const exported = await latestAudit("customers");
