@@ -8,6 +8,7 @@ import { auditedChange } from "@/lib/domain/audit/audited-change";
 import type { Actor } from "@/lib/domain/audit/record-audit";
 import { customerFilter } from "./customer-filter";
 import { toCustomerRecord, withClientName, type CustomerRecord } from "./customer-record";
+import { PROFILE_FIELDS } from "./profile-fields";
 
 const EXPORT_BATCH = 1000;
 
@@ -23,18 +24,7 @@ const CSV_COLUMNS: (keyof CustomerRecord)[] = [
   "closed_at",
   "status",
   // The profile and its review (issue 25).
-  "given_names",
-  "family_name",
-  "date_of_birth",
-  "phone",
-  "address_line1",
-  "address_line2",
-  "address_city",
-  "address_region",
-  "address_postcode",
-  "address_country",
-  "country_of_residence",
-  "nationality",
+  ...PROFILE_FIELDS,
   "profile_updated_at",
   "kyc_status",
   "risk_rating",
