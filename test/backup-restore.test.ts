@@ -3,31 +3,76 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
+import { generate } from "otplib";
+import { Webhook } from "standardwebhooks";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
+import { bearer, DEVICE, login, register, registeredCustomer } from "./support/accounts";
+import { type TestApp, TEST_AUTH_SECRET, testAppOn } from "./support/app";
 import { backupKind, dbOn, newPlace, type Place, type Query, withDatabase } from "./support/backups";
 import { jsonLines, runCli } from "./support/cli";
 import { enrolTwoFactor, signIn, totpCode } from "./support/staff";
-import { TEST_AUTH_SECRET } from "./support/app";
+import { until } from "./support/until";
+import { type ReceivedWebhook, startWebhookReceiver } from "./support/webhook-receiver";
 
 /**
  * `npm run db:backup` and `npm run db:restore` (issue 29) on the database of this pass: the embedded
  * one in a directory of its own, or a PostgreSQL database when TEST_DATABASE_URL names a server.
  * Data of every kind is made through the running service; the backup is taken while registrations
  * keep arriving; the restore goes into a new, empty database, and a server started on it has every
- * row committed before the backup began, and the people in it can log in. What a restore refuses:
- * test/backup-refusals.test.ts.
+ * row committed before the backup began, and the people in it can log in: a session and a refresh
+ * token from before, a customer's two-factor, a staff member's two-factor, a profile with its KYC
+ * decision, and a webhook endpoint whose sealed secret still signs (the restored server has the same
+ * AUTH_SECRET). What a restore refuses: test/backup-refusals.test.ts.
  */
 const kind = backupKind;
 const ORIGIN = "https://app.example.com";
 const PASSWORD = "correct horse battery staple";
 const STAFF_PASSWORD = "staff password for backups";
-const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+/** A profile complete enough to submit for review. */
+const PROFILE = {
+  given_names: "Ana Maria",
+  family_name: "Silva",
+  date_of_birth: "1990-04-01",
+  phone: "+44 7911 123456",
+  address_line1: "1 High Street",
+  address_city: "London",
+  address_postcode: "SW1A 1AA",
+  address_country: "GB",
+  country_of_residence: "GB",
+  nationality: "PT",
+};
 /** Registrations running side by side while the backup is taken. */
 const CONCURRENT_REGISTRATIONS = 2;
 
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-backup-"));
 const backupFile = path.join(directory, "remit.backup");
-const serverEnv = { AUTH_SECRET: TEST_AUTH_SECRET, REGISTER_MAX_PER_IP: "100000", WEB_CONCURRENCY: "1" };
+const receiver = await startWebhookReceiver();
+// The same AUTH_SECRET on both servers: the sealed secrets (two-factor, webhook secrets) open only under it.
+const serverEnv = {
+  AUTH_SECRET: TEST_AUTH_SECRET,
+  REGISTER_MAX_PER_IP: "100000",
+  WEB_CONCURRENCY: "1",
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+  WEBHOOK_DISPATCH_INTERVAL_MS: "100",
+};
+
+/** A customer's TOTP code, `offset` steps from now: a step after any already used. */
+const customerCode = (secret: string, offset: number) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
+
+/** The body of a received webhook, verified with `secret` by the standardwebhooks package (it throws otherwise). */
+const verified = (secret: string, request: ReceivedWebhook) =>
+  new Webhook(secret).verify(request.body, request.headers) as { type: string };
+
+/** A staff member's session on `app`: a fetch for /api/admin carrying its cookie, JSON bodies. */
+const adminFetch =
+  (app: { url: string }, cookie: () => string) =>
+  (route: string, init: RequestInit & { json?: unknown } = {}) =>
+    fetch(`${app.url}${route}`, {
+      ...init,
+      headers: { Cookie: cookie(), "Content-Type": "application/json" },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
 
 /** Every row of every table, by table, as its primary key's text. Fails on a table without one. */
 async function rowKeys(query: Query): Promise<Map<string, Set<string>>> {
@@ -52,9 +97,14 @@ describe(`backup and restore of ${kind === "pglite" ? "the embedded database" : 
   let source: Place;
   let restored: Place;
   let server: ServerProcess | undefined;
-  let clientHeaders: Record<string, string>;
-  let customer: { email: string; token: string };
+  let client: { id: number; clientId: string; clientSecret: string };
+  /** A customer with a session: its access token, its refresh token and its reviewed profile as it read it. */
+  let customer: { email: string; token: string; refreshToken: string; profile: unknown };
+  /** A customer with two-factor on, and its TOTP secret. */
+  let mfaCustomer: { email: string; secret: string };
   let staff: { email: string; secret: string };
+  /** The webhook endpoint, its secret as shown at creation, and its deliveries' ids before the backup. */
+  let endpoint: { id: number; secret: string; deliveries: number[] };
   let countryId: number;
   /** Every row's key just before the backup began. */
   let keysBefore: Map<string, Set<string>>;
@@ -79,36 +129,29 @@ describe(`backup and restore of ${kind === "pglite" ? "the embedded database" : 
     await server?.stop();
     server = undefined;
   };
-  const clientApi = (
-    target: ServerProcess,
-    route: string,
-    init: { form?: Record<string, string>; token?: string } = {},
-  ) =>
-    target.fetch(`/client/v1/${route}`, {
-      method: init.form ? "POST" : "GET",
-      headers: {
-        ...clientHeaders,
-        ...(init.form ? FORM : {}),
-        ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      },
-      body: init.form && new URLSearchParams(init.form).toString(),
+  /** The running server as the account helpers of test/support/accounts.ts take it, with the client made here. */
+  const appOf = (target: ServerProcess): TestApp => testAppOn(target.url, client);
+  const asCustomer = (app: TestApp, route: string, token: string, json?: unknown) =>
+    app.request(`/client/v1/${route}`, {
+      method: json === undefined ? "GET" : "POST",
+      headers: { ...DEVICE, ...bearer(token) },
+      json,
     });
-  const register = (target: ServerProcess, email: string) =>
-    clientApi(target, "register", {
-      form: {
-        email,
-        password: PASSWORD,
-        confirm_password: PASSWORD,
-        email_verification_url: `${ORIGIN}/verify/:token`,
-      },
-    });
-  const login = (target: ServerProcess, email: string) =>
-    clientApi(target, "login", { form: { email, password: PASSWORD } });
+  const endpointPath = () => `/api/admin/clients/${client.id}/webhooks/${endpoint.id}`;
+  /** The first request of each webhook-id received since `from` (a delivery may arrive again after a time-out). */
+  const distinctReceived = (from: number) => [
+    ...new Map(
+      receiver
+        .received("/backed-up")
+        .slice(from)
+        .map((request) => [request.headers["webhook-id"], request]),
+    ).values(),
+  ];
 
   before(async () => {
     source = await newPlace(directory, "source");
     restored = await newPlace(directory, "restored");
-    const app = await start(source);
+    const running = await start(source);
     stepDone("server started");
     const cli = (...args: string[]) => runCli({ DATABASE_URL: source.url }, ...args);
 
@@ -120,17 +163,13 @@ describe(`backup and restore of ${kind === "pglite" ? "the embedded database" : 
     ]);
     assert.equal(created.code, 0, created.stderr);
     assert.equal(made.code, 0, made.stderr);
-    const [client] = jsonLines(created.stdout);
-    clientHeaders = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
+    const [madeClient] = jsonLines(created.stdout);
+    client = { id: madeClient.id, clientId: madeClient.client_id, clientSecret: madeClient.client_secret };
+    const app = appOf(running);
 
     // The admin enrols in two-factor and edits reference data (an audited change).
     const { jar } = await signIn(app, staff.email, STAFF_PASSWORD);
-    const admin = (route: string, init: RequestInit & { json?: unknown } = {}) =>
-      fetch(`${app.url}${route}`, {
-        ...init,
-        headers: { Cookie: jar.header(), "Content-Type": "application/json" },
-        body: init.json === undefined ? undefined : JSON.stringify(init.json),
-      });
+    const admin = adminFetch(app, () => jar.header());
     staff.secret = (await enrolTwoFactor(admin)).secret;
     const [country] = await (await admin("/api/admin/countries?range=[0,0]")).json();
     countryId = country.id;
@@ -140,18 +179,59 @@ describe(`backup and restore of ${kind === "pglite" ? "the embedded database" : 
     });
     assert.equal(edited.status, 200, await edited.text());
 
-    // A customer with a session (a login token) and a verification e-mail in the outbox.
-    customer = { email: `before.backup.${process.pid}@example.org`, token: "" };
-    assert.equal((await register(app, customer.email)).status, 201);
-    const loggedIn = await login(app, customer.email);
+    // A customer with a session (an access and a refresh token), a verification e-mail in the outbox,
+    // and a profile submitted and verified by the admin (a KYC decision).
+    const registered = await registeredCustomer(app, PASSWORD);
+    const loggedIn = await login(app, registered.email, PASSWORD);
     assert.equal(loggedIn.status, 200);
-    customer.token = (await loggedIn.json()).token;
+    const { token, refresh_token } = await loggedIn.json();
+    const changed = await asCustomer(app, "me/profile", token, PROFILE);
+    assert.equal(changed.status, 200, await changed.text());
+    const submitted = await asCustomer(app, "me/profile/submit", token, {});
+    assert.equal(submitted.status, 200, await submitted.text());
+    const query = new URLSearchParams({ filter: JSON.stringify({ q: registered.email }) });
+    const [{ id: customerId }] = await (await admin(`/api/admin/customers?${query}`)).json();
+    const decided = await admin(`/api/admin/customers/${customerId}/kyc`, {
+      method: "POST",
+      json: { status: "verified", reason: "Passport checked before the backup" },
+    });
+    assert.equal(decided.status, 200, await decided.text());
+    const profile = (await (await asCustomer(app, "me/profile", token)).json()).profile;
+    assert.equal(profile.kyc_status, "verified");
+    customer = { email: registered.email, token, refreshToken: refresh_token, profile };
+
+    // A customer with two-factor on.
+    const withMfa = await registeredCustomer(app, PASSWORD);
+    const enrolling = await asCustomer(app, "me/mfa/totp", withMfa.token, { password: PASSWORD });
+    assert.equal(enrolling.status, 200, await enrolling.clone().text());
+    const { secret } = await enrolling.json();
+    const confirmed = await asCustomer(app, "me/mfa/totp/confirm", withMfa.token, {
+      code: await customerCode(secret, 0),
+    });
+    assert.equal(confirmed.status, 200, await confirmed.text());
+    mfaCustomer = { email: withMfa.email, secret };
+
+    // A webhook endpoint of the client, and a delivery to it, received and verified.
+    const madeEndpoint = await admin(`/api/admin/clients/${client.id}/webhooks`, {
+      method: "POST",
+      json: { url: `${receiver.url}/backed-up`, events: ["customer.closed"] },
+    });
+    assert.equal(madeEndpoint.status, 201, await madeEndpoint.clone().text());
+    endpoint = { ...(await madeEndpoint.json()), deliveries: [] };
+    assert.equal((await admin(`${endpointPath()}/test`, { method: "POST" })).status, 202);
+    const deliveredBefore = await until(
+      async () => (await admin(`${endpointPath()}/deliveries`)).json(),
+      (rows: { id: number; status: string }[]) => rows.length === 1 && rows[0].status === "delivered",
+      { timeoutMs: 30_000, everyMs: 200 },
+    );
+    endpoint.deliveries = deliveredBefore.map((row) => row.id);
+    assert.equal(verified(endpoint.secret, distinctReceived(0)[0]).type, "webhook.test");
     stepDone("data made");
 
     // The rows to find again. The embedded database can only be read by one process: the server stops meanwhile.
     if (kind === "pglite") await stop();
     keysBefore = await withDatabase(source, rowKeys);
-    const loaded = server ?? (await start(source));
+    const loaded = appOf(server ?? (await start(source)));
     stepDone("rows read");
 
     // Registrations keep arriving from before the backup begins until after it ends.
@@ -164,7 +244,7 @@ describe(`backup and restore of ${kind === "pglite" ? "the embedded database" : 
       while (backingUp) {
         const email = `load.${process.pid}.${++counter}@example.org`;
         const startedBefore = !backupStarted;
-        const response = await register(loaded, email);
+        const response = await register(loaded, email, PASSWORD);
         assert.equal(response.status, 201, await response.text());
         if (startedBefore && !backupStarted) registeredBefore.push(email);
         else if (backingUp) registeredDuring++;
@@ -208,7 +288,19 @@ describe(`backup and restore of ${kind === "pglite" ? "the embedded database" : 
       const missing = [...keys].filter((key) => !keysAfter.get(table)?.has(key));
       assert.deepEqual(missing, [], `rows of ${table} committed before the backup`);
     }
-    for (const table of ["customers", "login_tokens", "api_clients", "staff", "audit_log", "email_outbox"])
+    for (const table of [
+      "customers",
+      "login_tokens",
+      "kyc_decisions",
+      "customer_recovery_codes",
+      "staff_recovery_codes",
+      "api_clients",
+      "staff",
+      "audit_log",
+      "email_outbox",
+      "webhook_endpoints",
+      "webhook_deliveries",
+    ])
       assert.ok((keysBefore.get(table)?.size ?? 0) > 0, `the test made rows of ${table}`);
     const emails = await withDatabase(restored, (query) => query("SELECT email FROM customers"));
     const found = new Set(emails.map((row) => row.email));
@@ -219,12 +311,40 @@ describe(`backup and restore of ${kind === "pglite" ? "the embedded database" : 
     );
   });
 
-  test("a server on the restored database: its client, sessions, logins and two-factor work", async () => {
-    const app = await start(restored);
-    assert.equal((await clientApi(app, "me", { token: customer.token })).status, 200, "the session from before");
-    assert.equal((await login(app, customer.email)).status, 200, "the customer's password");
-    assert.equal((await login(app, registeredBefore[0])).status, 200, "a customer registered under load");
+  test("a server on the restored database: its client, sessions, refresh tokens, logins and two-factor work", async () => {
+    const app = appOf(await start(restored));
+    assert.equal((await asCustomer(app, "me", customer.token)).status, 200, "the session from before");
+    assert.equal((await login(app, customer.email, PASSWORD)).status, 200, "the customer's password");
+    assert.equal((await login(app, registeredBefore[0], PASSWORD)).status, 200, "a customer registered under load");
 
+    const refreshed = await app.request("/client/v1/token/refresh", {
+      method: "POST",
+      headers: DEVICE,
+      json: { refresh_token: customer.refreshToken },
+    });
+    assert.equal(refreshed.status, 200, "the refresh token from before");
+    const { token } = await refreshed.json();
+    assert.equal((await asCustomer(app, "me", token)).status, 200, "the access token the refresh answered");
+
+    const mfaRequired = await login(app, mfaCustomer.email, PASSWORD);
+    assert.equal(mfaRequired.status, 403, "the customer's two-factor is still on");
+    const { type, mfa_token } = await mfaRequired.json();
+    assert.equal(type, "mfa_required");
+    const completed = await app.request("/client/v1/login/mfa", {
+      method: "POST",
+      headers: DEVICE,
+      json: { mfa_token, code: await customerCode(mfaCustomer.secret, 1) },
+    });
+    assert.equal(completed.status, 200, "a code of the customer's secret, opened under the same AUTH_SECRET");
+
+    const profile = await asCustomer(app, "me/profile", token);
+    assert.equal(profile.status, 200);
+    assert.deepEqual((await profile.json()).profile, customer.profile, "the profile and its KYC decision");
+  });
+
+  test("the restored server's back office: staff two-factor, reference data, webhook deliveries, a secret that still signs", async () => {
+    assert.ok(server, "started by the test before");
+    const app = appOf(server);
     const withoutCode = await signIn(app, staff.email, STAFF_PASSWORD);
     assert.equal(withoutCode.status, 401, "two-factor is still required");
     const signedIn = await signIn(app, staff.email, STAFF_PASSWORD, {}, await totpCode(staff.secret, 1));
@@ -233,6 +353,25 @@ describe(`backup and restore of ${kind === "pglite" ? "the embedded database" : 
       headers: { Cookie: signedIn.jar.header() },
     });
     assert.equal((await country.json()).known_name, "Restored Land");
-    await stop();
+
+    const admin = adminFetch(app, () => signedIn.jar.header());
+    const listed = await (await admin(`${endpointPath()}/deliveries`)).json();
+    assert.deepEqual(
+      listed.map((row: { id: number; event: string; status: string }) => [row.id, row.event, row.status]),
+      endpoint.deliveries.map((id) => [id, "webhook.test", "delivered"]),
+      "the endpoint's deliveries from before",
+    );
+    const receivedBefore = receiver.received("/backed-up").length;
+    assert.equal((await admin(`${endpointPath()}/test`, { method: "POST" })).status, 202);
+    const [fromRestored] = await until(
+      () => distinctReceived(receivedBefore),
+      (requests) => requests.length > 0,
+      { timeoutMs: 30_000, everyMs: 100 },
+    );
+    assert.equal(
+      verified(endpoint.secret, fromRestored).type,
+      "webhook.test",
+      "signed with the secret shown at creation",
+    );
   });
 });

@@ -57,7 +57,6 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const server = await startHttpServer({ port: 0, hostname: "127.0.0.1" });
   const stopBackgroundWork = startBackgroundWork();
   const client = await createApiClient({ name: "Test app", allowed_origins: ["https://app.example.com"] });
-  const headers = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
 
   after(async () => {
     await server.close();
@@ -65,10 +64,16 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     await dropDatabase();
   });
 
-  const checkedFetch = contractFetch(server.url);
+  return testAppOn(server.url, { clientId: client.client_id, clientSecret: client.client_secret });
+}
+
+/** A TestApp for a server already running at `url` (a server process, say), with the API client given. */
+export function testAppOn(url: string, client: { clientId: string; clientSecret: string }): TestApp {
+  const headers = { "X-Client-ID": client.clientId, "X-Client-Secret": client.clientSecret };
+  const checkedFetch = contractFetch(url);
   return {
-    url: server.url,
-    client: { clientId: client.client_id, clientSecret: client.client_secret, headers },
+    url,
+    client: { ...client, headers },
     fetch: checkedFetch,
     request(path, init = {}) {
       const { form, json, ...rest } = init;
