@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
+import { contractFetch } from "@/tooling/api-contract";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { TEST_AUTH_SECRET } from "./support/app";
 import { jsonLines, runCli } from "./support/cli";
@@ -100,10 +101,12 @@ describe("failover of PostgreSQL behind PgBouncer", { skip }, () => {
       login: (email: string) => ({ email, password: PASSWORD }),
       locale: (email: string) => ({ locale: email.length % 2 ? "fr_FR" : "en_GB" }),
     } satisfies Record<Outcome["operation"], (email: string) => Record<string, string>>;
+    // Every answer, the 503s of the switch included, is checked against the API description.
+    const api = contractFetch(server.url);
     const call = async (operation: Outcome["operation"], email: string, token?: string) => {
       const startedAt = Date.now();
       try {
-        const response = await fetch(`${server.url}/client/v1/${operation === "locale" ? "me" : operation}`, {
+        const response = await api(`/client/v1/${operation === "locale" ? "me" : operation}`, {
           method: "POST",
           headers: { ...clientHeaders, ...FORM, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
           body: new URLSearchParams(FORMS[operation](email)).toString(),

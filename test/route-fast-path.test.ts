@@ -185,7 +185,7 @@ async function asTheHandlerAnswers({ path, headers = {}, body = "" }: Call): Pro
   });
   const direct = await handler(request as Parameters<FastHandler>[0], NO_PARAMS);
   await assertHandlersAnswer(wire, direct, `POST ${path} ${body.slice(0, 60)}`, (text) =>
-    text.replace(/"token":"[^"]+"/, '"token":"…"'),
+    text.replace(/"(token|refresh_token)":"[^"]+"/g, '"$1":"…"'),
   );
   return wire;
 }
