@@ -1,5 +1,5 @@
 import { FIRST_ADMIN } from "./accounts";
-import { expect, signIn, test, signOut } from "./support";
+import { expect, openStaffMember, signIn, test, signOut } from "./support";
 
 /**
  * Staff passwords as staff use them: a member changes theirs from the user menu and signs in with
@@ -53,8 +53,7 @@ test("an admin resets the member's password from the staff page and sees it once
   page,
 }) => {
   await signIn(page, FIRST_ADMIN);
-  await page.goto("/admin#/staff");
-  await page.getByText(MEMBER.email).click();
+  await openStaffMember(page, MEMBER.email);
   await page.getByRole("button", { name: "Reset password" }).click();
   await page.getByRole("button", { name: "Confirm" }).click();
   const dialog = page.getByRole("dialog", { name: `New password for ${MEMBER.email}` });
@@ -116,8 +115,7 @@ test("sign-out ends the session on the server; an admin signs a member out every
   expect((await memberPage.request.get("/api/admin/dashboard")).status()).toBe(200);
 
   await signIn(page, FIRST_ADMIN);
-  await page.goto("/admin#/staff");
-  await page.getByText(SESSIONS.email).click();
+  await openStaffMember(page, SESSIONS.email);
   await page.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(page.getByText("Sign this member out everywhere?")).toBeVisible();
   await page.getByRole("button", { name: "Confirm" }).click();

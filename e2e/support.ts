@@ -117,6 +117,16 @@ export async function signOut(page: Page) {
 }
 
 /** A full-page screenshot kept with the test's output, for people to look at. */
+/**
+ * Opens a staff member's page from the staff list, found by searching for their address: the list
+ * shows ten a page, and the browser tests, sharing one server, add members as they go.
+ */
+export async function openStaffMember(page: Page, email: string) {
+  await page.goto("/admin#/staff");
+  await page.getByPlaceholder("E-mail or name").fill(email);
+  await page.getByRole("cell", { name: email, exact: true }).click();
+}
+
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }

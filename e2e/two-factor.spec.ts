@@ -11,6 +11,7 @@ import {
   test,
   signOut,
   screenshot,
+  openStaffMember,
 } from "./support";
 
 /**
@@ -158,8 +159,7 @@ test("setting up two-factor again asks for the current password first", async ({
 
 test("an admin resets a colleague's two-factor from the staff page, and it is in the audit log", async ({ page }) => {
   await signIn(page, FIRST_ADMIN);
-  await page.goto("/admin#/staff");
-  await page.getByRole("cell", { name: OPERATIONS.email }).click();
+  await openStaffMember(page, OPERATIONS.email);
   await page.getByRole("button", { name: "Reset two-factor" }).click();
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText(`Two-factor of ${OPERATIONS.email} is reset`)).toBeVisible();
