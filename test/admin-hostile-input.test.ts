@@ -52,6 +52,13 @@ const SOUND_BODIES: Record<string, Record<string, unknown>> = {
   "POST customers/[id]/revoke-sessions": { reason: "fuzz" },
   "POST customers/[id]/kyc": { status: "rejected", reason: "fuzz" },
   "POST customers/[id]/risk": { risk_rating: "low", pep: false, sanctions_hit: false, reason: "fuzz" },
+  "POST customers/[id]/reset-mfa": { reason: "fuzz" },
+  "POST clients/[id]/webhooks": { url: "https://hooks.example.org/remit", events: ["customer.registered"] },
+  "PUT clients/[id]/webhooks/[wid]": {
+    url: "https://hooks.example.org/remit",
+    events: ["customer.registered"],
+    enabled: true,
+  },
   "POST locales": { id: "fz_ZZ", label: "Fuzz", enabled: true, position: 1 },
   "PUT locales/[id]": { label: "Fuzz", enabled: true, position: 1 },
   "POST timezones": { id: "Pacific/Kiritimati", label: "Fuzz", enabled: true, position: 1 },
@@ -227,10 +234,13 @@ function adminRoutes(dir = "app/api/admin", segments: string[] = []): string[][]
   return routes;
 }
 
+/** A folder that names one record: [id], and a webhook endpoint's [wid] and a delivery's [did] under it. */
+const IDENTIFIER = /^\[\w+\]$/;
+
 function pathOf(segments: string[], id: string): string {
   const resource = segments[0];
   return `/api/admin/${segments
-    .map((segment) => (segment === "[id]" ? id : segment === "[...path]" ? `no/such/${id}` : segment))
+    .map((segment) => (segment === "[...path]" ? `no/such/${id}` : IDENTIFIER.test(segment) ? id : segment))
     .join("/")}`.replace("{sound}", SOUND_IDS[resource] ?? "1");
 }
 
@@ -392,7 +402,8 @@ function deepCases(segments: string[], method: string): Case[] {
   const route = segments.join("/");
   const target = pathOf(segments, "{sound}");
   const body = writes(method) ? { body: "{}" } : {};
-  if (route.includes("[id]")) for (const id of HOSTILE_IDS) cases.push({ method, path: pathOf(segments, id), ...body });
+  if (segments.some((segment) => IDENTIFIER.test(segment)))
+    for (const id of HOSTILE_IDS) cases.push({ method, path: pathOf(segments, id), ...body });
   if (writes(method)) {
     cases.push({ method, path: target, body: "{}", contentType: "text/plain" });
     cases.push({ method, path: target, body: "a=1", contentType: "application/x-www-form-urlencoded" });
