@@ -24,9 +24,9 @@ import { type Identifier, useCanAccess, useDataProvider, useNotify } from "react
 import { WEBHOOK_EVENTS } from "@/lib/domain/webhooks/webhook-events";
 import { WEBHOOK_ATTEMPT_OUTCOMES, WEBHOOK_DELIVERY_STATUSES } from "../choices";
 import type { AdminDataProvider, WebhookDelivery, WebhookEndpoint } from "../dataProvider";
+import { formatDateTime } from "../DateTimeField";
 
 const labelOf = (choices: { id: string; name: string }[], id: string) => choices.find((c) => c.id === id)?.name ?? id;
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 export function WebhookDeliveries({
   clientId,
@@ -113,11 +113,11 @@ export function WebhookDeliveries({
               {page.rows.map((delivery) => (
                 <Fragment key={delivery.id}>
                   <TableRow data-testid="delivery">
-                    <TableCell>{when(delivery.created_at)}</TableCell>
+                    <TableCell>{formatDateTime(delivery.created_at, { withSeconds: true })}</TableCell>
                     <TableCell>{delivery.event}</TableCell>
                     <TableCell>
                       {labelOf(WEBHOOK_DELIVERY_STATUSES, delivery.status)}
-                      {delivery.next_attempt_at && ` (next attempt ${when(delivery.next_attempt_at)})`}
+                      {delivery.next_attempt_at && ` (next attempt ${formatDateTime(delivery.next_attempt_at, { withSeconds: true })})`}
                     </TableCell>
                     <TableCell sx={{ fontFamily: "monospace" }}>{delivery.id}</TableCell>
                     <TableCell>
@@ -130,7 +130,7 @@ export function WebhookDeliveries({
                   </TableRow>
                   {delivery.attempts_made.map((attempt) => (
                     <TableRow key={attempt.attempted_at} data-testid="attempt">
-                      <TableCell sx={{ pl: 4 }}>{when(attempt.attempted_at)}</TableCell>
+                      <TableCell sx={{ pl: 4 }}>{formatDateTime(attempt.attempted_at, { withSeconds: true })}</TableCell>
                       <TableCell>
                         {labelOf(WEBHOOK_ATTEMPT_OUTCOMES, attempt.outcome)}
                         {attempt.status_code !== null && ` ${attempt.status_code}`}
