@@ -28,12 +28,9 @@ import {
 import { Button, HttpError, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
 import type { CustomerDetail, KycDecisionRecord } from "@/lib/domain/customers/read-customer";
 import type { AdminDataProvider } from "../dataProvider";
-import { KYC_DECISION_STATUSES, KYC_STATUSES, RISK_RATINGS } from "../choices";
+import { KYC_DECISION_STATUSES, KYC_STATUSES, labelOf, RISK_RATINGS } from "../choices";
 import { formatDateTime } from "../DateTimeField";
 import { fieldLabel, shownValue } from "../audit-log/auditWords";
-
-const labelOf = (choices: { id: string; name: string }[], id: string | null) =>
-  id === null ? "—" : (choices.find((choice) => choice.id === id)?.name ?? id);
 
 const yesNo = (value: boolean | null) => (value === null ? "—" : value ? "Yes" : "No");
 

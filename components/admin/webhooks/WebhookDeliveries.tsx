@@ -22,11 +22,9 @@ import {
 } from "@mui/material";
 import { type Identifier, useCanAccess, useDataProvider, useNotify } from "react-admin";
 import { WEBHOOK_EVENTS } from "@/lib/domain/webhooks/webhook-events";
-import { WEBHOOK_ATTEMPT_OUTCOMES, WEBHOOK_DELIVERY_STATUSES } from "../choices";
+import { labelOf, WEBHOOK_ATTEMPT_OUTCOMES, WEBHOOK_DELIVERY_STATUSES } from "../choices";
 import type { AdminDataProvider, WebhookDelivery, WebhookEndpoint } from "../dataProvider";
 import { formatDateTime } from "../DateTimeField";
-
-const labelOf = (choices: { id: string; name: string }[], id: string) => choices.find((c) => c.id === id)?.name ?? id;
 
 export function WebhookDeliveries({
   clientId,
