@@ -30,6 +30,7 @@ import type { CustomerDetail, KycDecisionRecord } from "@/lib/domain/customers/r
 import type { AdminDataProvider } from "../dataProvider";
 import { KYC_DECISION_STATUSES, KYC_STATUSES, labelOf, RISK_RATINGS } from "../choices";
 import { formatDateTime } from "../DateTimeField";
+import { ReasonField } from "../ReasonField";
 import { fieldLabel, shownValue } from "../audit-log/auditWords";
 
 const yesNo = (value: boolean | null) => (value === null ? "—" : value ? "Yes" : "No");
@@ -239,17 +240,7 @@ function DecisionDialog({
       <DialogContent>
         <DialogContentText>{explanation}</DialogContentText>
         {children}
-        <TextField
-          label="Reason (kept in the history and the audit log)"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          required
-          multiline
-          minRows={2}
-          fullWidth
-          margin="normal"
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
-        />
+        <ReasonField label="Reason (kept in the history and the audit log)" value={reason} onChange={setReason} />
       </DialogContent>
       <DialogActions>
         <Button label="Cancel" onClick={onClose} />
