@@ -16,19 +16,18 @@ import {
   DialogContentText,
   DialogTitle,
   FormControlLabel,
-  MenuItem,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from "@mui/material";
 import { Button, HttpError, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
 import type { CustomerDetail, KycDecisionRecord } from "@/lib/domain/customers/read-customer";
 import type { AdminDataProvider } from "../dataProvider";
 import { KYC_DECISION_STATUSES, KYC_STATUSES, labelOf, RISK_RATINGS } from "../choices";
+import { ChoiceSelect } from "../ChoiceSelect";
 import { formatDateTime } from "../DateTimeField";
 import { ReasonField } from "../ReasonField";
 import { fieldLabel, shownValue } from "../audit-log/auditWords";
@@ -265,20 +264,7 @@ function KycDialog({ id, onClose }: { id: number; onClose(): void }) {
       send={(reason) => dataProvider.decideKyc(id, { status, reason })}
       onClose={onClose}
     >
-      <TextField
-        select
-        label="Decision"
-        value={status}
-        onChange={(event) => setStatus(event.target.value)}
-        fullWidth
-        margin="normal"
-      >
-        {KYC_DECISION_STATUSES.map((choice) => (
-          <MenuItem key={choice.id} value={choice.id}>
-            {choice.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      <ChoiceSelect label="Decision" value={status} onChange={setStatus} choices={KYC_DECISION_STATUSES} fullWidth margin="normal" />
     </DecisionDialog>
   );
 }
@@ -297,20 +283,7 @@ function RiskDialog({ record, onClose }: { record: ShownCustomer; onClose(): voi
       }
       onClose={onClose}
     >
-      <TextField
-        select
-        label="Risk rating"
-        value={riskRating}
-        onChange={(event) => setRiskRating(event.target.value)}
-        fullWidth
-        margin="normal"
-      >
-        {RISK_RATINGS.map((choice) => (
-          <MenuItem key={choice.id} value={choice.id}>
-            {choice.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      <ChoiceSelect label="Risk rating" value={riskRating} onChange={setRiskRating} choices={RISK_RATINGS} fullWidth margin="normal" />
       <FormControlLabel
         control={<Checkbox checked={pep} onChange={(event) => setPep(event.target.checked)} />}
         label="Politically exposed person (PEP)"

@@ -10,21 +10,23 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from "@mui/material";
 import { type Identifier, useCanAccess, useDataProvider, useNotify } from "react-admin";
 import { WEBHOOK_EVENTS } from "@/lib/domain/webhooks/webhook-events";
 import { labelOf, WEBHOOK_ATTEMPT_OUTCOMES, WEBHOOK_DELIVERY_STATUSES } from "../choices";
 import type { AdminDataProvider, WebhookDelivery, WebhookEndpoint } from "../dataProvider";
+import { ChoiceSelect } from "../ChoiceSelect";
 import { formatDateTime } from "../DateTimeField";
+
+/** The events an endpoint can subscribe to, named as they are sent. */
+const EVENT_CHOICES = [...WEBHOOK_EVENTS.keys()].map((name) => ({ id: name, name }));
 
 export function WebhookDeliveries({
   clientId,
@@ -65,34 +67,22 @@ export function WebhookDeliveries({
       <DialogTitle id="deliveries-title">Deliveries to {endpoint.url}</DialogTitle>
       <DialogContent>
         <Stack direction="row" spacing={2} sx={{ my: 1 }}>
-          <TextField
-            select
+          <ChoiceSelect
             label="Event"
             value={event}
-            onChange={(e) => setEvent(e.target.value)}
+            onChange={setEvent}
+            choices={EVENT_CHOICES}
+            allLabel="All events"
             sx={{ minWidth: 260 }}
-          >
-            <MenuItem value="">All events</MenuItem>
-            {[...WEBHOOK_EVENTS.keys()].map((name) => (
-              <MenuItem key={name} value={name}>
-                {name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+          />
+          <ChoiceSelect
             label="Outcome"
             value={status}
-            onChange={(e) => setStatus(e.target.value)}
+            onChange={setStatus}
+            choices={WEBHOOK_DELIVERY_STATUSES}
+            allLabel="All outcomes"
             sx={{ minWidth: 180 }}
-          >
-            <MenuItem value="">All outcomes</MenuItem>
-            {WEBHOOK_DELIVERY_STATUSES.map((choice) => (
-              <MenuItem key={choice.id} value={choice.id}>
-                {choice.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <Button onClick={() => load()}>Refresh</Button>
         </Stack>
         {page && page.rows.length === 0 && <Typography sx={{ my: 2 }}>No deliveries.</Typography>}
