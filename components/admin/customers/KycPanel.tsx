@@ -264,7 +264,14 @@ function KycDialog({ id, onClose }: { id: number; onClose(): void }) {
       send={(reason) => dataProvider.decideKyc(id, { status, reason })}
       onClose={onClose}
     >
-      <ChoiceSelect label="Decision" value={status} onChange={setStatus} choices={KYC_DECISION_STATUSES} fullWidth margin="normal" />
+      <ChoiceSelect
+        label="Decision"
+        value={status}
+        onChange={setStatus}
+        choices={KYC_DECISION_STATUSES}
+        fullWidth
+        margin="normal"
+      />
     </DecisionDialog>
   );
 }
@@ -283,7 +290,14 @@ function RiskDialog({ record, onClose }: { record: ShownCustomer; onClose(): voi
       }
       onClose={onClose}
     >
-      <ChoiceSelect label="Risk rating" value={riskRating} onChange={setRiskRating} choices={RISK_RATINGS} fullWidth margin="normal" />
+      <ChoiceSelect
+        label="Risk rating"
+        value={riskRating}
+        onChange={setRiskRating}
+        choices={RISK_RATINGS}
+        fullWidth
+        margin="normal"
+      />
       <FormControlLabel
         control={<Checkbox checked={pep} onChange={(event) => setPep(event.target.checked)} />}
         label="Politically exposed person (PEP)"

@@ -105,7 +105,8 @@ export function WebhookDeliveries({
                     <TableCell>{delivery.event}</TableCell>
                     <TableCell>
                       {labelOf(WEBHOOK_DELIVERY_STATUSES, delivery.status)}
-                      {delivery.next_attempt_at && ` (next attempt ${formatDateTime(delivery.next_attempt_at, { withSeconds: true })})`}
+                      {delivery.next_attempt_at &&
+                        ` (next attempt ${formatDateTime(delivery.next_attempt_at, { withSeconds: true })})`}
                     </TableCell>
                     <TableCell sx={{ fontFamily: "monospace" }}>{delivery.id}</TableCell>
                     <TableCell>
@@ -118,7 +119,9 @@ export function WebhookDeliveries({
                   </TableRow>
                   {delivery.attempts_made.map((attempt) => (
                     <TableRow key={attempt.attempted_at} data-testid="attempt">
-                      <TableCell sx={{ pl: 4 }}>{formatDateTime(attempt.attempted_at, { withSeconds: true })}</TableCell>
+                      <TableCell sx={{ pl: 4 }}>
+                        {formatDateTime(attempt.attempted_at, { withSeconds: true })}
+                      </TableCell>
                       <TableCell>
                         {labelOf(WEBHOOK_ATTEMPT_OUTCOMES, attempt.outcome)}
                         {attempt.status_code !== null && ` ${attempt.status_code}`}
