@@ -29,6 +29,11 @@ function choicesOf<T extends string>(labels: Record<T, string>) {
   return (Object.entries(labels) as [T, string][]).map(([id, name]) => ({ id, name }));
 }
 
+/** The label of a choice's id ("—" for none; the id itself for one the list does not know). */
+export function labelOf(choices: readonly { id: string; name: string }[], id: string | null): string {
+  return id === null ? "—" : (choices.find((choice) => choice.id === id)?.name ?? id);
+}
+
 /** How a customer account came to be (`customers.source`). */
 export const CUSTOMER_SOURCES = choicesOf({
   api: "Registered through the API",

@@ -9,9 +9,10 @@ import LockOpenIcon from "@mui/icons-material/LockOpen";
 import LogoutIcon from "@mui/icons-material/Logout";
 import MarkEmailUnreadIcon from "@mui/icons-material/MarkEmailUnread";
 import PhonelinkEraseIcon from "@mui/icons-material/PhonelinkErase";
-import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
+import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 import { Button, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
 import type { AdminDataProvider, CustomerAction } from "../dataProvider";
+import { ReasonField } from "../ReasonField";
 
 const ACTIONS: Record<CustomerAction, { label: string; explanation: string; icon: React.ReactElement }> = {
   block: {
@@ -94,18 +95,7 @@ function ReasonDialog({ id, action, onClose }: { id: string | number; action: Cu
       <DialogTitle id="compliance-action-title">{label}</DialogTitle>
       <DialogContent>
         <DialogContentText>{explanation}</DialogContentText>
-        <TextField
-          label="Reason (kept in the audit log)"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          required
-          multiline
-          minRows={2}
-          fullWidth
-          margin="normal"
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
-          autoFocus
-        />
+        <ReasonField label="Reason (kept in the audit log)" value={reason} onChange={setReason} autoFocus />
       </DialogContent>
       <DialogActions>
         <Button label="Cancel" onClick={onClose} />

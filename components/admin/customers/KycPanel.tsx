@@ -16,24 +16,21 @@ import {
   DialogContentText,
   DialogTitle,
   FormControlLabel,
-  MenuItem,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from "@mui/material";
 import { Button, HttpError, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
 import type { CustomerDetail, KycDecisionRecord } from "@/lib/domain/customers/read-customer";
 import type { AdminDataProvider } from "../dataProvider";
-import { KYC_DECISION_STATUSES, KYC_STATUSES, RISK_RATINGS } from "../choices";
+import { KYC_DECISION_STATUSES, KYC_STATUSES, labelOf, RISK_RATINGS } from "../choices";
+import { ChoiceSelect } from "../ChoiceSelect";
 import { formatDateTime } from "../DateTimeField";
+import { ReasonField } from "../ReasonField";
 import { fieldLabel, shownValue } from "../audit-log/auditWords";
-
-const labelOf = (choices: { id: string; name: string }[], id: string | null) =>
-  id === null ? "—" : (choices.find((choice) => choice.id === id)?.name ?? id);
 
 const yesNo = (value: boolean | null) => (value === null ? "—" : value ? "Yes" : "No");
 
@@ -242,17 +239,7 @@ function DecisionDialog({
       <DialogContent>
         <DialogContentText>{explanation}</DialogContentText>
         {children}
-        <TextField
-          label="Reason (kept in the history and the audit log)"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          required
-          multiline
-          minRows={2}
-          fullWidth
-          margin="normal"
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
-        />
+        <ReasonField label="Reason (kept in the history and the audit log)" value={reason} onChange={setReason} />
       </DialogContent>
       <DialogActions>
         <Button label="Cancel" onClick={onClose} />
@@ -277,20 +264,14 @@ function KycDialog({ id, onClose }: { id: number; onClose(): void }) {
       send={(reason) => dataProvider.decideKyc(id, { status, reason })}
       onClose={onClose}
     >
-      <TextField
-        select
+      <ChoiceSelect
         label="Decision"
         value={status}
-        onChange={(event) => setStatus(event.target.value)}
+        onChange={setStatus}
+        choices={KYC_DECISION_STATUSES}
         fullWidth
         margin="normal"
-      >
-        {KYC_DECISION_STATUSES.map((choice) => (
-          <MenuItem key={choice.id} value={choice.id}>
-            {choice.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
     </DecisionDialog>
   );
 }
@@ -309,20 +290,14 @@ function RiskDialog({ record, onClose }: { record: ShownCustomer; onClose(): voi
       }
       onClose={onClose}
     >
-      <TextField
-        select
+      <ChoiceSelect
         label="Risk rating"
         value={riskRating}
-        onChange={(event) => setRiskRating(event.target.value)}
+        onChange={setRiskRating}
+        choices={RISK_RATINGS}
         fullWidth
         margin="normal"
-      >
-        {RISK_RATINGS.map((choice) => (
-          <MenuItem key={choice.id} value={choice.id}>
-            {choice.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <FormControlLabel
         control={<Checkbox checked={pep} onChange={(event) => setPep(event.target.checked)} />}
         label="Politically exposed person (PEP)"

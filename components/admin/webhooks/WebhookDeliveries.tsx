@@ -10,23 +10,23 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from "@mui/material";
 import { type Identifier, useCanAccess, useDataProvider, useNotify } from "react-admin";
 import { WEBHOOK_EVENTS } from "@/lib/domain/webhooks/webhook-events";
-import { WEBHOOK_ATTEMPT_OUTCOMES, WEBHOOK_DELIVERY_STATUSES } from "../choices";
+import { labelOf, WEBHOOK_ATTEMPT_OUTCOMES, WEBHOOK_DELIVERY_STATUSES } from "../choices";
 import type { AdminDataProvider, WebhookDelivery, WebhookEndpoint } from "../dataProvider";
+import { ChoiceSelect } from "../ChoiceSelect";
+import { formatDateTime } from "../DateTimeField";
 
-const labelOf = (choices: { id: string; name: string }[], id: string) => choices.find((c) => c.id === id)?.name ?? id;
-const when = (iso: string) => new Date(iso).toLocaleString();
+/** The events an endpoint can subscribe to, named as they are sent. */
+const EVENT_CHOICES = [...WEBHOOK_EVENTS.keys()].map((name) => ({ id: name, name }));
 
 export function WebhookDeliveries({
   clientId,
@@ -67,34 +67,22 @@ export function WebhookDeliveries({
       <DialogTitle id="deliveries-title">Deliveries to {endpoint.url}</DialogTitle>
       <DialogContent>
         <Stack direction="row" spacing={2} sx={{ my: 1 }}>
-          <TextField
-            select
+          <ChoiceSelect
             label="Event"
             value={event}
-            onChange={(e) => setEvent(e.target.value)}
+            onChange={setEvent}
+            choices={EVENT_CHOICES}
+            allLabel="All events"
             sx={{ minWidth: 260 }}
-          >
-            <MenuItem value="">All events</MenuItem>
-            {[...WEBHOOK_EVENTS.keys()].map((name) => (
-              <MenuItem key={name} value={name}>
-                {name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+          />
+          <ChoiceSelect
             label="Outcome"
             value={status}
-            onChange={(e) => setStatus(e.target.value)}
+            onChange={setStatus}
+            choices={WEBHOOK_DELIVERY_STATUSES}
+            allLabel="All outcomes"
             sx={{ minWidth: 180 }}
-          >
-            <MenuItem value="">All outcomes</MenuItem>
-            {WEBHOOK_DELIVERY_STATUSES.map((choice) => (
-              <MenuItem key={choice.id} value={choice.id}>
-                {choice.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <Button onClick={() => load()}>Refresh</Button>
         </Stack>
         {page && page.rows.length === 0 && <Typography sx={{ my: 2 }}>No deliveries.</Typography>}
@@ -113,11 +101,12 @@ export function WebhookDeliveries({
               {page.rows.map((delivery) => (
                 <Fragment key={delivery.id}>
                   <TableRow data-testid="delivery">
-                    <TableCell>{when(delivery.created_at)}</TableCell>
+                    <TableCell>{formatDateTime(delivery.created_at, { withSeconds: true })}</TableCell>
                     <TableCell>{delivery.event}</TableCell>
                     <TableCell>
                       {labelOf(WEBHOOK_DELIVERY_STATUSES, delivery.status)}
-                      {delivery.next_attempt_at && ` (next attempt ${when(delivery.next_attempt_at)})`}
+                      {delivery.next_attempt_at &&
+                        ` (next attempt ${formatDateTime(delivery.next_attempt_at, { withSeconds: true })})`}
                     </TableCell>
                     <TableCell sx={{ fontFamily: "monospace" }}>{delivery.id}</TableCell>
                     <TableCell>
@@ -130,7 +119,9 @@ export function WebhookDeliveries({
                   </TableRow>
                   {delivery.attempts_made.map((attempt) => (
                     <TableRow key={attempt.attempted_at} data-testid="attempt">
-                      <TableCell sx={{ pl: 4 }}>{when(attempt.attempted_at)}</TableCell>
+                      <TableCell sx={{ pl: 4 }}>
+                        {formatDateTime(attempt.attempted_at, { withSeconds: true })}
+                      </TableCell>
                       <TableCell>
                         {labelOf(WEBHOOK_ATTEMPT_OUTCOMES, attempt.outcome)}
                         {attempt.status_code !== null && ` ${attempt.status_code}`}

@@ -20,6 +20,7 @@ import {
 } from "@mui/material";
 import { Confirm, HttpError, useCanAccess, useDataProvider, useNotify, useRecordContext } from "react-admin";
 import type { AdminDataProvider, WebhookEndpoint } from "../dataProvider";
+import { formatDateTime } from "../DateTimeField";
 import { SecretDialog } from "../SecretDialog";
 import { EndpointDialog, type EndpointFields } from "./EndpointDialog";
 import { WebhookDeliveries } from "./WebhookDeliveries";
@@ -135,7 +136,7 @@ export default function WebhookEndpoints() {
                     {state(endpoint)}
                     {endpoint.previous_secret_until && (
                       <Typography variant="caption" sx={{ display: "block" }}>
-                        Old secret signs too until {new Date(endpoint.previous_secret_until).toLocaleString()}
+                        Old secret signs too until {formatDateTime(endpoint.previous_secret_until)}
                       </Typography>
                     )}
                   </TableCell>
