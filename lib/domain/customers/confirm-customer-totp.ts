@@ -11,12 +11,12 @@ import { composeNotice } from "@/lib/domain/email/compose-email";
 import { emailQueued, queueEmail } from "@/lib/domain/email/queue-email";
 import type { Device } from "@/lib/domain/tokens/device";
 import { newRecoveryCodes } from "@/lib/domain/two-factor/recovery-codes";
-import { totpStep } from "@/lib/domain/two-factor/totp-code";
+import { MAX_CODE_LENGTH, totpStep } from "@/lib/domain/two-factor/totp-code";
 import { openTotpSecret } from "@/lib/domain/two-factor/totp-secret-box";
 import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 import type { CustomerLogin } from "./authenticate-customer";
 import { effectiveLocale } from "./customer-locale";
-import { MAX_CODE_LENGTH, wrongCode } from "./customer-two-factor";
+import { wrongCode } from "./customer-two-factor";
 import { alreadyOn } from "./enrol-customer-totp";
 import { recordEvent } from "./record-customer-event";
 

@@ -15,13 +15,10 @@ import { customerLoginLimits } from "@/lib/domain/rate-limits/limits";
 import { refuse, release } from "@/lib/domain/rate-limits/release-attempt";
 import type { Device } from "@/lib/domain/tokens/device";
 import { recoveryCodeHash } from "@/lib/domain/two-factor/recovery-codes";
-import { totpStep } from "@/lib/domain/two-factor/totp-code";
+import { MAX_CODE_LENGTH, totpStep } from "@/lib/domain/two-factor/totp-code";
 import { openTotpSecret } from "@/lib/domain/two-factor/totp-secret-box";
 import { effectiveLocale } from "./customer-locale";
 import { eventInsert, recordEvent, type CustomerEvent } from "./record-customer-event";
-
-/** A code no longer than this is checked; a longer one is wrong, unread. */
-export const MAX_CODE_LENGTH = 64;
 
 /** Where a code was entered: recorded with the event of a recovery code used. */
 export type CodeSource = { apiClientId: number; device: Device };

@@ -1,6 +1,7 @@
 /** Signing a customer out of one session (DELETE /client/v1/sessions/{id}). */
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { db } from "@/lib/platform/db";
+import { MAX_INTEGER } from "@/lib/platform/db/list-query";
 import { notFound } from "@/lib/platform/errors/domain-error";
 import type { Device } from "@/lib/domain/tokens/device";
 import { revokeLiveLoginToken } from "@/lib/domain/tokens/revoke-login-tokens";
@@ -16,14 +17,11 @@ export type RevokeCustomerSessionOptions = {
   device: Device;
 };
 
-/** The largest id a row can have (a PostgreSQL integer). */
-const MAX_ID = 2_147_483_647;
-
 /** A session id as sent: a positive integer in canonical spelling that a row can have, else undefined. */
 function parseSessionId(sent: string): number | undefined {
   if (!/^[1-9][0-9]{0,9}$/.test(sent)) return undefined;
   const id = Number(sent);
-  return id <= MAX_ID ? id : undefined;
+  return id <= MAX_INTEGER ? id : undefined;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { config } from "@/lib/platform/config";
 import { db } from "@/lib/platform/db";
 import { recoveryCodeHash } from "@/lib/domain/two-factor/recovery-codes";
-import { totpStep } from "@/lib/domain/two-factor/totp-code";
+import { MAX_CODE_LENGTH, totpStep } from "@/lib/domain/two-factor/totp-code";
 import { openTotpSecret } from "@/lib/domain/two-factor/totp-secret-box";
 
 export function twoFactorRequired(role: StaffRole): boolean {
@@ -29,7 +29,7 @@ async function claimTotpStep(staffId: number, step: number): Promise<boolean> {
  * an unused recovery code, which is used up. Malformed, oversized or replayed codes are false.
  */
 export async function acceptSecondFactor(staff: Staff, code: string): Promise<boolean> {
-  if (!staff.totpSecretEncrypted || code.length > 64) return false;
+  if (!staff.totpSecretEncrypted || code.length > MAX_CODE_LENGTH) return false;
   // A secret sealed under another AUTH_SECRET cannot be read: the recovery codes still work.
   const secret = openTotpSecret("staff", staff.totpSecretEncrypted);
   const step = secret && (await totpStep(secret, code.trim(), staff.totpLastStep));

@@ -2,8 +2,7 @@
  * Issuing a session's tokens (docs/api.md, "Sessions"): an access token (the bearer token every call
  * sends) and a refresh token, both stored only as hashes in one login_tokens row, which is the
  * session. Its INSERT runs as a step of the login's or the registration's one statement
- * (lib/platform/db/one-statement.ts), or on its own (`issueSessionTokens`, e.g. once a second factor
- * completes a login).
+ * (lib/platform/db/one-statement.ts).
  */
 import { Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/platform/config";
@@ -63,15 +62,4 @@ export function sessionTokensInsert(
     tokens: { token: access.token, refreshToken: refresh.token, expiresIn: secondsUntil(expiresAt, now) },
     insert,
   };
-}
-
-/** Starts a session on its own statement (within `tx` when given) and returns its tokens. */
-export async function issueSessionTokens(
-  tx: Prisma.TransactionClient,
-  owner: SessionOwner & { customerId: number },
-  now = new Date(),
-): Promise<SessionTokens> {
-  const { tokens, insert } = sessionTokensInsert(owner, now);
-  await tx.$executeRaw(insert);
-  return tokens;
 }

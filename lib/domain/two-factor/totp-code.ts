@@ -7,6 +7,9 @@ import { verify } from "otplib";
 
 const TOTP_CODE = /^\d{6}$/;
 
+/** A second-factor code (TOTP or recovery) no longer than this is checked; a longer one is wrong, unread. */
+export const MAX_CODE_LENGTH = 64;
+
 /** The step of `code` for this secret if it is valid now (±1 step) and later than `afterStep`, else null. */
 export async function totpStep(secret: string, code: string, afterStep: number | null): Promise<number | null> {
   if (!TOTP_CODE.test(code)) return null;
