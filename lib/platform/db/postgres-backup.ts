@@ -15,7 +15,7 @@ const run = promisify(execFile);
 export class PostgresToolError extends Error {}
 
 /** Where `name` (pg_dump, pg_restore) is: PATH first, then the newest of Debian's versioned directories. */
-export function postgresTool(name: string): string {
+function postgresTool(name: string): string {
   const onPath = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
   const versioned = safeReaddir("/usr/lib/postgresql")
     .filter((version) => /^\d+$/.test(version))
@@ -42,7 +42,7 @@ export function postgresTool(name: string): string {
  * The URL as libpq takes it: Prisma's own parameters (the pool's size, PgBouncer mode…) removed,
  * libpq refusing parameters it does not know.
  */
-export function libpqUrl(url: string): string {
+function libpqUrl(url: string): string {
   const parsed = new URL(url);
   for (const name of [
     "connection_limit",
