@@ -17,11 +17,7 @@ export class PostgresToolError extends Error {}
 /** Where `name` (pg_dump, pg_restore) is: PATH first, then the newest of Debian's versioned directories. */
 function postgresTool(name: string): string {
   const onPath = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
-  const versioned = safeReaddir("/usr/lib/postgresql")
-    .filter((version) => /^\d+$/.test(version))
-    .sort((a, b) => Number(b) - Number(a))
-    .map((version) => `/usr/lib/postgresql/${version}/bin`);
-  const found = [...onPath, ...versioned]
+  const found = [...onPath, ...debianPostgresBinDirectories()]
     .map((directory) => path.join(directory, name))
     .find((file) => {
       try {
@@ -115,10 +111,16 @@ async function runTool(name: string, args: string[]): Promise<void> {
   }
 }
 
-function safeReaddir(directory: string): string[] {
+/** Debian's /usr/lib/postgresql/<version>/bin directories, newest version first; none when PostgreSQL is not installed. */
+export function debianPostgresBinDirectories(): string[] {
+  let versions: string[];
   try {
-    return fs.readdirSync(directory);
+    versions = fs.readdirSync("/usr/lib/postgresql");
   } catch {
     return [];
   }
+  return versions
+    .filter((version) => /^\d+$/.test(version))
+    .sort((a, b) => Number(b) - Number(a))
+    .map((version) => `/usr/lib/postgresql/${version}/bin`);
 }
