@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { debianPostgresBinDirectories } from "@/lib/platform/db/postgres-backup";
 import { freePort } from "@/tooling/server-process";
 import { until } from "./until";
 
@@ -31,17 +32,7 @@ const run = promisify(execFile);
 
 /** Debian's newest PostgreSQL binaries that have initdb, or undefined. */
 export function postgresBinaries(): string | undefined {
-  let versions: string[];
-  try {
-    versions = fs.readdirSync("/usr/lib/postgresql");
-  } catch {
-    return undefined;
-  }
-  return versions
-    .filter((version) => /^\d+$/.test(version))
-    .sort((a, b) => Number(b) - Number(a))
-    .map((version) => `/usr/lib/postgresql/${version}/bin`)
-    .find((bin) => fs.existsSync(path.join(bin, "initdb")));
+  return debianPostgresBinDirectories().find((bin) => fs.existsSync(path.join(bin, "initdb")));
 }
 
 export async function startReplicatedPair(): Promise<ReplicatedPair> {

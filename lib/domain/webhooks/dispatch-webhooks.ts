@@ -21,14 +21,10 @@ import { type AttemptResult, postWebhook } from "./post-webhook";
 import { openWebhookSecret, webhookSignature } from "./webhook-secret";
 
 const BATCH_SIZE = 10;
-export const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
+const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 
 /** The body of a delivery: the same bytes at every attempt, from what was queued. */
-export function webhookBody(delivery: {
-  event: Parameters<typeof webhookEventName>[0];
-  createdAt: Date;
-  data: unknown;
-}) {
+function webhookBody(delivery: { event: Parameters<typeof webhookEventName>[0]; createdAt: Date; data: unknown }) {
   return JSON.stringify({
     type: webhookEventName(delivery.event),
     timestamp: delivery.createdAt.toISOString(),

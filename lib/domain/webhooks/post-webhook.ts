@@ -8,7 +8,7 @@ import https from "node:https";
 import type { WebhookAttemptOutcome } from "@/lib/generated/prisma/enums";
 import { checkLiteralTarget, ForbiddenTargetError, guardedLookup } from "./webhook-target";
 
-export const RESPONSE_KEPT_BYTES = 1024;
+const RESPONSE_KEPT_BYTES = 1024;
 
 export type AttemptResult = {
   outcome: WebhookAttemptOutcome;

@@ -8,7 +8,7 @@ import type { Actor } from "@/lib/domain/audit/record-audit";
 import { findEndpoint, toPublicEndpoint, type EndpointKey } from "./webhook-endpoint-record";
 import { newWebhookSecret, sealWebhookSecret } from "./webhook-secret";
 
-export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 export async function rotateWebhookSecret(key: EndpointKey, actor: Actor) {
   const secret = newWebhookSecret();

@@ -41,7 +41,7 @@ for (const [network, prefix] of [
 }
 
 /** Whether a webhook may connect to `address` (an IP address); an IPv4 address mapped into IPv6 is judged as IPv4. */
-export function isForbiddenAddress(address: string): boolean {
+function isForbiddenAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   if (mapped) return isForbiddenAddress(mapped);
   const family = net.isIP(address);

@@ -7,7 +7,7 @@
 import type http from "node:http";
 import type { RouteContext, RouteExports } from "@/lib/http/build-route";
 
-export type Answer = { status: number; headers: Record<string, string>; bytes?: Uint8Array };
+type Answer = { status: number; headers: Record<string, string>; bytes?: Uint8Array };
 
 /** Request headers Next's router may answer otherwise for (RSC, its client router's, middleware's, platforms'). */
 const NEXT_REQUEST_HEADER = /^(?:rsc$|next-|x-nextjs-|x-middleware-|x-invoke-|x-matched-path$|x-now-|x-prerender-)/;
@@ -25,10 +25,7 @@ export type FastHandler = RouteExports["GET"];
 export const NO_PARAMS: RouteContext = { params: Promise.resolve({}) };
 
 /** The request a route's handler is given for `request` (and its body, if it has one), with the headers node:http read. */
-export function webRequestOf(
-  request: http.IncomingMessage,
-  body?: Uint8Array<ArrayBuffer>,
-): Parameters<FastHandler>[0] {
+function webRequestOf(request: http.IncomingMessage, body?: Uint8Array<ArrayBuffer>): Parameters<FastHandler>[0] {
   const headers = new Headers();
   for (const name in request.headers) {
     const value = request.headers[name];
@@ -40,8 +37,19 @@ export function webRequestOf(
   return webRequest as Parameters<FastHandler>[0];
 }
 
+/** Calls `handler` for `request` (with its body, if it has one) and writes its answer as Next would. */
+export async function answerWith(
+  handler: FastHandler,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  body?: Uint8Array<ArrayBuffer>,
+): Promise<void> {
+  const reply = await handler(webRequestOf(request, body), NO_PARAMS);
+  sendAnswer(request, response, await answerOf(reply));
+}
+
 /** A route's Response as an Answer, its body read. */
-export async function answerOf(response: Response): Promise<Answer> {
+async function answerOf(response: Response): Promise<Answer> {
   return { status: response.status, headers: Object.fromEntries(response.headers), bytes: await bytesOf(response) };
 }
 
@@ -61,7 +69,7 @@ async function bytesOf(response: Response): Promise<Uint8Array> {
  * Headers object, none the server had set already, the body as one chunk (chunked, as Next streams
  * it), none for HEAD or a 304.
  */
-export function sendAnswer(request: http.IncomingMessage, response: http.ServerResponse, answer: Answer): void {
+function sendAnswer(request: http.IncomingMessage, response: http.ServerResponse, answer: Answer): void {
   if (response.destroyed) return;
   response.statusCode = answer.status;
   const headers = Object.entries(answer.headers).map(([name, value]) => [name.toLowerCase(), value]);

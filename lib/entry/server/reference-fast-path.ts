@@ -16,7 +16,7 @@ import type http from "node:http";
 import { config } from "@/lib/platform/config";
 import { fastRouteHandler } from "@/lib/http/operation";
 import { log } from "@/lib/platform/runtime/log";
-import { answerOf, type FastHandler, hasNextRequestHeader, NO_PARAMS, sendAnswer, webRequestOf } from "./next-answer";
+import { answerWith, hasNextRequestHeader } from "./next-answer";
 
 /** Answers `request` when it is a reference read and returns true; returns false, having done nothing, otherwise. */
 export function answerReferenceRead(request: http.IncomingMessage, response: http.ServerResponse): boolean {
@@ -26,14 +26,9 @@ export function answerReferenceRead(request: http.IncomingMessage, response: htt
   if (!handler || !config().FAST_PATH) return false;
   if ("content-length" in request.headers || "transfer-encoding" in request.headers) return false;
   if (hasNextRequestHeader(request)) return false;
-  answer(handler, request, response).catch((error) => {
+  answerWith(handler, request, response).catch((error) => {
     log().error({ err: error }, "a reference read failed outside its handler");
     response.destroy();
   });
   return true;
-}
-
-async function answer(handler: FastHandler, request: http.IncomingMessage, response: http.ServerResponse) {
-  const reply = await handler(webRequestOf(request), NO_PARAMS);
-  sendAnswer(request, response, await answerOf(reply));
 }

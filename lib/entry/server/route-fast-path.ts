@@ -16,7 +16,7 @@ import { config } from "@/lib/platform/config";
 import { MAX_BODY_BYTES } from "@/lib/http/input";
 import { fastRouteHandler } from "@/lib/http/operation";
 import { log } from "@/lib/platform/runtime/log";
-import { answerOf, type FastHandler, hasNextRequestHeader, NO_PARAMS, sendAnswer, webRequestOf } from "./next-answer";
+import { answerWith, type FastHandler, hasNextRequestHeader } from "./next-answer";
 
 /** Answers `request` when it is a call of a fast route and returns true; returns false, having done nothing, otherwise. */
 export function answerFastRoute(request: http.IncomingMessage, response: http.ServerResponse): boolean {
@@ -42,8 +42,7 @@ async function answer(handler: FastHandler, request: http.IncomingMessage, respo
     response.destroy();
     return;
   }
-  const reply = await handler(webRequestOf(request, body), NO_PARAMS);
-  sendAnswer(request, response, await answerOf(reply));
+  await answerWith(handler, request, response, body);
 }
 
 /** The body node:http received, no longer than its Content-Length; undefined if the connection broke first. */

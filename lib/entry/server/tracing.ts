@@ -11,7 +11,7 @@
 import { config } from "@/lib/platform/config";
 import { enableTracing } from "@/lib/platform/runtime/tracing";
 
-export const TRACER_NAME = "remit-accounts";
+const TRACER_NAME = "remit-accounts";
 
 /** Starts tracing if configured; returns what flushes and stops it (awaited on shutdown), or undefined when off. */
 export async function startTracing(): Promise<(() => Promise<void>) | undefined> {

@@ -14,7 +14,7 @@ import { z } from "zod";
 const MAGIC = "REMIT-DATABASE-BACKUP 1\n";
 const HEADER_BYTES = 1024;
 
-export const backupHeader = z
+const backupHeader = z
   .object({
     kind: z.enum(["pglite", "postgres"]),
     created_at: z.iso.datetime(),

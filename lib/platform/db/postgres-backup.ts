@@ -15,13 +15,9 @@ const run = promisify(execFile);
 export class PostgresToolError extends Error {}
 
 /** Where `name` (pg_dump, pg_restore) is: PATH first, then the newest of Debian's versioned directories. */
-export function postgresTool(name: string): string {
+function postgresTool(name: string): string {
   const onPath = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
-  const versioned = safeReaddir("/usr/lib/postgresql")
-    .filter((version) => /^\d+$/.test(version))
-    .sort((a, b) => Number(b) - Number(a))
-    .map((version) => `/usr/lib/postgresql/${version}/bin`);
-  const found = [...onPath, ...versioned]
+  const found = [...onPath, ...debianPostgresBinDirectories()]
     .map((directory) => path.join(directory, name))
     .find((file) => {
       try {
@@ -42,7 +38,7 @@ export function postgresTool(name: string): string {
  * The URL as libpq takes it: Prisma's own parameters (the pool's size, PgBouncer mode…) removed,
  * libpq refusing parameters it does not know.
  */
-export function libpqUrl(url: string): string {
+function libpqUrl(url: string): string {
   const parsed = new URL(url);
   for (const name of [
     "connection_limit",
@@ -115,10 +111,16 @@ async function runTool(name: string, args: string[]): Promise<void> {
   }
 }
 
-function safeReaddir(directory: string): string[] {
+/** Debian's /usr/lib/postgresql/<version>/bin directories, newest version first; none when PostgreSQL is not installed. */
+export function debianPostgresBinDirectories(): string[] {
+  let versions: string[];
   try {
-    return fs.readdirSync(directory);
+    versions = fs.readdirSync("/usr/lib/postgresql");
   } catch {
     return [];
   }
+  return versions
+    .filter((version) => /^\d+$/.test(version))
+    .sort((a, b) => Number(b) - Number(a))
+    .map((version) => `/usr/lib/postgresql/${version}/bin`);
 }
