@@ -110,6 +110,8 @@ export const CUSTOMER_EVENT_TYPES = choicesOf({
   login_mfa_failed: "Wrong two-factor code at login",
   // Issue 26: sessions.
   refresh_token_reused: "Refresh token reused: session ended",
+  // Issue 28: data rights.
+  data_exported: "Data exported (subject access)",
 } satisfies Record<CustomerEventType, string>);
 
 /** How an account event ended (`customer_events.outcome`). */
@@ -180,6 +182,8 @@ export const AUDITED_RESOURCE_NAMES = {
   staff: RESOURCE_NAMES.staff,
   outbox: RESOURCE_NAMES.outbox,
   webhooks: "Webhook endpoints",
+  audit_log: "Audit log",
+  retention: "Retention",
 } satisfies Record<AuditResource, string>;
 export const AUDITED_RESOURCES = choicesOf(AUDITED_RESOURCE_NAMES);
 
@@ -209,6 +213,10 @@ export const AUDIT_ACTION_LABELS = {
   // Webhook endpoints (with create, update, delete and rotate_secret).
   test: "Sent a test event",
   replay: "Replayed a delivery",
+  // Data rights (issue 28): a subject-access export, a legal hold, a retention run.
+  export_data: "Exported the customer's data",
+  legal_hold: "Legal hold set or lifted",
+  retention_run: "Retention run",
   // Staff: sign-ins, passwords and two-factor.
   sign_in: "Sign-in",
   sign_out: "Signed out",
