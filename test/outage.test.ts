@@ -119,7 +119,9 @@ describe("a database outage", { skip }, async () => {
         "a client not seen before the outage",
       );
       assert.equal((await fetch(`${app.url}/api/health`)).status, 200, "liveness does not depend on the database");
-      assert.equal(await ready(), 503, "not ready while the database does not answer");
+      const notReady = await fetch(`${app.url}/api/health/ready`);
+      assert.equal(notReady.status, 503, "not ready while the database does not answer");
+      assert.match(notReady.headers.get("retry-after") ?? "", /^[1-9][0-9]*$/, "a 503 says when to try again");
     });
 
     const relogin = await until(
