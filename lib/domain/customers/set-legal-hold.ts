@@ -17,7 +17,8 @@ import { lockCustomer } from "./lock-customer";
 export const legalHoldInput = complianceActionInput.extend({
   // JSON true or false only: "true", 1 or null are not a decision to keep someone's data.
   hold: z.boolean({
-    error: (issue) => (issue.input === undefined ? "Hold is required" : "Hold must be true or false"),
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? "Hold is required" : "Hold must be true or false",
   }),
 });
 export type LegalHoldInput = z.infer<typeof legalHoldInput>;
