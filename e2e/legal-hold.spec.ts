@@ -53,6 +53,7 @@ test("a closed account is put on legal hold, found by the list's filter, and rel
   await expect(page.getByText("Set legal hold: done")).toBeVisible();
   await expect(hold).toContainText(/On legal hold since \d+ \w+ \d{4}/);
   await expect(hold.getByRole("button", { name: "Lift legal hold" })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("legal-hold-page.png"), fullPage: true });
 
   await page.goto("/admin#/customers");
   await page.getByRole("button", { name: "Add filter" }).click();
