@@ -673,12 +673,12 @@ test("customers: search, filters, detail with events, CSV export; never a hash o
   assert.equal(
     lines[0],
     "id,email,verified,email_verified_at,source,registered_via,registered_via_name,created_at,closed_at,status," +
-      "given_names,family_name,date_of_birth,phone,address_line1,address_line2,address_city,address_region,address_postcode,address_country,country_of_residence,nationality,profile_updated_at,kyc_status,risk_rating,pep,sanctions_hit",
+      "given_names,family_name,date_of_birth,phone,address_line1,address_line2,address_city,address_region,address_postcode,address_country,country_of_residence,nationality,profile_updated_at,kyc_status,risk_rating,pep,sanctions_hit,legal_hold_since",
   );
   assert.deepEqual(
     lines.slice(1),
     [
-      `${old.id},'=old.timer@example.org,false,,import,,,2025-01-15T10:00:00.000Z,,active,,,,,,,,,,,,,,not_submitted,,false,false`,
+      `${old.id},'=old.timer@example.org,false,,import,,,2025-01-15T10:00:00.000Z,,active,,,,,,,,,,,,,,not_submitted,,false,false,`,
     ],
     "a formula-looking cell is made inert",
   );

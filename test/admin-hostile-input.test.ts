@@ -53,6 +53,7 @@ const SOUND_BODIES: Record<string, Record<string, unknown>> = {
   "POST customers/[id]/kyc": { status: "rejected", reason: "fuzz" },
   "POST customers/[id]/risk": { risk_rating: "low", pep: false, sanctions_hit: false, reason: "fuzz" },
   "POST customers/[id]/reset-mfa": { reason: "fuzz" },
+  "POST customers/[id]/legal-hold": { hold: true, reason: "fuzz" },
   "POST clients/[id]/webhooks": { url: "https://hooks.example.org/remit", events: ["customer.registered"] },
   "PUT clients/[id]/webhooks/[wid]": {
     url: "https://hooks.example.org/remit",
@@ -176,6 +177,7 @@ test("a NUL, another control character or a lone surrogate in a stored text is a
       { ...SOUND_BODIES["POST customers/[id]/risk"], reason: "\ud800" },
       "reason",
     ],
+    ["POST", `/api/admin/customers/${customer}/legal-hold`, { hold: true, reason: "court\u009b" }, "reason"],
     ["PUT", "/api/admin/settings/1", { ...SOUND_BODIES["PUT settings/[id]"], tag_line: "Send\u0000" }, "tag_line"],
     ["PUT", "/api/admin/settings/1", { ...SOUND_BODIES["PUT settings/[id]"], hq_region: "\u007f" }, "hq_region"],
     ["PUT", `/api/admin/staff/${SOUND_IDS.staff}`, { name: "Eve\u0000" }, "name"],
@@ -196,6 +198,7 @@ test("a NUL, another control character or a lone surrogate in a stored text is a
   }
   const customerRecord = await db().customer.findUniqueOrThrow({ where: { email: victimCustomer.email } });
   assert.equal(customerRecord.blockedAt, null, "nothing was done");
+  assert.equal(customerRecord.legalHoldSince, null, "no hold was set");
   const kept = await admin.request(`/api/admin/locales/${SOUND_IDS.locales}`, {
     method: "PUT",
     json: { label: "Tab\tand\nnewline" },
@@ -328,6 +331,7 @@ const FILTER_KEYS = [
   "pep",
   "sanctions_hit",
   "country_of_residence",
+  "legal_hold",
 ];
 const HOSTILE_SORTS: unknown[] = [
   ["__proto__", "ASC"],

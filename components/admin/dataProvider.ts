@@ -10,6 +10,7 @@ import simpleRestProvider from "ra-data-simple-rest";
 import { fetchUtils, HttpError, type Identifier } from "react-admin";
 import type { Dashboard } from "@/lib/domain/dashboard/read-dashboard";
 import type { LinkedCustomer } from "@/lib/domain/customers/linked-customers";
+import type { LegalHoldInput, LegalHoldState } from "@/lib/domain/customers/set-legal-hold";
 import type { PublicEndpoint } from "@/lib/domain/webhooks/webhook-endpoint-record";
 import type { toDeliveryRecord } from "@/lib/domain/webhooks/list-webhook-deliveries";
 
@@ -58,6 +59,9 @@ export const dataProvider = {
     post(`/customers/${encodeURIComponent(id)}/kyc`, input),
   rateRisk: (id: Identifier, input: { risk_rating: string; pep: boolean; sanctions_hit: boolean; reason: string }) =>
     post(`/customers/${encodeURIComponent(id)}/risk`, input),
+  /** Sets or lifts a customer's legal hold (lib/domain/customers/set-legal-hold.ts). */
+  setLegalHold: (id: Identifier, input: LegalHoldInput): Promise<LegalHoldState> =>
+    post(`/customers/${encodeURIComponent(id)}/legal-hold`, input),
   linkedCustomers: async (id: Identifier): Promise<LinkedCustomer[]> =>
     (await httpClient(`${API}/customers/${encodeURIComponent(id)}/linked`)).json,
   /**

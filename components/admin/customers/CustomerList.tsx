@@ -1,7 +1,7 @@
 /**
  * The customers, newest first, searchable by e-mail and filtered by status, verification, source,
  * date, a device fingerprint or IP address seen in their account events, and the KYC review's
- * fields (status, risk rating, PEP, sanctions hit, country of residence).
+ * fields (status, risk rating, PEP, sanctions hit, country of residence), and whether a legal hold is on.
  */
 import {
   BooleanField,
@@ -42,6 +42,7 @@ const filters = [
     label="Country of residence (ISO code)"
     slotProps={{ htmlInput: { maxLength: 2 } }}
   />,
+  <NullableBooleanInput key="legal_hold" source="legal_hold" label="On legal hold" />,
 ];
 
 export default function CustomerList() {
@@ -69,6 +70,7 @@ export default function CustomerList() {
         <TextField source="registered_via_name" label="Via" emptyText="—" sortable={false} />
         <DateTimeField source="created_at" label="Registered" />
         <DateTimeField source="closed_at" label="Closed" emptyText="—" />
+        <DateTimeField source="legal_hold_since" label="Legal hold since" emptyText="—" />
       </Datagrid>
     </List>
   );

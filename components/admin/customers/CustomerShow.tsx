@@ -3,7 +3,7 @@
  * the other accounts linked to it by device or address, and every account event (registration,
  * logins, resets, verification, e-mail changes, staff actions), newest first, to the second, with
  * the addresses each concerns; beside them, the account's history at a glance (CustomerHistory).
- * The compliance actions for the roles that may take them; the profile and its KYC review (KycPanel).
+ * The compliance actions for the roles that may take them; the legal hold (LegalHold); the profile and its KYC review (KycPanel).
  */
 import { Alert, Box, Typography } from "@mui/material";
 import {
@@ -23,6 +23,7 @@ import { CUSTOMER_EVENT_TYPES, CUSTOMER_SOURCES, CUSTOMER_STATUSES, EVENT_OUTCOM
 import ComplianceActions from "./ComplianceActions";
 import CustomerHistory, { EventAddresses } from "./CustomerHistory";
 import KycPanel from "./KycPanel";
+import LegalHold from "./LegalHold";
 import LinkedAccounts from "./LinkedAccounts";
 import { DateTimeField, formatDateTime } from "../DateTimeField";
 import { RecordTitle } from "../PageTitle";
@@ -42,6 +43,7 @@ export default function CustomerShow() {
     >
       <SimpleShowLayout>
         <ClosedNotice />
+        <LegalHold />
         <Box
           data-testid="customer-details"
           sx={{ display: "grid", gap: 1, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" }}

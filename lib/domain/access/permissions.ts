@@ -38,7 +38,7 @@ const ACCESS: Record<AdminResource, Record<Access, StaffRole[]>> = {
   // Operations may write only the source-country flag: see mayEditCountryDetails.
   countries: { read: OPERATIONS, write: OPERATIONS },
   clients: { read: OPERATIONS, write: ADMIN },
-  // Writing a customer is the compliance actions (block, unblock, sign out everywhere): no edit form.
+  // Writing a customer is the compliance actions (block, unblock, sign out everywhere, legal hold): no edit form.
   customers: { read: COMPLIANCE, write: COMPLIANCE },
   staff: { read: ADMIN, write: ADMIN },
   "audit-log": { read: COMPLIANCE, write: NOBODY },

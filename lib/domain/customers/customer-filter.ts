@@ -5,7 +5,8 @@
  * days included), `fingerprint` and `ip` (customers with an account event from that device or
  * address, exactly as the events show them); and the review's (issue 25): `kyc_status`, `risk_rating`
  * (values of their enums), `pep`, `sanctions_hit` (true or false) and `country_of_residence` (an
- * ISO alpha-2 code). A malformed value of those five is a 400, not a list that matches nothing.
+ * ISO alpha-2 code); and `legal_hold` (true: accounts on legal hold, false: the others, issue 28). A
+ * malformed value of those six is a 400, not a list that matches nothing.
  */
 import { isIP } from "node:net";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -39,9 +40,12 @@ export function customerFilter(filter: Record<string, unknown>): Prisma.Customer
     pep: flagFilter(filter.pep, "pep"),
     sanctionsHit: flagFilter(filter.sanctions_hit, "sanctions_hit"),
     countryOfResidence: countryFilter(filter.country_of_residence, "country_of_residence"),
+    legalHoldSince: heldFilter(flagFilter(filter.legal_hold, "legal_hold")),
     AND: [statusFilter(filter.status), deviceFilter(filter)].filter((where) => where !== undefined),
   };
 }
+
+const heldFilter = (held: boolean | undefined) => (held === undefined ? undefined : held ? { not: null } : null);
 
 /** An ISO 3166-1 alpha-2 code, in either case; anything else a 400. */
 function countryFilter(value: unknown, name: string): string | undefined {

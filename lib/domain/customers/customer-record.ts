@@ -31,6 +31,8 @@ export type CustomerRecord = {
   status: CustomerStatus;
   /** When the customer turned two-factor (TOTP) on; null while off. Never the secret. */
   two_factor_enabled_at: string | null;
+  /** Since when a legal hold keeps retention off the account (set-legal-hold.ts); null: no hold. */
+  legal_hold_since: string | null;
 } & CustomerProfileRecord &
   CustomerReviewRecord;
 
@@ -96,6 +98,7 @@ export function toCustomerRecord(customer: CustomerWithClient): CustomerRecord {
     blocked_at: customer.blockedAt?.toISOString() ?? null,
     status: customerStatus(customer),
     two_factor_enabled_at: customer.totpEnabledAt?.toISOString() ?? null,
+    legal_hold_since: customer.legalHoldSince?.toISOString() ?? null,
     ...toCustomerProfileRecord(customer),
     kyc_status: customer.kycStatus,
     risk_rating: customer.riskRating,

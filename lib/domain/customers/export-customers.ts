@@ -30,6 +30,8 @@ const CSV_COLUMNS: (keyof CustomerRecord)[] = [
   "risk_rating",
   "pep",
   "sanctions_hit",
+  // Issue 28: since when a legal hold keeps retention off the account.
+  "legal_hold_since",
 ];
 
 // A cell starting with = + - @ is a formula to Excel and its kin; e-mail addresses, names and

@@ -14,6 +14,7 @@ export const SORTABLE = {
   kyc_status: "kycStatus",
   risk_rating: "riskRating",
   profile_updated_at: "profileUpdatedAt",
+  legal_hold_since: "legalHoldSince",
 };
 
 export async function listCustomers(query: ListQuery) {
