@@ -80,12 +80,14 @@ export function streamDownload(
   requestId: string,
 ): Response {
   const encoder = new TextEncoder();
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       let chunk = "";
       try {
         while (chunk.length < STREAM_CHUNK) {
           const next = await lines.next();
+          if (cancelled) return;
           if (next.done) {
             if (chunk) controller.enqueue(encoder.encode(chunk));
             controller.close();
@@ -94,6 +96,7 @@ export function streamDownload(
           chunk += `${next.value}\r\n`;
         }
       } catch (error) {
+        if (cancelled) return;
         log().error({ err: error, req_id: requestId }, "a download failed midway");
         controller.error(error);
         return;
@@ -101,6 +104,7 @@ export function streamDownload(
       controller.enqueue(encoder.encode(chunk));
     },
     async cancel() {
+      cancelled = true;
       await lines.return?.();
     },
   });

@@ -60,7 +60,8 @@ export const auditLogExportInput = z
     from: fields.day("from"),
     to: fields.day("to"),
   })
-  .refine((input) => input.from <= input.to, {
+  // Judged once both are days (zod runs this check even when a field failed).
+  .refine((input) => !calendarDate(input.from) || !calendarDate(input.to) || input.from <= input.to, {
     path: ["from"],
     message: "from must not be after to",
     params: { code: "mismatch" },
