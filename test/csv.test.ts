@@ -1,7 +1,7 @@
 /** Reading and writing CSV (lib/platform/csv.ts). */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { csvField, parseCsv } from "@/lib/platform/csv";
+import { csvField, csvRow, parseCsv } from "@/lib/platform/csv";
 
 test("CSV with quotes, commas, line breaks and CRLF; line numbers", () => {
   const rows = parseCsv('a,b\r\n"x, y","say ""hi"""\n"multi\nline",z\n\nlast,row');
@@ -13,4 +13,21 @@ test("CSV with quotes, commas, line breaks and CRLF; line numbers", () => {
   ]);
   assert.equal(csvField('He said "no", twice'), '"He said ""no"", twice"');
   assert.equal(csvField("plain"), "plain");
+});
+
+test("a row for spreadsheets: formula cells inert, then quoted as needed", () => {
+  const row = csvRow(["=1+1", "+44 20", "-2", "@SUM(A1)", "\t=x", "\r=x", "a,b", '="q"', "", "1-2"]);
+  assert.equal(row, `'=1+1,'+44 20,'-2,'@SUM(A1),'\t=x,"'\r=x","a,b","'=""q""",,1-2`);
+  assert.deepEqual(parseCsv(row)[0].fields, [
+    "'=1+1",
+    "'+44 20",
+    "'-2",
+    "'@SUM(A1)",
+    "'\t=x",
+    "'\r=x",
+    "a,b",
+    '\'="q"',
+    "",
+    "1-2",
+  ]);
 });

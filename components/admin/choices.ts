@@ -162,6 +162,7 @@ export const RESOURCE_NAMES = {
   customers: "Customers",
   staff: "Staff",
   "audit-log": "Audit log",
+  "audit-log-export": "Audit log export",
   outbox: "E-mail outbox",
   "two-factor": "Two-factor sign-in",
   me: "My account",

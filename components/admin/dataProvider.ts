@@ -113,3 +113,8 @@ export type AdminDataProvider = typeof dataProvider;
 export function customersExportUrl(filter: Record<string, unknown>): string {
   return `${API}/customers/export?${new URLSearchParams({ filter: JSON.stringify(filter) })}`;
 }
+
+/** The audit log's export for a range of days (admins), a download as well. */
+export function auditLogExportUrl(query: { format: string; from: string; to: string }): string {
+  return `${API}/audit-log/export?${new URLSearchParams(query)}`;
+}

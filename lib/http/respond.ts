@@ -67,6 +67,59 @@ export function download(body: string, filename: string, contentType: string): R
   });
 }
 
+/**
+ * A file for the browser to save, written as `lines` come: each ends in CRLF, sent in chunks of
+ * about 64 KB, so no more than that is held. A client that goes away ends the lines (their
+ * iterator's `return`); a failure midway is logged and cuts the answer short, which the client
+ * sees as a broken transfer, never as a complete file.
+ */
+export function streamDownload(
+  lines: AsyncIterator<string>,
+  filename: string,
+  contentType: string,
+  requestId: string,
+): Response {
+  const encoder = new TextEncoder();
+  let cancelled = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk = "";
+      try {
+        while (chunk.length < STREAM_CHUNK) {
+          const next = await lines.next();
+          if (cancelled) return;
+          if (next.done) {
+            if (chunk) controller.enqueue(encoder.encode(chunk));
+            controller.close();
+            return;
+          }
+          chunk += `${next.value}\r\n`;
+        }
+      } catch (error) {
+        if (cancelled) return;
+        log().error({ err: error, req_id: requestId }, "a download failed midway");
+        controller.error(error);
+        return;
+      }
+      controller.enqueue(encoder.encode(chunk));
+    },
+    async cancel() {
+      cancelled = true;
+      await lines.return?.();
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+const STREAM_CHUNK = 64 * 1024;
+
 export function errorBody(error: ApiError) {
   return {
     code: error.status,

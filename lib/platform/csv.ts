@@ -1,3 +1,5 @@
+/** CSV, read and written: RFC 4180 fields, and cells a spreadsheet will not run as formulas. */
+
 /** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. Returns rows with their line numbers. */
 export function parseCsv(text: string): { line: number; fields: string[] }[] {
   const rows: { line: number; fields: string[] }[] = [];
@@ -46,4 +48,14 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
 /** One CSV field, quoted when it needs to be. */
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+// A cell starting with = + - @ (or a tab or carriage return before one) is a formula to Excel and
+// its kin; e-mail addresses, names, address lines and user agents may start so (and every E.164
+// phone number starts with +). Such a cell is written with a leading apostrophe.
+const inertInSpreadsheets = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** One row of a CSV file for people to open in a spreadsheet: each cell inert and quoted as needed, no line end. */
+export function csvRow(cells: string[]): string {
+  return cells.map((cell) => csvField(inertInSpreadsheets(cell))).join(",");
 }

@@ -2,14 +2,25 @@
  * The audit entries, newest first, in words: who did what to which record ("Changed", "Countries",
  * "Poland"), and for a staff sign-in how it ended, with the e-mail tried and the address it came
  * from. Filtered by resource, action and record, and for sign-ins by outcome and e-mail; a row
- * expands to its changes (a sign-in's to its browser).
+ * expands to its changes (a sign-in's to its browser). Admins export a range of days (Export).
  */
-import { Datagrid, FunctionField, List, SelectField, SelectInput, TextField, TextInput } from "react-admin";
+import {
+  Datagrid,
+  FilterButton,
+  FunctionField,
+  List,
+  SelectField,
+  SelectInput,
+  TextField,
+  TextInput,
+  TopToolbar,
+} from "react-admin";
 import type { AuditRecord } from "@/lib/domain/audit/audit-record";
 import { EmptyState } from "../EmptyState";
 import { AUDIT_ACTIONS, AUDITED_RESOURCES, SIGN_IN_OUTCOMES } from "../choices";
 import { DateTimeField } from "../DateTimeField";
 import BeforeAndAfter from "./BeforeAndAfter";
+import ExportAuditLogButton from "./ExportAuditLogButton";
 import { PageTitle } from "../PageTitle";
 
 const filters = [
@@ -29,6 +40,12 @@ export default function AuditLogList() {
       filters={filters}
       sort={{ field: "created_at", order: "DESC" }}
       perPage={50}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <ExportAuditLogButton />
+        </TopToolbar>
+      }
     >
       <Datagrid rowClick="expand" expand={<BeforeAndAfter />} bulkActionButtons={false}>
         <DateTimeField source="created_at" label="Time" withSeconds />

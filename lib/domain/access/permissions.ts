@@ -15,6 +15,8 @@ export const ADMIN_RESOURCES = [
   "customers",
   "staff",
   "audit-log",
+  // The audit log's export for a date range (/api/admin/audit-log/export).
+  "audit-log-export",
   "outbox",
   // The signed-in member's own two-factor enrolment (/api/admin/me/mfa/*).
   "two-factor",
@@ -42,6 +44,7 @@ const ACCESS: Record<AdminResource, Record<Access, StaffRole[]>> = {
   customers: { read: COMPLIANCE, write: COMPLIANCE },
   staff: { read: ADMIN, write: ADMIN },
   "audit-log": { read: COMPLIANCE, write: NOBODY },
+  "audit-log-export": { read: ADMIN, write: NOBODY },
   outbox: { read: OPERATIONS, write: OPERATIONS },
   "two-factor": { read: EVERYONE, write: EVERYONE },
   // The signed-in member's own account (/api/admin/me/*): their password.

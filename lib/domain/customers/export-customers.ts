@@ -3,7 +3,7 @@
  * recorded in the audit log.
  */
 import { db } from "@/lib/platform/db";
-import { csvField } from "@/lib/platform/csv";
+import { csvRow } from "@/lib/platform/csv";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
 import type { Actor } from "@/lib/domain/audit/record-audit";
 import { customerFilter } from "./customer-filter";
@@ -34,10 +34,6 @@ const CSV_COLUMNS: (keyof CustomerRecord)[] = [
   "legal_hold_since",
 ];
 
-// A cell starting with = + - @ is a formula to Excel and its kin; e-mail addresses, names and
-// address lines may start so (and every E.164 phone number starts with +).
-const inertInSpreadsheets = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 /**
  * Every customer the filter matches, as CSV, oldest first. Exporting personal data is recorded in
  * the audit log with the filter used, so compliance can see who took what.
@@ -54,7 +50,7 @@ export async function exportCustomers(filter: Record<string, unknown>, actor: Ac
     });
     for (const customer of batch) {
       const record = toCustomerRecord(customer);
-      lines.push(CSV_COLUMNS.map((column) => csvField(inertInSpreadsheets(String(record[column] ?? "")))).join(","));
+      lines.push(csvRow(CSV_COLUMNS.map((column) => String(record[column] ?? ""))));
     }
     if (batch.length < EXPORT_BATCH) break;
     afterId = batch[batch.length - 1].id;

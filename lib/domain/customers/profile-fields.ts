@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Customer } from "@/lib/generated/prisma/client";
 import { KycStatus } from "@/lib/generated/prisma/enums";
 import { config } from "@/lib/platform/config";
-import { isStorableText } from "@/lib/platform/validation/fields";
+import { calendarDate, isStorableText } from "@/lib/platform/validation/fields";
 
 export const PROFILE_FIELDS = [
   "given_names",
@@ -168,20 +168,8 @@ function clearableText(label: string, max: number) {
   });
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Earlier than this is not a date of birth of a living customer. */
 const EARLIEST_BIRTH = "1900-01-01";
-
-/** `text` as a calendar date (UTC midnight) when it is a real one, e.g. not 2023-02-30. */
-export function calendarDate(text: string): Date | undefined {
-  const match = DATE.exec(text);
-  if (!match) return undefined;
-  const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-    ? date
-    : undefined;
-}
 
 /** Whether someone born on `birth` is at least `years` old on `today` (a 29 February birthday comes on 1 March). */
 function isAtLeast(years: number, birth: Date, today: Date): boolean {

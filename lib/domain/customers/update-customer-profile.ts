@@ -15,10 +15,10 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 import { db } from "@/lib/platform/db";
 import { type FieldError, invalidInput } from "@/lib/platform/errors/domain-error";
+import { calendarDate } from "@/lib/platform/validation/fields";
 import type { CustomerLogin } from "./authenticate-customer";
 import { lockCustomer } from "./lock-customer";
 import {
-  calendarDate,
   describeProfile,
   IDENTITY_FIELDS,
   PROFILE_COLUMNS,

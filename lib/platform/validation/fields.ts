@@ -30,6 +30,19 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
  */
 export const isStorableText = (value: string) => value.isWellFormed() && !CONTROL_CHARACTERS.test(value);
 
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** `text` as a calendar date (UTC midnight) when it is a real one YYYY-MM-DD, e.g. not 2023-02-30. */
+export function calendarDate(text: string): Date | undefined {
+  const match = DAY.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    ? date
+    : undefined;
+}
+
 /**
  * The string every stored text field is built on: text, at most `max` characters, storable
  * (`invalid_characters` otherwise; its length is not judged then).
@@ -136,6 +149,16 @@ export const fields = {
         .int(`${label} must be a whole number`)
         .min(min, `${label} must be at least ${min}`)
         .max(max, `${label} must be at most ${max}`),
+    );
+  },
+
+  /** A real calendar day, YYYY-MM-DD (not 2026-02-30, no time); kept as the text sent. */
+  day(label: string) {
+    return z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+        .refine((value) => calendarDate(value) !== undefined, `${label} must be a real date YYYY-MM-DD`),
     );
   },
 
