@@ -58,6 +58,14 @@ export const dataProvider = {
     post(`/customers/${encodeURIComponent(id)}/kyc`, input),
   rateRisk: (id: Identifier, input: { risk_rating: string; pep: boolean; sanctions_hit: boolean; reason: string }) =>
     post(`/customers/${encodeURIComponent(id)}/risk`, input),
+  /** A customer's subject-access export, audited with the reason: the JSON file's text and the name the server gives it. */
+  exportCustomerData: async (id: Identifier, reason: string): Promise<{ body: string; filename: string }> => {
+    const { body, headers } = await httpClient(
+      `${API}/customers/${encodeURIComponent(id)}/export?${new URLSearchParams({ reason })}`,
+    );
+    const filename = /filename="([^"]+)"/.exec(headers.get("content-disposition") ?? "")?.[1] ?? `customer-${id}.json`;
+    return { body, filename };
+  },
   linkedCustomers: async (id: Identifier): Promise<LinkedCustomer[]> =>
     (await httpClient(`${API}/customers/${encodeURIComponent(id)}/linked`)).json,
   /**

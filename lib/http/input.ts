@@ -1,6 +1,6 @@
-/** The one place that reads request bodies: at most MAX_BODY_BYTES, form-encoded or JSON. */
+/** The one place that reads request input: bodies (at most MAX_BODY_BYTES, form-encoded or JSON) and query strings. */
 import type { z } from "zod";
-import { type FieldError, invalidRequest } from "@/lib/platform/errors/domain-error";
+import { type FieldError, fieldError, invalidRequest } from "@/lib/platform/errors/domain-error";
 import { parseInput, type RawInput } from "@/lib/platform/validation/parse-input";
 import { bodyTooLarge } from "./errors";
 
@@ -78,4 +78,16 @@ export async function readInput<S extends z.ZodObject>(
   crossChecks?: (raw: RawInput) => FieldError[],
 ): Promise<z.infer<S>> {
   return parseInput(schema, await readBody(request), crossChecks);
+}
+
+/**
+ * The query string of `request`, validated against `schema` like a body: a parameter the schema
+ * names given more than once is a 400 on it (which of two values was meant cannot be told).
+ */
+export function readQuery<S extends z.ZodObject>(request: Request, schema: S): z.infer<S> {
+  const params = new URL(request.url).searchParams;
+  for (const name of Object.keys(schema.shape)) {
+    if (params.getAll(name).length > 1) throw fieldError(name, "invalid", `${name} must be given once`);
+  }
+  return parseInput(schema, Object.fromEntries(params));
 }
