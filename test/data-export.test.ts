@@ -11,7 +11,7 @@ import { test } from "node:test";
 import { generate } from "otplib";
 import { sha256 } from "@/lib/platform/secrets";
 import { db, startTestApp } from "./support/app";
-import { bearer, login, registeredCustomer, uniqueEmail, VERIFY_URL } from "./support/accounts";
+import { bearer, login, register, registeredCustomer, uniqueEmail, VERIFY_URL } from "./support/accounts";
 import { staffSession } from "./support/staff";
 import { until } from "./support/until";
 import { startWebhookReceiver } from "./support/webhook-receiver";
@@ -333,6 +333,18 @@ test("compliance's export: a JSON file named for the customer and the day, audit
 
   assert.equal((await exportFor(admin, id)).status, 200, "admins may too, and staff are not limited to one an hour");
   assert.equal(await db().auditLog.count({ where: { action: "export_data", resourceId: String(id) } }), 2);
+
+  // The freed address, taken by a new account: the outbox knows addresses, not accounts, yet each
+  // export holds only the e-mails of its own account.
+  const successor = await register(app, customer.email, "another horse battery", device("successor", "203.0.113.10"));
+  assert.equal(successor.status, 201);
+  const { token: successorToken } = await successor.json();
+  const templates = (emails: { template: string }[]) => emails.map((email) => email.template);
+  const ofClosed = await (await exportFor(compliance, id)).json();
+  assert.deepEqual(templates(ofClosed.emails), ["verify_email", "account_closed"]);
+  const ofSuccessor = (await (await exportOwn(successorToken)).json()).export;
+  assert.deepEqual(templates(ofSuccessor.emails), ["verify_email"]);
+  assert.notEqual(ofSuccessor.account.id, id);
 });
 
 test("compliance's export needs a reason: missing, blank, oversized, control characters, repeated → 400; operations 403; unknown 404", async () => {

@@ -214,7 +214,8 @@ async function apiClientNames(ids: (number | null)[]): Promise<Map<number, strin
 /**
  * The outbox holds addresses, not customers: the e-mails to an address that was the customer's (now
  * or before an e-mail change, or one they asked to change to), from the account's start to its
- * close, and not from the time another account took that address. Staff's own e-mails never count.
+ * close, and none from the time another account held that address (from its start to its close).
+ * Staff's own e-mails never count.
  */
 async function emailsSentTo(
   customer: Customer,
@@ -227,21 +228,18 @@ async function emailsSentTo(
   const toAddress = { in: [...addresses] };
   const others = await db().customer.findMany({
     where: { id: { not: customer.id }, OR: [{ email: toAddress }, { closedEmail: toAddress }] },
-    select: { email: true, closedEmail: true, createdAt: true },
+    select: { email: true, closedEmail: true, createdAt: true, closedAt: true },
   });
+  const heldByOthers = others.map((other) => ({
+    toAddress: other.closedEmail ?? other.email,
+    createdAt: { gte: other.createdAt, ...(other.closedAt ? { lte: other.closedAt } : {}) },
+  }));
   return db().emailOutbox.findMany({
     where: {
       toAddress,
       template: { not: "staff_reset_password" },
       createdAt: { gte: customer.createdAt, ...(customer.closedAt ? { lte: customer.closedAt } : {}) },
-      ...(others.length > 0
-        ? {
-            NOT: others.map((other) => ({
-              toAddress: other.closedEmail ?? other.email,
-              createdAt: { gte: other.createdAt },
-            })),
-          }
-        : {}),
+      ...(heldByOthers.length > 0 ? { NOT: heldByOthers } : {}),
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { template: true, toAddress: true, status: true, createdAt: true, sentAt: true },
