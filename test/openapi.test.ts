@@ -275,6 +275,8 @@ test("client credentials are two API keys required together on every operation b
               "/client/v1/me/mfa/totp",
               "/client/v1/me/mfa/totp/confirm",
               "/client/v1/me/mfa/totp/disable",
+              // Issue 28, the subject-access export.
+              "/client/v1/me/export",
             ].includes(route)
           ? [{ clientId: [], clientSecret: [], loginToken: [] }]
           : [{ clientId: [], clientSecret: [] }];

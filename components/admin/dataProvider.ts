@@ -62,6 +62,14 @@ export const dataProvider = {
   /** Sets or lifts a customer's legal hold (lib/domain/customers/set-legal-hold.ts). */
   setLegalHold: (id: Identifier, input: LegalHoldInput): Promise<LegalHoldState> =>
     post(`/customers/${encodeURIComponent(id)}/legal-hold`, input),
+  /** A customer's subject-access export, audited with the reason: the JSON file's text and the name the server gives it. */
+  exportCustomerData: async (id: Identifier, reason: string): Promise<{ body: string; filename: string }> => {
+    const { body, headers } = await httpClient(
+      `${API}/customers/${encodeURIComponent(id)}/export?${new URLSearchParams({ reason })}`,
+    );
+    const filename = /filename="([^"]+)"/.exec(headers.get("content-disposition") ?? "")?.[1] ?? `customer-${id}.json`;
+    return { body, filename };
+  },
   linkedCustomers: async (id: Identifier): Promise<LinkedCustomer[]> =>
     (await httpClient(`${API}/customers/${encodeURIComponent(id)}/linked`)).json,
   /**

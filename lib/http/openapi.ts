@@ -39,7 +39,7 @@ function register(registry: OpenAPIRegistry, operation: Operation) {
   const parameters = [
     ...(operation.pathParameters ?? []).map((parameter) => ({ ...parameter, in: "path" as const, required: true })),
     ...(operation.conditional ? [ref("parameters", "If-None-Match")] : []),
-    ...(write ? DEVICE_PARAMETERS : []),
+    ...(write || operation.recordsDevice ? DEVICE_PARAMETERS : []),
   ];
   const form = operation.body && { schema: operation.body };
   const shared = {

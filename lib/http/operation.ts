@@ -43,6 +43,8 @@ export type OperationDeclaration<S extends Security, B extends z.ZodObject | und
   /** Checks across fields or against the API client, after the body's own (e.g. a link's allowed origin). */
   crossChecks?: (raw: RawInput, client: AuthenticatedClient) => FieldError[];
   pathParameters?: { name: string; description: string; schema: Record<string, unknown> }[];
+  /** A GET that records the customer's device with what it did (the X-Client-* headers, as a write does). */
+  recordsDevice?: boolean;
   /** Answers 304 to a matching If-None-Match (a read served with an ETag). */
   conditional?: boolean;
   /**
@@ -91,11 +93,11 @@ export function fastRouteHandler(method: string, path: string): RouteExports[Met
   return fastRoutes().get(`${method} ${path}`);
 }
 
-/** The handler with what it was declared to take: the device on a write, the body read and checked. */
+/** The handler with what it was declared to take: the device on a write (or `recordsDevice`), the body read and checked. */
 function serve(operation: Operation) {
   return async (context: Partial<CustomerRequestContext> & Pick<RequestContext, "request" | "requestId">) => {
     const write = operation.method !== "GET";
-    const device = (write ? readDevice(context.request) : undefined) as Device;
+    const device = (write || operation.recordsDevice ? readDevice(context.request) : undefined) as Device;
     const { body, crossChecks } = operation;
     const input = body
       ? await readInput(

@@ -11,6 +11,7 @@ import { countrySchema, settingsSchema } from "@/lib/domain/reference-data/refer
 import type { SessionTokens } from "@/lib/domain/tokens/issue-session-tokens";
 import { success } from "./respond";
 import { profileSchema } from "@/lib/domain/customers/profile-fields";
+import { customerDataExportSchema } from "@/lib/domain/customers/customer-data-export";
 
 const successEnvelope = <T extends z.ZodRawShape>(status: number, shape: T) =>
   z.object({ code: z.literal(status), message: z.literal("Success"), ...shape });
@@ -131,6 +132,8 @@ export const customerSchema = z
 export const meResponse = successEnvelope(200, { customer: customerSchema });
 
 export const profileResponse = successEnvelope(200, { profile: profileSchema });
+
+export const dataExportResponse = successEnvelope(200, { export: customerDataExportSchema });
 
 export const sessionSchema = z
   .object({

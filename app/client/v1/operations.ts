@@ -15,6 +15,7 @@ import { loginCustomerOperation } from "./login/login-customer.operation";
 import { completeLoginOperation } from "./login/mfa/complete-login.operation";
 import { logoutCustomerOperation } from "./logout/logout-customer.operation";
 import { changeCustomerLocaleOperation } from "./me/change-customer-locale.operation";
+import { exportCustomerDataOperation } from "./me/export/export-customer-data.operation";
 import { getCurrentCustomer } from "./me/get-current-customer.operation";
 import { enrolTotpOperation } from "./me/mfa/totp/enrol-totp.operation";
 import { confirmTotpOperation } from "./me/mfa/totp/confirm/confirm-totp.operation";
@@ -49,6 +50,7 @@ export const OPERATIONS: readonly Operation[] = [
   logoutCustomerOperation,
   getCurrentCustomer,
   changeCustomerLocaleOperation,
+  exportCustomerDataOperation,
   listSessions,
   revokeSession,
   revokeOtherSessions,

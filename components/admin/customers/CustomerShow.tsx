@@ -3,7 +3,8 @@
  * the other accounts linked to it by device or address, and every account event (registration,
  * logins, resets, verification, e-mail changes, staff actions), newest first, to the second, with
  * the addresses each concerns; beside them, the account's history at a glance (CustomerHistory).
- * The compliance actions for the roles that may take them; the legal hold (LegalHold); the profile and its KYC review (KycPanel).
+ * The compliance actions for the roles that may take them; the customer's data export
+ * (ExportDataButton); the legal hold (LegalHold); the profile and its KYC review (KycPanel).
  */
 import { Alert, Box, Typography } from "@mui/material";
 import {
@@ -21,6 +22,7 @@ import {
 import type { CustomerHistoryEvent } from "@/lib/domain/customers/read-customer";
 import { CUSTOMER_EVENT_TYPES, CUSTOMER_SOURCES, CUSTOMER_STATUSES, EVENT_OUTCOMES } from "../choices";
 import ComplianceActions from "./ComplianceActions";
+import ExportDataButton from "./ExportDataButton";
 import CustomerHistory, { EventAddresses } from "./CustomerHistory";
 import KycPanel from "./KycPanel";
 import LegalHold from "./LegalHold";
@@ -35,6 +37,7 @@ export default function CustomerShow() {
       actions={
         <TopToolbar>
           <ComplianceActions />
+          <ExportDataButton />
         </TopToolbar>
       }
       aside={<CustomerHistory />}

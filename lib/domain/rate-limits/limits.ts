@@ -16,6 +16,7 @@
  * | staffSignInPerIp            | IP address | STAFF_LOGIN_MAX_FAILURES_PER_IP (50)       | STAFF_LOGIN_WINDOW_MINUTES       |
  * | staffForgotPasswordPerEmail | e-mail     | FORGOT_MAX_PER_EMAIL (3), requests         | FORGOT_WINDOW_MINUTES (60)       |
  * | staffForgotPasswordPerIp    | IP address | FORGOT_MAX_PER_IP (20), requests           | FORGOT_WINDOW_MINUTES            |
+ * | dataExportPerAccount        | customer id | 1, exports (fixed: "once an hour", docs/api.md) | 60 minutes                  |
  *
  * The logins' limits are on failures: a successful attempt gives its count back. A password change
  * counts against customerLoginPerEmail too (a wrong current password is a guess like a failed login),
@@ -93,6 +94,11 @@ const RULES = {
     max: (settings) => settings.FORGOT_MAX_PER_IP,
     windowMinutes: (settings) => settings.FORGOT_WINDOW_MINUTES,
   },
+  dataExportPerAccount: {
+    bucket: "data_export_account",
+    max: () => 1,
+    windowMinutes: () => 60,
+  },
 } satisfies Record<string, Rule>;
 
 export type LimitName = keyof typeof RULES;
@@ -132,6 +138,9 @@ export const changeEmailLimits = (customerId: number, newEmail: string) => ({
   perAccount: limit("changeEmailPerAccount", String(customerId)),
   perAddress: limit("changeEmailPerAddress", newEmail.replace(/\+[^@]*(?=@[^@]*$)/, "")),
 });
+
+/** A customer's subject-access export (GET /client/v1/me/export): once an hour per account. */
+export const dataExportLimit = (customerId: number) => limit("dataExportPerAccount", String(customerId));
 
 /** A staff member's sign-in: per e-mail address and per IP address. */
 export const staffSignInLimits = (email: string, ip: string) => ({

@@ -1,0 +1,75 @@
+/**
+ * Export data, on a customer's page (issue 28): asks for the reason the audit log keeps, then saves
+ * the customer's subject-access export (GET /api/admin/customers/{id}/export) as a JSON file named
+ * with the customer's id and the day. Closed accounts too. Shown to the roles that may export customers.
+ */
+import { useState } from "react";
+import DownloadIcon from "@mui/icons-material/Download";
+import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
+import { Button, useCanAccess, useDataProvider, useNotify, useRecordContext } from "react-admin";
+import type { AdminDataProvider } from "../dataProvider";
+import { ReasonField } from "../ReasonField";
+
+const LABEL = "Export data";
+
+export default function ExportDataButton() {
+  const record = useRecordContext();
+  const { canAccess } = useCanAccess({ resource: "customers", action: "export" });
+  const [asking, setAsking] = useState(false);
+  if (!record || !canAccess) return null;
+  return (
+    <>
+      <Button label={LABEL} onClick={() => setAsking(true)}>
+        <DownloadIcon />
+      </Button>
+      {asking && <ExportDialog id={record.id} onClose={() => setAsking(false)} />}
+    </>
+  );
+}
+
+function ExportDialog({ id, onClose }: { id: string | number; onClose(): void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const [reason, setReason] = useState("");
+  const [sending, setSending] = useState(false);
+  const confirm = async () => {
+    setSending(true);
+    try {
+      const { body, filename } = await dataProvider.exportCustomerData(id, reason);
+      save(body, filename);
+      notify(`Saved ${filename}`);
+      onClose();
+    } catch (error) {
+      notify((error as Error).message, { type: "error" });
+      setSending(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="export-data-title">
+      <DialogTitle id="export-data-title">{LABEL}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          A JSON file with everything the service holds about the customer, as the customer would get it (a
+          subject-access request). The export is recorded in the audit log with your reason, and in the account's
+          events.
+        </DialogContentText>
+        <ReasonField label="Reason (kept in the audit log)" value={reason} onChange={setReason} autoFocus />
+      </DialogContent>
+      <DialogActions>
+        <Button label="Cancel" onClick={onClose} />
+        <Button label={LABEL} variant="contained" onClick={confirm} disabled={sending || reason.trim() === ""} />
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Hands the text to the browser as a file to save. */
+function save(body: string, filename: string) {
+  const url = URL.createObjectURL(new Blob([body], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.click();
+  // Freed once the browser has surely taken the file.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
