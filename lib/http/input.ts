@@ -1,6 +1,6 @@
 /** The one place that reads request input: bodies (at most MAX_BODY_BYTES, form-encoded or JSON) and query strings. */
 import type { z } from "zod";
-import { type FieldError, fieldError, invalidRequest } from "@/lib/platform/errors/domain-error";
+import { type FieldError, invalidRequest } from "@/lib/platform/errors/domain-error";
 import { parseInput, type RawInput } from "@/lib/platform/validation/parse-input";
 import { bodyTooLarge } from "./errors";
 
