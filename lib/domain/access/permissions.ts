@@ -16,6 +16,8 @@ export const ADMIN_RESOURCES = [
   "staff",
   "audit-log",
   "outbox",
+  // Retention's runs (issue 28): when it last ran, what it did, when it runs next.
+  "retention",
   // The signed-in member's own two-factor enrolment (/api/admin/me/mfa/*).
   "two-factor",
   "me",
@@ -43,6 +45,8 @@ const ACCESS: Record<AdminResource, Record<Access, StaffRole[]>> = {
   staff: { read: ADMIN, write: ADMIN },
   "audit-log": { read: COMPLIANCE, write: NOBODY },
   outbox: { read: OPERATIONS, write: OPERATIONS },
+  // Read only: runs start on the schedule or from the command line, never from the back office.
+  retention: { read: COMPLIANCE, write: NOBODY },
   "two-factor": { read: EVERYONE, write: EVERYONE },
   // The signed-in member's own account (/api/admin/me/*): their password.
   me: { read: EVERYONE, write: EVERYONE },
