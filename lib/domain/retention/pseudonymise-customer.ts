@@ -2,7 +2,7 @@
  * One closed account's personal data pseudonymised, in one transaction (all of it or none): what
  * stays is its id, its dates and the fact of what happened (event types and outcomes, KYC decisions'
  * kinds and results), so counts and audits still add up. The audit log itself is not rewritten
- * (docs/data-rights.md says why).
+ * (docs/security.md, "Data retention", says why).
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";

@@ -1,5 +1,5 @@
 /**
- * What a retention run takes (docs/data-rights.md): its cutoff, the closed accounts due for
+ * What a retention run takes (docs/security.md, "Data retention"): its cutoff, the closed accounts due for
  * pseudonymisation, those a legal hold keeps, and the old events of open accounts that still carry
  * an address, a browser or a device. The dry run counts these, the run works through them: one
  * definition, so both say the same.

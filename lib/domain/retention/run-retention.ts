@@ -1,5 +1,5 @@
 /**
- * A retention run (docs/data-rights.md): the closed accounts due are pseudonymised one by one, each
+ * A retention run (docs/security.md, "Data retention"): the closed accounts due are pseudonymised one by one, each
  * in its own transaction (pseudonymise-customer.ts), then the old events of open accounts lose their
  * address, browser and device, in batches. The run's row is written as it starts and finished with
  * its counts, together with its audit entry, in one transaction. A run of the daily schedule first

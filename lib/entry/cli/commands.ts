@@ -166,7 +166,8 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
     const { "dry-run": dryRun, ...others } = options;
     const unexpected = [...args, ...Object.keys(others).map((name) => `--${name}`)];
     if (unexpected.length > 0) {
-      throw new CommandError(`retention run takes only --dry-run, not ${unexpected.join(" ").slice(0, 200)}`);
+      // JSON: a control character comes back escaped, never as itself on the operator's terminal.
+      throw new CommandError(`retention run takes only --dry-run, not ${JSON.stringify(unexpected).slice(0, 200)}`);
     }
     if (dryRun) {
       const { cutoff, accounts, counts } = await planRetention();
