@@ -145,7 +145,10 @@ test("retention pseudonymises what the period is over for, keeps what it must, o
   assert.deepEqual(await snapshot(ada.id), before, "the dry run changed nothing");
   assert.equal(await db().retentionRun.count({ where: { trigger: "command_line" } }), 0, "nor recorded a run");
 
+  // Both runs at once after the dry run: the recent login stays within the period meanwhile.
   const real = await retention();
+  const afterFirst = await snapshot(ada.id);
+  const again = await retention();
   assert.equal(real.exitCode, 0, real.error);
   const [run] = real.printed;
   assert.deepEqual(
@@ -168,6 +171,7 @@ test("retention pseudonymises what the period is over for, keeps what it must, o
 
   // What is gone.
   const after = await snapshot(ada.id);
+  assert.deepEqual(after, afterFirst, "the second run changed nothing");
   const tombstone = `closed:${ada.id}`;
   assert.equal(after.customer.email, tombstone);
   assert.equal(after.customer.closedEmail, null);
@@ -244,15 +248,12 @@ test("retention pseudonymises what the period is over for, keeps what it must, o
     assert.deepEqual([event.email, event.ip, event.userAgent, event.fingerprint], [open.email, "", "", ""]);
   }
 
-  // A second run finds nothing more to do, and changes nothing.
-  const again = await retention();
+  // The second run found nothing more to do, and changed nothing.
   assert.equal(again.exitCode, 0, again.error);
   assert.deepEqual(
     [again.printed[0].accounts_pseudonymised, again.printed[0].accounts_held, again.printed[0].events_stripped],
     [0, 1, 0],
   );
-  assert.deepEqual(await snapshot(ada.id), after);
-  assert.deepEqual(await snapshot(held.id), heldBefore);
 
   // The admin API's read: the latest run first; compliance may read it, operations may not.
   const response = await compliance.request("/api/admin/retention");
