@@ -34,6 +34,7 @@ const LAYERS = [
   ["lib/domain/webhooks"],
   ["lib/domain/staff"],
   ["lib/domain/customers"],
+  ["lib/domain/retention"],
   ["lib/domain/dashboard"],
   // The edge: HTTP, the back office's screens, the route files.
   ["lib/http"],

@@ -26,6 +26,7 @@ async function main(argv: string[]): Promise<number> {
       role: { type: "string" },
       password: { type: "string" },
       to: { type: "string" },
+      "dry-run": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -75,7 +76,10 @@ main(process.argv.slice(2))
     process.exit(code);
   })
   .catch(async (error) => {
-    const known = error instanceof ConfigError || error?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION";
+    const known =
+      error instanceof ConfigError ||
+      error?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ||
+      error?.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE";
     process.stderr.write(`${known ? error.message : (error?.stack ?? error)}\n`);
     await closeDatabase().catch(() => {});
     process.exit(known ? 2 : 1);

@@ -315,4 +315,17 @@ function twoInstances({ throughPgBouncer }: { throughPgBouncer: boolean }) {
     await stopping;
     agent.destroy();
   });
+
+  test("the daily retention run is claimed by exactly one of the three server processes, and audited once", async () => {
+    // Each process's first pass starts with its server; stopping waits for a pass in progress.
+    await Promise.all([a.stop(), b.stop()]);
+    const runs = await db().retentionRun.findMany({ where: { trigger: "schedule" } });
+    const days = new Set(runs.map((run) => run.scheduledDay?.toISOString()));
+    assert.equal(runs.length, days.size, "one run per UTC day");
+    assert.ok(runs.length >= 1 && runs.every((run) => run.finishedAt && !run.error), JSON.stringify(runs));
+    const audited = await db().auditLog.findMany({ where: { action: "retention_run", resource: "retention" } });
+    assert.deepEqual(audited.map((entry) => entry.resourceId).sort(), runs.map((run) => String(run.id)).sort());
+    for (const server of [a, b])
+      assert.doesNotMatch(server.output(), /\[retention\]|retention: the run failed/, "no process failed its claim");
+  });
 }

@@ -3,7 +3,8 @@
  * account activity, and for operations the API clients' calls and last use, the outbox's days and
  * the reference data changed lately (lib/domain/dashboard). The server leaves out what the role may not
  * read, so each person sees only the tiles and charts of their own resources. Those who edit the
- * settings are warned while they are still the seed's placeholders.
+ * settings are warned while they are still the seed's placeholders. Admins and compliance see retention's
+ * runs (RetentionCard.tsx).
  */
 import { useEffect, useState } from "react";
 import {
@@ -49,6 +50,7 @@ import { PageTitle } from "./PageTitle";
 import { AUDIT_ACTION_LABELS, AUDITED_RESOURCE_NAMES } from "./choices";
 import { formatDateTime } from "./DateTimeField";
 import { fieldLabel } from "./audit-log/auditWords";
+import { RetentionCard } from "./RetentionCard";
 
 type CountKey =
   | "customers"
@@ -146,6 +148,7 @@ export function Dashboard() {
       </Box>
       {figures?.activity && <ActivityCharts activity={figures.activity} />}
       {figures && <OperationsPanels figures={figures} />}
+      {figures?.retention && <RetentionCard retention={figures.retention} />}
     </Box>
   );
 }

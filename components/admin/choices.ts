@@ -15,6 +15,7 @@ import {
   type KycDecisionKind,
   type KycStatus,
   type OutboxStatus,
+  type RetentionTrigger,
   type RiskRating,
   StaffRole,
   type SignInOutcome,
@@ -164,6 +165,7 @@ export const RESOURCE_NAMES = {
   "audit-log": "Audit log",
   "audit-log-export": "Audit log export",
   outbox: "E-mail outbox",
+  retention: "Retention",
   "two-factor": "Two-factor sign-in",
   me: "My account",
 } satisfies Record<AdminResource, string>;
@@ -184,7 +186,7 @@ export const AUDITED_RESOURCE_NAMES = {
   outbox: RESOURCE_NAMES.outbox,
   webhooks: "Webhook endpoints",
   audit_log: "Audit log",
-  retention: "Retention",
+  retention: RESOURCE_NAMES.retention,
 } satisfies Record<AuditResource, string>;
 export const AUDITED_RESOURCES = choicesOf(AUDITED_RESOURCE_NAMES);
 
@@ -255,3 +257,9 @@ export const WEBHOOK_ATTEMPT_OUTCOMES = choicesOf({
   connection_error: "No connection",
   refused_target: "Forbidden address",
 } satisfies Record<WebhookAttemptOutcome, string>);
+
+/** What started a retention run (`retention_runs.trigger`). */
+export const RETENTION_TRIGGER_LABELS = {
+  schedule: "Daily schedule",
+  command_line: "Command line",
+} satisfies Record<RetentionTrigger, string>;

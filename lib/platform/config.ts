@@ -179,6 +179,13 @@ const envSchema = z
     /** A password-hashing thread that hashed nothing for this long ends, and gives back its memory; the next login starts one. */
     HASHING_THREAD_IDLE_MS: positiveInt(30_000),
 
+    /**
+     * Retention (lib/domain/retention/): a closed account's personal data is pseudonymised this many
+     * years after it closed, and open accounts' events lose their address, browser and device after
+     * as long. Fractions allowed (a year is 365.25 days), so a test can make it seconds.
+     */
+    RETENTION_YEARS: positiveNumber(5),
+
     /** The youngest a customer may be: a profile's date_of_birth less than this many years ago is `too_young`. */
     PROFILE_MIN_AGE_YEARS: positiveInt(18),
 

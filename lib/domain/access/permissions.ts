@@ -18,6 +18,8 @@ export const ADMIN_RESOURCES = [
   // The audit log's export for a date range (/api/admin/audit-log/export).
   "audit-log-export",
   "outbox",
+  // Retention's runs (issue 28): when it last ran, what it did, when it runs next.
+  "retention",
   // The signed-in member's own two-factor enrolment (/api/admin/me/mfa/*).
   "two-factor",
   "me",
@@ -46,6 +48,8 @@ const ACCESS: Record<AdminResource, Record<Access, StaffRole[]>> = {
   "audit-log": { read: COMPLIANCE, write: NOBODY },
   "audit-log-export": { read: ADMIN, write: NOBODY },
   outbox: { read: OPERATIONS, write: OPERATIONS },
+  // Read only: runs start on the schedule or from the command line, never from the back office.
+  retention: { read: COMPLIANCE, write: NOBODY },
   "two-factor": { read: EVERYONE, write: EVERYONE },
   // The signed-in member's own account (/api/admin/me/*): their password.
   me: { read: EVERYONE, write: EVERYONE },

@@ -2,7 +2,8 @@
  * What the back office's first page shows, read from the database: counts and, for those who may
  * read customers, the profiles awaiting KYC review and the account activity of the last 30 days, day by day; for operations, the API
  * clients' calls per day and last use, the e-mails queued, sent and failed per day, and the
- * reference data changed lately (from the audit log). Each role gets only the figures of the
+ * reference data changed lately (from the audit log); for those who may read it, retention's last runs
+ * and the next (lib/domain/retention/read-retention.ts). Each role gets only the figures of the
  * resources it may read (lib/domain/access/permissions.ts).
  */
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -12,6 +13,7 @@ import { db } from "@/lib/platform/db";
 import { nameAuditedRecords } from "@/lib/domain/audit/name-audited-records";
 import { type AdminResource, may } from "@/lib/domain/access/permissions";
 import { settingsArePlaceholders } from "@/lib/domain/reference-data/read-settings";
+import { type RetentionStatus, readRetention } from "@/lib/domain/retention/read-retention";
 
 /** One UTC day of account activity. `day` is YYYY-MM-DD. */
 export type ActivityDay = {
@@ -45,6 +47,8 @@ export type Dashboard = {
   reference_changes?: ReferenceChange[];
   /** For those who edit the settings: true while they are still the seed's placeholders. */
   placeholder_settings?: boolean;
+  /** Retention's setting, latest runs and next scheduled day. */
+  retention?: RetentionStatus;
 };
 
 /** One UTC day of the outbox: e-mails queued, sent, and given up on (failed) that day. */
@@ -79,13 +83,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const ACTIVITY_DAYS = 30;
 
 export async function readDashboard(role: StaffRole, now = new Date()): Promise<Dashboard> {
-  const [customers, clients, outbox, clientUse, referenceChanges, placeholders] = await Promise.all([
+  const [customers, clients, outbox, clientUse, referenceChanges, placeholders, retention] = await Promise.all([
     may(role, "customers", "read") ? customerFigures(now) : undefined,
     may(role, "clients", "read") ? db().apiClient.count({ where: { active: true } }) : undefined,
     may(role, "outbox", "read") ? outboxFigures(now) : undefined,
     may(role, "clients", "read") ? apiClientUse(now) : undefined,
     latestReferenceChanges(role),
     may(role, "settings", "write") ? settingsArePlaceholders() : undefined,
+    may(role, "retention", "read") ? readRetention(now) : undefined,
   ]);
   return {
     ...customers,
@@ -94,6 +99,7 @@ export async function readDashboard(role: StaffRole, now = new Date()): Promise<
     ...clientUse,
     ...(referenceChanges && { reference_changes: referenceChanges }),
     placeholder_settings: placeholders,
+    retention,
   };
 }
 

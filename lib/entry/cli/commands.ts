@@ -21,6 +21,8 @@ import { newStaffInput } from "@/lib/domain/staff/staff-schemas";
 import { listLatestOutbox } from "@/lib/domain/email/list-outbox";
 import { openOutboxEmail } from "@/lib/domain/email/open-outbox-email";
 import { fields } from "@/lib/platform/validation/fields";
+import { planRetention } from "@/lib/domain/retention/plan-retention";
+import { runRetention } from "@/lib/domain/retention/run-retention";
 import { backUpDatabase } from "./backup";
 import { CommandError } from "./command-error";
 
@@ -37,6 +39,7 @@ export const commandRequest = z
         role: z.string().max(100).optional(),
         password: z.string().max(1000).optional(),
         to: z.string().max(1000).optional(),
+        "dry-run": z.boolean().optional(),
       })
       .strict(),
     cwd: z.string().max(4096),
@@ -78,6 +81,10 @@ export const usage = `Usage: npm run cli -- <command> [options]
       For the person who runs the service only: the back office never shows a live link.
   database backup <file>
       Writes a backup of the database to <file>, as npm run db:backup does (docs/operations.md).
+  retention run [--dry-run]
+      Pseudonymises the closed accounts past RETENTION_YEARS (no legal hold) and strips old events
+      of their address, browser and device, as the daily run does; prints the run with its counts.
+      With --dry-run: prints each account it would pseudonymise, then the counts, and writes nothing.
 `;
 
 /** Validation failures of the shared domain code, as a message for the operator. */
@@ -153,6 +160,24 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
   async "database backup"({ args, cwd, print }) {
     if (args.length !== 1) throw new CommandError("database backup needs a file: database backup <file>");
     print(await backUpDatabase(path.resolve(cwd, args[0])));
+  },
+
+  async "retention run"({ args, options, print }) {
+    const { "dry-run": dryRun, ...others } = options;
+    const unexpected = [...args, ...Object.keys(others).map((name) => `--${name}`)];
+    if (unexpected.length > 0) {
+      // JSON: a control character comes back escaped, never as itself on the operator's terminal.
+      throw new CommandError(`retention run takes only --dry-run, not ${JSON.stringify(unexpected).slice(0, 200)}`);
+    }
+    if (dryRun) {
+      const { cutoff, accounts, counts } = await planRetention();
+      for (const account of accounts) print(account);
+      print({ dry_run: true, cutoff: cutoff.toISOString(), ...counts });
+      return;
+    }
+    const run = await runRetention("command_line");
+    print(run);
+    if (run?.error) throw new CommandError(`The retention run failed, after what it printed: ${run.error}`);
   },
 
   async "customers import"({ args, cwd, print }) {

@@ -6,6 +6,7 @@ import { startRepeatingPass } from "@/lib/platform/runtime/repeating-pass";
 import { startEmailDispatcher } from "@/lib/domain/email/dispatch-emails";
 import { clearExpiredSuccessors } from "@/lib/domain/tokens/spent-refresh-token";
 import { startWebhookDispatcher } from "@/lib/domain/webhooks/dispatch-webhooks";
+import { RETENTION_CHECK_INTERVAL_MS, runScheduledRetention } from "@/lib/domain/retention/schedule-retention";
 
 /** Starts that work; returns a function that stops it (awaited on shutdown, so nothing is left half-done). */
 export function startBackgroundWork(): () => Promise<void> {
@@ -24,7 +25,11 @@ export function startBackgroundWork(): () => Promise<void> {
     Math.max(1, config().REFRESH_REUSE_GRACE_SECONDS) * 1000,
     (error) => logUnlessUnreachable("[sessions] clearing spent refresh tokens' pairs failed", error),
   );
+  // Retention's daily run (lib/domain/retention/): every process checks, one of all on the database claims the day.
+  const retention = startRepeatingPass(runScheduledRetention, RETENTION_CHECK_INTERVAL_MS, (error) =>
+    logUnlessUnreachable("[retention] the daily run failed", error),
+  );
   return async () => {
-    await Promise.all([stopEmailDispatcher?.(), stopWebhookDispatcher(), successorSweep.stop()]);
+    await Promise.all([stopEmailDispatcher?.(), stopWebhookDispatcher(), successorSweep.stop(), retention.stop()]);
   };
 }
