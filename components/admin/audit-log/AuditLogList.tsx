@@ -2,7 +2,7 @@
  * The audit entries, newest first, in words: who did what to which record ("Changed", "Countries",
  * "Poland"), and for a staff sign-in how it ended, with the e-mail tried and the address it came
  * from. Filtered by resource, action and record, and for sign-ins by outcome and e-mail; a row
- * expands to its changes (a sign-in's to its browser).
+ * expands to its changes (a sign-in's to its browser). Above them, the state of the log's hash chain.
  */
 import { Datagrid, FunctionField, List, SelectField, SelectInput, TextField, TextInput } from "react-admin";
 import type { AuditRecord } from "@/lib/domain/audit/audit-record";
@@ -11,6 +11,7 @@ import { AUDIT_ACTIONS, AUDITED_RESOURCES, SIGN_IN_OUTCOMES } from "../choices";
 import { DateTimeField } from "../DateTimeField";
 import BeforeAndAfter from "./BeforeAndAfter";
 import { PageTitle } from "../PageTitle";
+import AuditChainStatus from "./AuditChainStatus";
 
 const filters = [
   <SelectInput key="resource" source="resource" choices={AUDITED_RESOURCES} alwaysOn />,
@@ -22,7 +23,9 @@ const filters = [
 
 export default function AuditLogList() {
   return (
-    <List
+    <>
+      <AuditChainStatus />
+      <List
       title={<PageTitle text="Audit log" />}
       exporter={false}
       empty={<EmptyState>Nothing has been changed yet.</EmptyState>}
@@ -49,5 +52,6 @@ export default function AuditLogList() {
         <TextField source="ip" label="IP" emptyText="" sortable={false} />
       </Datagrid>
     </List>
+    </>
   );
 }
