@@ -31,8 +31,8 @@ type ChainRow = {
   entries: bigint;
   head: string | null;
   id: number | null;
-  position: bigint | null;
-  expected: bigint | null;
+  position: number | null;
+  expected: number | null;
   problem: ChainProblem | null;
 };
 
@@ -61,9 +61,9 @@ function explain(row: ChainRow): string {
   const entry = `entry #${row.id}${row.position === null ? "" : ` (position ${row.position})`}`;
   switch (row.problem) {
     case "missing":
-      return row.expected === (row.position ?? 0n) - 1n
+      return row.expected === (row.position ?? 0) - 1
         ? `${entry}: the entry at position ${row.expected} before it is missing`
-        : `${entry}: the entries at positions ${row.expected} to ${(row.position ?? 0n) - 1n} before it are missing`;
+        : `${entry}: the entries at positions ${row.expected} to ${(row.position ?? 0) - 1} before it are missing`;
     case "link":
       return `${entry}: its link to the entry before it is broken (the previous hash it holds is not that entry's hash)`;
     case "content":
@@ -82,7 +82,7 @@ export async function verifyAuditChain(): Promise<AuditChainState> {
     ...state,
     broken_at: {
       id: row.id,
-      position: row.position === null ? null : Number(row.position),
+      position: row.position,
       problem: row.problem,
       message: explain(row),
     },

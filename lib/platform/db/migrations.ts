@@ -96,7 +96,7 @@ function trackConnections(factory: SqlMigrationAwareDriverAdapterFactory) {
  * transaction, as PGlite's adapter already does with `exec` (awaited in its worker thread,
  * lib/platform/db/pglite-worker-thread.ts).
  */
-function wholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
+export function wholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
   if (adapter.adapterName !== "@prisma/adapter-pg") return adapter;
   // Not a spread: the adapter's methods live on its class and read `this`.
   return Object.assign(Object.create(adapter) as SqlDriverAdapter, {

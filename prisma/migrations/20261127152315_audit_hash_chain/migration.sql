@@ -1,5 +1,5 @@
 -- AlterTable
-ALTER TABLE "audit_log" ADD COLUMN     "chain_position" BIGINT,
+ALTER TABLE "audit_log" ADD COLUMN     "chain_position" INTEGER,
 ADD COLUMN     "hash" TEXT,
 ADD COLUMN     "prev_hash" TEXT;
 
@@ -60,7 +60,7 @@ DO $$
 DECLARE
   entry audit_log;
   previous_hash text;
-  n bigint := 0;
+  n integer := 0;
 BEGIN
   FOR entry IN SELECT * FROM audit_log ORDER BY id LOOP
     n := n + 1;
