@@ -33,17 +33,43 @@ test("migrations are in Prisma's format", () => {
   }
 });
 
-test("applying is idempotent", async () => {
-  const database = createAdapterFactory(databaseTarget("pglite:memory"));
+test("applying is idempotent; each script goes whole to the database (PL/pgSQL bodies hold `;`), on PostgreSQL as on PGlite", async () => {
+  const database = await createTestDatabase();
+  const { factory, close } = createAdapterFactory(databaseTarget(database.url));
   try {
-    const first = await applyMigrations(database.factory);
+    const first = await applyMigrations(factory);
     assert.deepEqual(
       first,
       readMigrations().migrationDirectories.map((d) => d.path),
     );
-    assert.deepEqual(await applyMigrations(database.factory), []);
+    assert.deepEqual(await applyMigrations(factory), []);
+
+    // The audit chain's functions, applied whole by the runner (@prisma/adapter-pg alone splits at every `;`).
+    const adapter = await factory.connect();
+    const result = await adapter.queryRaw({
+      sql: "SELECT proname, prosrc FROM pg_proc WHERE proname IN ('audit_entry_hash', 'audit_log_chain') ORDER BY proname",
+      args: [],
+      argTypes: [],
+    });
+    assert.deepEqual(
+      result.rows.map(([name]) => name),
+      ["audit_entry_hash", "audit_log_chain"],
+    );
+    assert.match(String(result.rows[1][1]), /pg_advisory_xact_lock\(2028028\);\s+SELECT \* INTO previous/);
+    // A failing script fails the call (PGlite's adapter did not wait for it), and leaves nothing half done.
+    await assert.rejects(
+      wholeScripts(adapter).executeScript("CREATE TABLE half_done (id int); SELECT * FROM no_such_table;"),
+    );
+    const left = await adapter.queryRaw({
+      sql: "SELECT count(*)::int AS n FROM pg_class WHERE relname = 'half_done'",
+      args: [],
+      argTypes: [],
+    });
+    assert.equal(left.rows[0][0], 0);
+    await adapter.dispose();
   } finally {
-    await database.close();
+    await close();
+    await database.drop();
   }
 });
 
@@ -259,40 +285,6 @@ test("issue 30: old time-zone names become current ones, and settings saved befo
       { id: "Pacific/Chuuk", label: "Chuuk", enabled: true, position: 10 },
     ]);
     assert.deepEqual(await rows(`SELECT version FROM cache_versions WHERE key = 'reference'`), [{ version: 6 }]);
-  } finally {
-    await close();
-    await database.drop();
-  }
-});
-
-test("a migration's script goes whole to the database (PL/pgSQL bodies hold `;`), on PostgreSQL as on PGlite", async () => {
-  const database = await createTestDatabase();
-  const { factory, close } = createAdapterFactory(databaseTarget(database.url));
-  try {
-    const applied = await applyMigrations(factory);
-    assert.ok(applied.some((name) => name.endsWith("_audit_hash_chain")));
-    const adapter = await factory.connect();
-    const result = await adapter.queryRaw({
-      sql: "SELECT proname, prosrc FROM pg_proc WHERE proname IN ('audit_entry_hash', 'audit_log_chain') ORDER BY proname",
-      args: [],
-      argTypes: [],
-    });
-    assert.deepEqual(
-      result.rows.map(([name]) => name),
-      ["audit_entry_hash", "audit_log_chain"],
-    );
-    assert.match(String(result.rows[1][1]), /pg_advisory_xact_lock\(2028028\);\s+SELECT \* INTO previous/);
-
-    // A failing script fails the call (PGlite's adapter did not wait for it), and leaves nothing half done.
-    const runner = wholeScripts(adapter);
-    await assert.rejects(runner.executeScript("CREATE TABLE half_done (id int); SELECT * FROM no_such_table;"));
-    const left = await adapter.queryRaw({
-      sql: "SELECT count(*)::int AS n FROM pg_class WHERE relname = 'half_done'",
-      args: [],
-      argTypes: [],
-    });
-    assert.equal(left.rows[0][0], 0);
-    await adapter.dispose();
   } finally {
     await close();
     await database.drop();
