@@ -23,35 +23,33 @@ const filters = [
 
 export default function AuditLogList() {
   return (
-    <>
+    <List
+      title={<PageTitle text="Audit log" />}
+      exporter={false}
+      empty={<EmptyState>Nothing has been changed yet.</EmptyState>}
+      filters={filters}
+      sort={{ field: "created_at", order: "DESC" }}
+      perPage={50}
+    >
       <AuditChainStatus />
-      <List
-        title={<PageTitle text="Audit log" />}
-        exporter={false}
-        empty={<EmptyState>Nothing has been changed yet.</EmptyState>}
-        filters={filters}
-        sort={{ field: "created_at", order: "DESC" }}
-        perPage={50}
-      >
-        <Datagrid rowClick="expand" expand={<BeforeAndAfter />} bulkActionButtons={false}>
-          <DateTimeField source="created_at" label="Time" withSeconds />
-          <FunctionField<AuditRecord>
-            label="By"
-            render={(entry) => entry.staff_email ?? (entry.outcome ? "—" : "command line")}
-            sortable={false}
-          />
-          <SelectField source="action" label="Action" choices={AUDIT_ACTIONS} />
-          <SelectField source="resource" label="What" choices={AUDITED_RESOURCES} />
-          <FunctionField<AuditRecord>
-            label="Record"
-            sortable={false}
-            render={(entry) => entry.record_name ?? (entry.resource_id ? `#${entry.resource_id}` : "—")}
-          />
-          <SelectField source="outcome" label="Sign-in" choices={SIGN_IN_OUTCOMES} emptyText="" sortable={false} />
-          <TextField source="email" label="E-mail tried" emptyText="" sortable={false} />
-          <TextField source="ip" label="IP" emptyText="" sortable={false} />
-        </Datagrid>
-      </List>
-    </>
+      <Datagrid rowClick="expand" expand={<BeforeAndAfter />} bulkActionButtons={false}>
+        <DateTimeField source="created_at" label="Time" withSeconds />
+        <FunctionField<AuditRecord>
+          label="By"
+          render={(entry) => entry.staff_email ?? (entry.outcome ? "—" : "command line")}
+          sortable={false}
+        />
+        <SelectField source="action" label="Action" choices={AUDIT_ACTIONS} />
+        <SelectField source="resource" label="What" choices={AUDITED_RESOURCES} />
+        <FunctionField<AuditRecord>
+          label="Record"
+          sortable={false}
+          render={(entry) => entry.record_name ?? (entry.resource_id ? `#${entry.resource_id}` : "—")}
+        />
+        <SelectField source="outcome" label="Sign-in" choices={SIGN_IN_OUTCOMES} emptyText="" sortable={false} />
+        <TextField source="email" label="E-mail tried" emptyText="" sortable={false} />
+        <TextField source="ip" label="IP" emptyText="" sortable={false} />
+      </Datagrid>
+    </List>
   );
 }
