@@ -3,7 +3,8 @@
  * npm run db:migration -- NAME  write prisma/migrations/<timestamp>_NAME from schema.prisma's changes
  * npm run db:seed               add missing reference data (never overwrites staff edits)
  * npm run db:backup -- FILE     write a backup of the database to FILE, while the service runs
- * npm run db:restore -- FILE [--force]   restore FILE into the (empty) database DATABASE_URL names
+ * npm run db:restore -- FILE [--force]   restore FILE into the (empty) database DATABASE_URL names,
+ *                                       then check its audit chain (exits 2 when it is broken)
  * Backup and restore: lib/entry/cli/backup.ts; a refusal (a bad file, a non-empty target) exits 2.
  */
 import path from "node:path";
@@ -55,7 +56,11 @@ async function main(argv: string[]): Promise<void> {
     await backUp(path.resolve(name));
   } else if (command === "restore") {
     try {
-      printLine(await restoreDatabase(path.resolve(name), { force: values.force ?? false }));
+      const summary = await restoreDatabase(path.resolve(name), { force: values.force ?? false });
+      printLine(summary);
+      const chain = summary.audit_chain;
+      if ("broken_at" in chain && chain.broken_at)
+        throw new CommandError(`Restored, but the audit chain is broken at ${chain.broken_at.message}.`);
     } catch (error) {
       // A server has the embedded database open: a restore under it would be lost.
       if (error instanceof DatabaseInUseError) throw new CommandError(`Nothing was restored. ${error.message}`);

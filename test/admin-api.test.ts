@@ -685,6 +685,17 @@ test("customers: search, filters, detail with events, CSV export; never a hash o
   const exported = await latestAudit("customers");
   assert.equal(exported?.action, "export");
   assert.equal(exported?.staffId, compliance.staff.id);
+  assert.deepEqual(exported?.after, { filter: { source: "import" }, rows: 1 });
+  // A search, an address or a fingerprint is personal data: the entry keeps only that one was given
+  // (docs/security.md, the hash chain), and no key customerFilter does not read.
+  const searched = await compliance.request(
+    `/api/admin/customers/export?${new URLSearchParams({
+      filter: JSON.stringify({ q: "old.timer", ip: "203.0.113.9", verified: false, note: "x".repeat(100) }),
+    })}`,
+  );
+  assert.equal(searched.status, 200);
+  const narrowed = (await latestAudit("customers"))?.after as { filter: unknown };
+  assert.deepEqual(narrowed.filter, { ip: "given", q: "given", verified: false });
 
   assert.equal((await operations.request("/api/admin/customers/export")).status, 403);
   assert.equal((await compliance.request("/api/admin/customers/999999")).status, 404);
@@ -864,6 +875,14 @@ test("e-mail outbox: status and attempts without the bodies; a failed one can be
   );
   const entry = await latestAudit("outbox");
   assert.equal(entry?.action, "resend");
+  assert.deepEqual(
+    [entry?.before, entry?.after],
+    [
+      { template: failed.template, status: "failed", attempts: failed.attempts },
+      { template: failed.template, status: "pending", attempts: 0 },
+    ],
+  );
+  assert.ok(!JSON.stringify(entry).includes(failed.toAddress), "the entry holds no customer's address");
   assert.ok(!JSON.stringify(entry).includes(token), "the audit entry holds no live token");
   const verified = await app.request("/client/v1/verify-email", { method: "POST", form: { token } });
   assert.equal(verified.status, 200, "the token kept out was a live one");

@@ -282,6 +282,15 @@ describe(`backup and restore of ${kind === "pglite" ? "the embedded database" : 
   test("restored into an empty database: every row committed before the backup began is there", async () => {
     const restoredOut = await dbOn(restored, "restore", backupFile);
     assert.equal(restoredOut.code, 0, restoredOut.stderr);
+    // The restore checks the audit chain it restored (issue 28): the chain as it was, every entry in it.
+    const [{ audit_chain: chain }] = jsonLines(restoredOut.stdout);
+    assert.equal(chain.valid, true, JSON.stringify(chain));
+    assert.equal(chain.entries, keysBefore.get("audit_log")?.size);
+    const [head] = await withDatabase(restored, (query) =>
+      query("SELECT hash FROM audit_log ORDER BY chain_position DESC LIMIT 1"),
+    );
+    assert.match(chain.head, /^[0-9a-f]{64}$/);
+    assert.equal(chain.head, head.hash);
     const keysAfter = await withDatabase(restored, rowKeys);
     assert.deepEqual([...keysAfter.keys()], [...keysBefore.keys()], "the same tables");
     for (const [table, keys] of keysBefore) {

@@ -70,11 +70,8 @@ test("resend-verification: a new e-mail from the registration's link template; e
   assert.equal(audit.action, "resend_verification");
   assert.equal(audit.staffId, compliance.staff.id);
   assert.deepEqual(audit.before, { status: "active" });
-  assert.deepEqual(audit.after, {
-    status: "active",
-    reason: "Customer never got the first e-mail",
-    sent_to: customer.email,
-  });
+  assert.deepEqual(audit.after, { status: "active", reason: "Customer never got the first e-mail" });
+  assert.ok(!JSON.stringify(audit).includes(customer.email), "the entry holds no customer's address");
   const [event] = await db().customerEvent.findMany({ where: { customerId: id }, orderBy: { id: "desc" }, take: 1 });
   assert.equal(event.type, "verification_resent_by_staff");
 

@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { test } from "node:test";
 import { createAdapterFactory } from "@/lib/platform/db";
-import { applyMigrations, createMigration, MIGRATIONS_DIR, readMigrations } from "@/lib/platform/db/migrations";
+import {
+  applyMigrations,
+  createMigration,
+  MIGRATIONS_DIR,
+  readMigrations,
+  wholeScripts,
+} from "@/lib/platform/db/migrations";
 import { databaseTarget } from "@/lib/platform/db/target";
 import {
   AuditAction,
@@ -27,17 +33,43 @@ test("migrations are in Prisma's format", () => {
   }
 });
 
-test("applying is idempotent", async () => {
-  const database = createAdapterFactory(databaseTarget("pglite:memory"));
+test("applying is idempotent; each script goes whole to the database (PL/pgSQL bodies hold `;`), on PostgreSQL as on PGlite", async () => {
+  const database = await createTestDatabase();
+  const { factory, close } = createAdapterFactory(databaseTarget(database.url));
   try {
-    const first = await applyMigrations(database.factory);
+    const first = await applyMigrations(factory);
     assert.deepEqual(
       first,
       readMigrations().migrationDirectories.map((d) => d.path),
     );
-    assert.deepEqual(await applyMigrations(database.factory), []);
+    assert.deepEqual(await applyMigrations(factory), []);
+
+    // The audit chain's functions, applied whole by the runner (@prisma/adapter-pg alone splits at every `;`).
+    const adapter = await factory.connect();
+    const result = await adapter.queryRaw({
+      sql: "SELECT proname, prosrc FROM pg_proc WHERE proname IN ('audit_entry_hash', 'audit_log_chain') ORDER BY proname",
+      args: [],
+      argTypes: [],
+    });
+    assert.deepEqual(
+      result.rows.map(([name]) => name),
+      ["audit_entry_hash", "audit_log_chain"],
+    );
+    assert.match(String(result.rows[1][1]), /pg_advisory_xact_lock\(2028028\);\s+SELECT \* INTO previous/);
+    // A failing script fails the call (PGlite's adapter did not wait for it), and leaves nothing half done.
+    await assert.rejects(
+      wholeScripts(adapter).executeScript("CREATE TABLE half_done (id int); SELECT * FROM no_such_table;"),
+    );
+    const left = await adapter.queryRaw({
+      sql: "SELECT count(*)::int AS n FROM pg_class WHERE relname = 'half_done'",
+      args: [],
+      argTypes: [],
+    });
+    assert.equal(left.rows[0][0], 0);
+    await adapter.dispose();
   } finally {
-    await database.close();
+    await close();
+    await database.drop();
   }
 });
 
@@ -253,6 +285,69 @@ test("issue 30: old time-zone names become current ones, and settings saved befo
       { id: "Pacific/Chuuk", label: "Chuuk", enabled: true, position: 10 },
     ]);
     assert.deepEqual(await rows(`SELECT version FROM cache_versions WHERE key = 'reference'`), [{ version: 6 }]);
+  } finally {
+    await close();
+    await database.drop();
+  }
+});
+
+test("issue 28: the audit chain's migration chains the entries already written in id order; the trigger chains the next", async () => {
+  const database = await createTestDatabase();
+  const { factory, close } = createAdapterFactory(databaseTarget(database.url));
+  try {
+    const adapter = await factory.connect();
+    const runner = wholeScripts(adapter);
+    const rows = async (sql: string) => {
+      const result = await adapter.queryRaw({ sql, args: [], argTypes: [] });
+      return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])));
+    };
+    const migrations = readMigrations().migrationDirectories;
+    const chain = migrations.findIndex((directory) => directory.path.endsWith("_audit_hash_chain"));
+    assert.ok(chain > 0);
+    const script = (directory: (typeof migrations)[number]) => {
+      assert.equal(directory.migrationFile.content.tag, "ok");
+      return directory.migrationFile.content.value;
+    };
+    for (const directory of migrations.slice(0, chain)) await runner.executeScript(script(directory));
+    // Written out of time order, a NULL beside an empty string: the chain follows the ids.
+    await runner.executeScript(`
+      INSERT INTO audit_log (action, resource, resource_id, email, created_at) VALUES
+        ('update', 'settings', '1', '', '2026-03-01 00:00:00'),
+        ('sign_in', 'staff', '', 'x@example.org', '2026-02-01 00:00:00'),
+        ('update', 'settings', '1', NULL, '2026-01-01 00:00:00')`);
+    await runner.executeScript(script(migrations[chain]));
+    await runner.executeScript(
+      "INSERT INTO audit_log (action, resource, resource_id) VALUES ('update', 'settings', '1'); INSERT INTO audit_log (action, resource, resource_id) VALUES ('update', 'settings', '1')",
+    );
+    const chained = await rows(`
+      SELECT id, chain_position::int AS position, prev_hash = lag(hash) OVER (ORDER BY chain_position) AS linked,
+        prev_hash IS NULL AS first, hash = audit_entry_hash(audit_log.*) AS matches
+      FROM audit_log ORDER BY chain_position`);
+    assert.deepEqual(
+      chained.map(({ id, position }) => [id, position]),
+      [
+        [1, 1],
+        [2, 2],
+        [3, 3],
+        [4, 4],
+        [5, 5],
+      ],
+    );
+    assert.ok(chained[0].first);
+    for (const entry of chained.slice(1)) assert.ok(entry.linked, `entry ${entry.id} links to the one before`);
+    for (const entry of chained) assert.ok(entry.matches, `entry ${entry.id}'s hash`);
+    // NULL and '' hash apart; the hash does not depend on the session's settings.
+    const [one] = await rows(`SELECT hash FROM audit_log WHERE id = 1`);
+    await runner.executeScript(
+      "SET DateStyle = 'SQL, DMY'; SET TimeZone = 'Pacific/Chatham'; SET extra_float_digits = 0; CREATE TABLE settings_seen AS SELECT audit_entry_hash(audit_log.*) AS hash FROM audit_log WHERE id = 1",
+    );
+    assert.deepEqual(await rows("SELECT hash FROM settings_seen"), [one]);
+    const [differs] = await rows(
+      `SELECT audit_entry_hash(a) <> audit_entry_hash(jsonb_populate_record(a, '{"email": null}')) AS differs
+       FROM audit_log a WHERE id = 1`,
+    );
+    assert.equal(differs.differs, true, "an empty e-mail and none hash apart");
+    await adapter.dispose();
   } finally {
     await close();
     await database.drop();

@@ -44,6 +44,7 @@ import { sessionTokensInsert } from "@/lib/domain/tokens/issue-session-tokens";
 import { rotateRefreshToken } from "@/lib/domain/tokens/rotate-refresh-token";
 import { findSpentRefreshToken, pairWithinGrace } from "@/lib/domain/tokens/spent-refresh-token";
 import { newToken } from "@/lib/domain/tokens/new-token";
+import { verifyAuditChain } from "@/lib/domain/audit/verify-audit-chain";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 import { TEST_AUTH_SECRET } from "./support/app";
 
@@ -681,6 +682,28 @@ test("statement: staff sign-in update with rehash, and its audit entry", async (
     where: { bucket_key: { bucket: "staff_login_email", key: staff.email } },
   });
   assert.deepEqual(counter.hits, [], "the sign-in's hit was given back in the same statement");
+  assert.match(entry.hash ?? "", /^[0-9a-f]{64}$/, "the entry is chained as its statement commits");
+  assert.ok(entry.chainPosition !== null && entry.chainPosition >= 1);
+});
+
+test("statement: audit chain check (every entry recomputed in order, the first that breaks it)", async () => {
+  await db().auditLog.create({ data: { action: "update", resource: "settings", resourceId: "1", after: { a: 1 } } });
+  const last = await db().auditLog.create({ data: { action: "update", resource: "settings", resourceId: "1" } });
+  const valid = await verifyAuditChain();
+  assert.equal(valid.valid, true, JSON.stringify(valid));
+  assert.equal(valid.entries, await db().auditLog.count());
+  const head = await db().auditLog.findUniqueOrThrow({ where: { id: last.id } });
+  assert.equal(valid.head, head.hash);
+  await db().auditLog.update({ where: { id: last.id }, data: { resourceId: "2" } });
+  const broken = await verifyAuditChain();
+  assert.deepEqual(broken.broken_at && { ...broken.broken_at, message: undefined }, {
+    id: last.id,
+    position: Number(head.chainPosition),
+    problem: "content",
+    message: undefined,
+  });
+  await db().auditLog.update({ where: { id: last.id }, data: { resourceId: "1" } });
+  assert.equal((await verifyAuditChain()).valid, true, "the same content, the same hash");
 });
 
 test("statement: outbox claim (FOR UPDATE SKIP LOCKED)", async () => {

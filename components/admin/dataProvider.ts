@@ -11,6 +11,7 @@ import { fetchUtils, HttpError, type Identifier } from "react-admin";
 import type { Dashboard } from "@/lib/domain/dashboard/read-dashboard";
 import type { LinkedCustomer } from "@/lib/domain/customers/linked-customers";
 import type { LegalHoldInput, LegalHoldState } from "@/lib/domain/customers/set-legal-hold";
+import type { AuditChainState } from "@/lib/domain/audit/verify-audit-chain";
 import type { PublicEndpoint } from "@/lib/domain/webhooks/webhook-endpoint-record";
 import type { toDeliveryRecord } from "@/lib/domain/webhooks/list-webhook-deliveries";
 
@@ -49,6 +50,8 @@ export type CustomerAction = "block" | "unblock" | "revoke-sessions" | "resend-v
 export const dataProvider = {
   ...simpleRestProvider(API, httpClient),
   dashboard: async (): Promise<Dashboard> => (await httpClient(`${API}/dashboard`)).json,
+  /** The audit log's hash chain, checked as it is asked for (lib/domain/audit/verify-audit-chain.ts). */
+  auditChain: async (): Promise<AuditChainState> => (await httpClient(`${API}/audit-log/chain`)).json,
   rotateClientSecret: (id: Identifier) => post(`/clients/${encodeURIComponent(id)}/rotate`),
   revokeClient: (id: Identifier) => post(`/clients/${encodeURIComponent(id)}/revoke`),
   resendEmail: (id: Identifier) => post(`/outbox/${encodeURIComponent(id)}/retry`),

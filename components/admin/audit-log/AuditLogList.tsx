@@ -2,7 +2,8 @@
  * The audit entries, newest first, in words: who did what to which record ("Changed", "Countries",
  * "Poland"), and for a staff sign-in how it ended, with the e-mail tried and the address it came
  * from. Filtered by resource, action and record, and for sign-ins by outcome and e-mail; a row
- * expands to its changes (a sign-in's to its browser). Admins export a range of days (Export).
+ * expands to its changes (a sign-in's to its browser). Above them, the state of the log's hash
+ * chain; admins export a range of days (Export).
  */
 import {
   Datagrid,
@@ -22,6 +23,7 @@ import { DateTimeField } from "../DateTimeField";
 import BeforeAndAfter from "./BeforeAndAfter";
 import ExportAuditLogButton from "./ExportAuditLogButton";
 import { PageTitle } from "../PageTitle";
+import AuditChainStatus from "./AuditChainStatus";
 
 const filters = [
   <SelectInput key="resource" source="resource" choices={AUDITED_RESOURCES} alwaysOn />,
@@ -47,6 +49,7 @@ export default function AuditLogList() {
         </TopToolbar>
       }
     >
+      <AuditChainStatus />
       <Datagrid rowClick="expand" expand={<BeforeAndAfter />} bulkActionButtons={false}>
         <DateTimeField source="created_at" label="Time" withSeconds />
         <FunctionField<AuditRecord>

@@ -80,8 +80,9 @@ export async function decideCustomerKyc(id: number, { status, reason }: KycDecis
         action: "kyc_decision",
         event: "kyc_status_changed",
         before: { kyc_status: customer.kycStatus },
-        // The profile as it was decided on: what a later change is compared with.
-        after: { kyc_status: status, profile },
+        // Which profile it was decided on, by the time of its last change: its values are in
+        // customer_profile_changes, never in the audit log (docs/security.md, the hash chain).
+        after: { kyc_status: status, profile_updated_at: customer.profileUpdatedAt?.toISOString() ?? null },
       };
     });
     if (decided) {

@@ -6,7 +6,7 @@ import { db } from "@/lib/platform/db";
 import { csvRow } from "@/lib/platform/csv";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
 import type { Actor } from "@/lib/domain/audit/record-audit";
-import { customerFilter } from "./customer-filter";
+import { auditedCustomerFilter, customerFilter } from "./customer-filter";
 import { toCustomerRecord, withClientName, type CustomerRecord } from "./customer-record";
 import { PROFILE_FIELDS } from "./profile-fields";
 
@@ -36,7 +36,8 @@ const CSV_COLUMNS: (keyof CustomerRecord)[] = [
 
 /**
  * Every customer the filter matches, as CSV, oldest first. Exporting personal data is recorded in
- * the audit log with the filter used, so compliance can see who took what.
+ * the audit log with the filter used (as auditedCustomerFilter tells it) and the number of rows, so
+ * compliance can see who took what.
  */
 export async function exportCustomers(filter: Record<string, unknown>, actor: Actor): Promise<string> {
   const where = customerFilter(filter);
@@ -57,7 +58,12 @@ export async function exportCustomers(filter: Record<string, unknown>, actor: Ac
   }
   await auditedChange(actor, [], async () => ({
     result: undefined,
-    audit: { action: "export", resource: "customers", resourceId: "", after: { filter, rows: lines.length - 1 } },
+    audit: {
+      action: "export",
+      resource: "customers",
+      resourceId: "",
+      after: { filter: auditedCustomerFilter(filter), rows: lines.length - 1 },
+    },
   }));
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -8,8 +8,11 @@ import { emailRequeued, requeueFailedEmail } from "./requeue-email";
 
 /**
  * Puts a failed e-mail back in the queue; the change and its audit entry are one transaction. The
- * entry holds the e-mail's record, never its body.
+ * entry holds the e-mail's template, status and attempts: never its body, nor its address (a
+ * customer's personal data, which the audit log never holds: docs/security.md).
  */
+const facts = ({ template, status, attempts }: OutboxRecord) => ({ template, status, attempts });
+
 export async function resendOutboxEmail(id: string, actor: Actor): Promise<OutboxRecord> {
   const before = toOutboxRecord(await outboxRow(id));
   const after = await auditedChange(actor, [], async (tx) => {
@@ -18,7 +21,7 @@ export async function resendOutboxEmail(id: string, actor: Actor): Promise<Outbo
     const requeued = toOutboxRecord(retried);
     return {
       result: requeued,
-      audit: { action: "resend", resource: "outbox", resourceId: id, before, after: requeued },
+      audit: { action: "resend", resource: "outbox", resourceId: id, before: facts(before), after: facts(requeued) },
     };
   });
   emailRequeued();

@@ -11,7 +11,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { config } from "@/lib/platform/config";
-import { dumpEmbeddedDatabase } from "@/lib/platform/db";
+import { closeDatabase, dumpEmbeddedDatabase } from "@/lib/platform/db";
+import { type AuditChainState, verifyAuditChain } from "@/lib/domain/audit/verify-audit-chain";
 import {
   type BackupHeader,
   type BackupKind,
@@ -33,6 +34,14 @@ import { databaseTarget, type DatabaseTarget } from "@/lib/platform/db/target";
 import { CommandError } from "./command-error";
 
 export type BackupSummary = BackupHeader & { file: string; database: string };
+
+/**
+ * A restore's summary, with the audit log's hash chain as the restored database holds it, checked
+ * (a restore keeps the chain as it was: the trigger that chains entries is created after the data
+ * is loaded, and the embedded database's files are copied as they are); `{ checked: false }` for a
+ * backup from before the chain existed, whose entries are chained when the service migrates it.
+ */
+export type RestoreSummary = BackupSummary & { audit_chain: AuditChainState | { checked: false; reason: string } };
 
 const KIND_NAMES = {
   pglite: "the embedded database (PGlite)",
@@ -76,9 +85,9 @@ export async function backUpDatabase(file: string): Promise<BackupSummary> {
  * Restores the backup in `file` into the database DATABASE_URL names, which must be empty unless
  * `force` (then what it holds is replaced). Checks the file whole before it touches the target.
  */
-export async function restoreDatabase(file: string, { force }: { force: boolean }): Promise<BackupSummary> {
+export async function restoreDatabase(file: string, { force }: { force: boolean }): Promise<RestoreSummary> {
   const target = backupTarget();
-  return failuresExplained(async () => {
+  const summary = await failuresExplained(async () => {
     const header = await readBackupFile(file);
     if (header.kind !== target.kind)
       throw new CommandError(
@@ -110,6 +119,21 @@ export async function restoreDatabase(file: string, { force }: { force: boolean 
     }
     return { file, database: target.description, ...header };
   });
+  return { ...summary, audit_chain: await checkedChain() };
+}
+
+/** The restored database's chain, through the service's own client (opened here, closed after). */
+async function checkedChain(): Promise<RestoreSummary["audit_chain"]> {
+  try {
+    return await verifyAuditChain();
+  } catch (error) {
+    // Only the want of the chain's column or function (an older backup) is an answer; else a failure.
+    const message = error instanceof Error ? error.message : String(error);
+    if (!/(chain_position|audit_entry_hash).*does not exist/s.test(message)) throw error;
+    return { checked: false, reason: `the backup predates the audit chain (${message})` };
+  } finally {
+    await closeDatabase();
+  }
 }
 
 /** What the operator can act on becomes a CommandError; a running server holding the directory stays DatabaseInUseError. */

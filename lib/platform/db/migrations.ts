@@ -70,7 +70,7 @@ async function openEngine(adapterFactory: SqlMigrationAwareDriverAdapterFactory)
 function trackConnections(factory: SqlMigrationAwareDriverAdapterFactory) {
   const opened: SqlDriverAdapter[] = [];
   const track = async (connecting: Promise<SqlDriverAdapter>) => {
-    const adapter = await connecting;
+    const adapter = wholeScripts(await connecting);
     opened.push(adapter);
     return adapter;
   };
@@ -86,6 +86,24 @@ function trackConnections(factory: SqlMigrationAwareDriverAdapterFactory) {
       await Promise.all(opened.splice(0).map((adapter) => adapter.dispose()));
     },
   };
+}
+
+/**
+ * `@prisma/adapter-pg` runs a migration script by splitting it at every `;` and sending the pieces
+ * one by one, which cuts a function's body (PL/pgSQL) apart and leaves the script half applied when
+ * a piece fails. Here the whole script goes as one query with no parameters, which node-postgres
+ * sends over the simple protocol: PostgreSQL runs its statements in order, in one implicit
+ * transaction, as PGlite's adapter already does with `exec` (awaited in its worker thread,
+ * lib/platform/db/pglite-worker-thread.ts).
+ */
+export function wholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  if (adapter.adapterName !== "@prisma/adapter-pg") return adapter;
+  // Not a spread: the adapter's methods live on its class and read `this`.
+  return Object.assign(Object.create(adapter) as SqlDriverAdapter, {
+    executeScript: async (script: string) => {
+      await adapter.executeRaw({ sql: script, args: [], argTypes: [] });
+    },
+  });
 }
 
 export function readMigrations(): MigrationList {

@@ -53,7 +53,12 @@ answerCalls<DatabaseProtocol, DatabaseErrorReply>(
     connectToShadowDb: () => connect("connectToShadowDb"),
     queryRaw: (handle, query) => queryable(handle).queryRaw(query),
     executeRaw: (handle, query) => queryable(handle).executeRaw(query),
-    executeScript: (handle, script) => take(adapters, handle).executeScript(script),
+    // The adapter's own executeScript does not wait for PGlite's `exec` (its failure would go
+    // unnoticed, the script half run): the whole script, one simple query, awaited.
+    async executeScript(handle, script) {
+      take(adapters, handle);
+      await pglite.exec(script);
+    },
     async startTransaction(handle, isolationLevel) {
       const transaction = await take(adapters, handle).startTransaction(isolationLevel);
       return { handle: hold(transactions, transaction), options: transaction.options };
