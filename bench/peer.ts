@@ -248,7 +248,14 @@ export async function startPeers(settings: PeerSettings, processCounts: number[]
 /** Ours beside one deployment of the peer: the server with as many processes. */
 export type OursBeside = { processes: number; login: Slice[]; register: Slice[] };
 /** Ours beside the peers: one pairing per deployment, and the one-process server's RSS. */
-export type Ours = { pairings: OursBeside[]; rssAfterWarmUp: number; rssAtRest: number; rssPeak: number };
+export type Ours = {
+  pairings: OursBeside[];
+  rssAfterWarmUp: number;
+  rssAtRest: number;
+  rssPeak: number;
+  /** How long both rested after their warm-up before their RSS at rest was read. */
+  restSec: number;
+};
 
 const processesName = (processes: number) => `${processes} process${processes > 1 ? "es" : ""}`;
 
@@ -325,7 +332,7 @@ export function peerRows(
     ...rows,
     {
       name: rss,
-      comparison: `${mb(ours.rssAtRest)} / ${mb(single.rssAtRest)} = ×${memory.toFixed(2)} (right after the warm-up: ${mb(ours.rssAfterWarmUp)} / ${mb(single.rssAfterWarmUp)})`,
+      comparison: `${mb(ours.rssAtRest)} / ${mb(single.rssAtRest)} = ×${memory.toFixed(2)}, ${ours.restSec} s after the warm-up (right after it: ${mb(ours.rssAfterWarmUp)} / ${mb(single.rssAfterWarmUp)})`,
       target: `ours ≤ ${MAXIMUM_MEMORY}×`,
       pass: memory <= MAXIMUM_MEMORY,
     },

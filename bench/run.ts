@@ -69,8 +69,11 @@ const ORIGIN = "https://app.example.com";
 const PASSWORD = "correct horse battery staple";
 const METRICS_TOKEN = randomBytes(24).toString("hex");
 const MB = 1024 * 1024;
-/** How much longer than an idle hashing thread lives the servers rest before their memory at rest is read. */
-const REST_MARGIN_MS = 10_000;
+/**
+ * How long the servers and the peers rest after their warm-up before their memory at rest is read:
+ * longer than an idle hashing thread lives (as bench:memory waits); `--quick` reads it at once.
+ */
+const REST_MS = options.quick ? 0 : config().HASHING_THREAD_IDLE_MS + 10_000;
 
 type ApiClient = { client_id: string; client_secret: string };
 
@@ -355,9 +358,8 @@ async function measure(
   // The peer (bench/peer.ts): the same warm-up, as far as it has the same endpoints; its one-process
   // deployment signs the accounts up (peers come one process first), the others share its database.
   for (const peer of peers ?? []) await peer.warmUp(tag, peer === peers![0]);
-  // Memory at rest is read once every server and peer has been idle for longer than an idle
-  // hashing thread lives (as bench:memory waits); the measurements in this process run meanwhile.
-  const resting = sleep(config().HASHING_THREAD_IDLE_MS + REST_MARGIN_MS);
+  // Memory at rest is read once every server and peer has rested REST_MS; the measurements in this process run meanwhile.
+  const resting = sleep(REST_MS);
 
   const [generator, secondGenerator] = generators;
   const read = (url: string, headers: Record<string, string> = {}): LoadSpec => ({
@@ -543,6 +545,7 @@ function oursBesidePeer({ servers }: Measurements): Ours {
     rssAfterWarmUp,
     rssAtRest,
     rssPeak,
+    restSec: REST_MS / 1000,
   };
 }
 

@@ -19,6 +19,8 @@ test("npm run bench measures every target and prints a verdict beside each, with
   const { stdout } = await run(process.execPath, ["--import", "tsx", "bench/run.ts", "--quick", ...databaseArgs], {
     maxBuffer: 16 * 1024 * 1024,
   });
+  // The table, for whoever reads the run's log (CI's included).
+  console.log(stdout);
   const row = (name: string) =>
     stdout.split("\n").find((line) => line.startsWith(name)) ?? assert.fail(`no row "${name}" in:\n${stdout}`);
 
