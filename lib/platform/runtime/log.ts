@@ -4,7 +4,7 @@
  * stdout is a terminal. LOG_FORMAT forces either, LOG_LEVEL sets the least severe line written.
  * With tracing on, a line written during a request (or any span) carries `trace_id` and `span_id`.
  * Nothing logs a request's body or headers; should a field named like a secret ever be logged, its
- * value is replaced by the redaction below.
+ * value is replaced by the redaction below (in every line but the one per request: requestLog()).
  */
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from "pino";
 import pretty from "pino-pretty";
