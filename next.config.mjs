@@ -26,6 +26,13 @@ const nextConfig = {
     // The tz database (lib/domain/reference-data/timezone-offsets.ts): its zones are unpacked once per process.
     "moment-timezone",
   ],
+  experimental: {
+    // Each route's code is loaded with its first request, not all of them at start (Next's default
+    // since 15): a server process then holds only what it serves, not the back office's and every
+    // other route's bundles (about 28 MB at rest in a process that serves only the public API;
+    // docs/performance.md, "Memory").
+    preloadEntriesOnStart: false,
+  },
   poweredByHeader: false,
   typedRoutes: false,
 };

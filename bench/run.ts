@@ -12,7 +12,8 @@
  *                     verification per core at a time (they slow each other down: argon2 is memory-bound).
  * One row is measured in this process alone: the password rules' check (lib/domain/passwords), per call.
  * On PostgreSQL a second server with WEB_CONCURRENCY=1 runs beside the first, for the speed-up, and
- * the peer, better-auth, beside both for logins, registrations and memory (bench/peer.ts).
+ * the peer, better-auth, beside both at equal process counts (one process, and as many as the first
+ * behind node:cluster) for logins, registrations, their CPU and memory (bench/peer.ts).
  * A server with tracing on (OTLP to a receiver here that keeps nothing) runs beside the first, its
  * logins and reference reads taken in turn with the first's: what tracing costs on and off (bench/tracing.ts).
  * Exits 0 whatever the verdicts (a noisy machine must not fail a build); non-zero only when the
@@ -25,6 +26,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { config } from "@/lib/platform/config";
 import { checkPasswordStrength } from "@/lib/domain/passwords/check-password-strength";
@@ -35,7 +37,7 @@ import { buildIfNeeded } from "@/lib/entry/server/build";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { startLoadGenerator, type LoadGenerator, type LoadSpec } from "./load";
-import { type Peer, peerNote, peerRows, startPeer } from "./peer";
+import { type Ours, type Peer, type Peers, peerNote, peerRows, startPeers } from "./peer";
 import { startSpanSink, tracingOffCost, type TracingResults, tracingRows } from "./tracing";
 import { serverMetrics, type ServerWindow } from "./server-metrics";
 import {
@@ -67,6 +69,11 @@ const ORIGIN = "https://app.example.com";
 const PASSWORD = "correct horse battery staple";
 const METRICS_TOKEN = randomBytes(24).toString("hex");
 const MB = 1024 * 1024;
+/**
+ * How long the servers and the peers rest after their warm-up before their memory at rest is read:
+ * longer than an idle hashing thread lives (as bench:memory waits); `--quick` reads it at once.
+ */
+const REST_MS = options.quick ? 0 : config().HASHING_THREAD_IDLE_MS + 10_000;
 
 type ApiClient = { client_id: string; client_secret: string };
 
@@ -193,6 +200,7 @@ type Server = {
   url: string;
   api(route: string): string;
   endWindow(): Promise<ServerWindow>;
+  rssAfterWarmUp: number;
   rssAtRest: number;
   rssPeak: number;
 };
@@ -214,7 +222,9 @@ async function startServer(databaseUrl: string, processes: number, tracingTo = "
     process: child,
     url: child.url,
     api: (route) => `${child.url}/client/v1/${route}`,
-    endWindow: serverMetrics(child.url, METRICS_TOKEN, processes),
+    // With several processes the primary's CPU counts too (it hands over the connections), as the peer's does.
+    endWindow: serverMetrics(child.url, METRICS_TOKEN, processes, processes > 1 ? child.pid : undefined),
+    rssAfterWarmUp: 0,
     rssAtRest: 0,
     rssPeak: 0,
   };
@@ -275,7 +285,7 @@ async function measure(
   client: ApiClient,
   tag: string,
   generators: [LoadGenerator, LoadGenerator],
-  peer: Peer | undefined,
+  peers: Peer[] | undefined,
   traced: Traced,
 ): Promise<Measurements> {
   const headersOf = (apiClient: ApiClient) => ({
@@ -285,11 +295,14 @@ async function measure(
   const clientHeaders = headersOf(client);
   const tracedHeaders = headersOf(traced.client);
   const [main] = servers;
+  // The accounts are registered through the one-process server, as the peer's through its one
+  // process: the two whose memory at rest is compared get the same warm-up.
+  const registrar = servers.find((server) => server.processes === 1) ?? main;
 
   console.log(`Registering ${ACCOUNTS} accounts to log in with…`);
   const accounts = Array.from({ length: ACCOUNTS }, (_, n) => `bench-${tag}-account-${n}@example.com`);
   await inParallel(accounts, CONCURRENT_LOGINS, async (email, n) => {
-    const response = await fetch(main.api("register"), {
+    const response = await fetch(registrar.api("register"), {
       method: "POST",
       headers: { ...clientHeaders, ...FORM, ...deviceHeaders(n) },
       body: registration(email),
@@ -340,10 +353,13 @@ async function measure(
       });
       await expectStatus(response, 200, "POST /client/v1/login");
     });
-    server.rssAtRest = (await server.endWindow()).rssBytes;
+    server.rssAfterWarmUp = (await server.endWindow()).rssBytes;
   }
-  // The peer (bench/peer.ts): the same warm-up, as far as it has the same endpoints.
-  await peer?.warmUp(tag);
+  // The peer (bench/peer.ts): the same warm-up, as far as it has the same endpoints; its one-process
+  // deployment signs the accounts up (peers come one process first), the others share its database.
+  for (const peer of peers ?? []) await peer.warmUp(tag, peer === peers![0]);
+  // Memory at rest is read once every server and peer has rested REST_MS; the measurements in this process run meanwhile.
+  const resting = sleep(REST_MS);
 
   const [generator, secondGenerator] = generators;
   const read = (url: string, headers: Record<string, string> = {}): LoadSpec => ({
@@ -422,6 +438,11 @@ async function measure(
     },
   };
 
+  console.log("Memory at rest…");
+  await resting;
+  for (const server of [...servers, traced.server]) server.rssAtRest = (await server.endWindow()).rssBytes;
+  for (const peer of peers ?? []) await peer.readRssAtRest();
+
   console.log(`Reads: ${ROUNDS} rounds of ${SLICE_SEC} s slices…`);
   const raw = await startRawServer(
     countries.body,
@@ -471,11 +492,11 @@ async function measure(
       results.login.push(await loadSlice(server, generator, logins(server)));
       results.refresh.push(await loadSlice(server, generator, refreshes(server, await newSessions(server))));
       results.register.push(await loadSlice(server, generator, newRegistrations(server, hashing.perSec)));
+      // The peer with as many processes (bench/peer.ts), right after.
+      await peers?.find((peer) => peer.processes === server.processes)?.measureRound(generator, tag, hashing.perSec);
     }
     measurements.tracing.off.login.push(await loadSlice(main, generator, logins(main)));
     measurements.tracing.on.login.push(await loadSlice(traced.server, generator, logins(traced.server, tracedHeaders)));
-    // The peer (bench/peer.ts), in the same round.
-    await peer?.measureRound(generator, tag, hashing.perSec);
   }
 
   console.log(`GET /client/v1/settings at rest and while ${CONCURRENT_LOGINS} logins hash…`);
@@ -510,14 +531,22 @@ function summaryRow(name: string, summary: Summary): Row {
 }
 
 /**
- * What the peer's rows compare with: the first server's logins and registrations (the deployment as
- * configured), and the RSS of the one-process server (the peer is one process; issue 17's memory
- * target is set for WEB_CONCURRENCY=1).
+ * What the peer's rows compare with: each server's logins and registrations beside the peer with as
+ * many processes (one process first), and the RSS of the one-process server (the memory target is
+ * set for WEB_CONCURRENCY=1).
  */
-function oursBesidePeer({ servers }: Measurements) {
-  const [{ results }] = servers;
-  const { rssAtRest, rssPeak, processes } = (servers.find(({ server }) => server.processes === 1) ?? servers[0]).server;
-  return { login: results.login, register: results.register, rssAtRest, rssPeak, processes };
+function oursBesidePeer({ servers }: Measurements): Ours {
+  const { rssAfterWarmUp, rssAtRest, rssPeak } = (servers.find(({ server }) => server.processes === 1) ?? servers[0])
+    .server;
+  return {
+    pairings: servers
+      .map(({ server, results }) => ({ processes: server.processes, login: results.login, register: results.register }))
+      .sort((a, b) => a.processes - b.processes),
+    rssAfterWarmUp,
+    rssAtRest,
+    rssPeak,
+    restSec: REST_MS / 1000,
+  };
 }
 
 function tableRows(
@@ -630,7 +659,7 @@ function tableRows(
     { name: "  server event-loop delay, p99", p99Ms: eventLoopDelay, target: "< 20 ms", pass: eventLoopDelay < 20 },
     ...servers.map(({ server }) => ({
       name: `server RSS, ${server.processes} process${server.processes > 1 ? "es" : ""}`,
-      comparison: `${Math.round(figure(server.rssAtRest || Number.NaN, "the server's RSS at rest") / MB)} MB at rest, ${Math.round(figure(server.rssPeak || Number.NaN, "the server's peak RSS") / MB)} MB peak under load`,
+      comparison: `${Math.round(figure(server.rssAtRest || Number.NaN, "the server's RSS at rest") / MB)} MB at rest (${Math.round(server.rssAfterWarmUp / MB)} right after the warm-up), ${Math.round(figure(server.rssPeak || Number.NaN, "the server's peak RSS") / MB)} MB peak under load`,
     })),
     ...tracingRows(tracing.on, tracing.off, tracing.offCostNs, spanBatches, summaryRow),
     ...peerRowsOfTable,
@@ -672,7 +701,7 @@ async function main(): Promise<void> {
   let traced: Server | undefined;
   let tracedDirectory: string | undefined;
   const spanSink = await startSpanSink();
-  let peer: Peer | undefined;
+  let peers: Peers | undefined;
   const generators: [LoadGenerator, LoadGenerator] = [startLoadGenerator(), startLoadGenerator()];
   try {
     const client = createApiClient(databaseUrl);
@@ -691,19 +720,25 @@ async function main(): Promise<void> {
     const tracedClient = POSTGRES_URL ? client : createApiClient(tracedDatabaseUrl);
     console.log("Starting a server with tracing on (OTLP to a receiver in this process that keeps nothing)…");
     traced = await startServer(tracedDatabaseUrl, processes, spanSink.url);
-    // The peer (bench/peer.ts) needs PostgreSQL.
+    // The peer (bench/peer.ts) needs PostgreSQL: one deployment per process count of ours, one process first.
     if (POSTGRES_URL) {
-      console.log("Starting the peer, better-auth, on a database of its own…");
-      peer = await startPeer({
-        postgresUrl: POSTGRES_URL,
-        origin: ORIGIN,
-        password: PASSWORD,
-        accounts: ACCOUNTS,
-        connections: CONCURRENT_LOGINS,
-        sliceSec: SLICE_SEC,
-      });
+      const counts = [...new Set(servers.map((server) => server.processes))].sort((a, b) => a - b);
+      console.log(
+        `Starting the peer, better-auth, with ${counts.join(" and ")} process(es), on a database of its own…`,
+      );
+      peers = await startPeers(
+        {
+          postgresUrl: POSTGRES_URL,
+          origin: ORIGIN,
+          password: PASSWORD,
+          accounts: ACCOUNTS,
+          connections: CONCURRENT_LOGINS,
+          sliceSec: SLICE_SEC,
+        },
+        counts,
+      );
     }
-    const measurements = await measure(servers, client, tag, generators, peer, {
+    const measurements = await measure(servers, client, tag, generators, peers?.peers, {
       server: traced,
       client: tracedClient,
     }).catch((error) => {
@@ -721,7 +756,10 @@ async function main(): Promise<void> {
     );
     const ours = oursBesidePeer(measurements);
     console.log(
-      formatTable(tableRows(measurements, peerRows(peer, ours, summaryRow), spanSink.batches()), servers.length > 1),
+      formatTable(
+        tableRows(measurements, peerRows(peers?.peers, ours, summaryRow), spanSink.batches()),
+        servers.length > 1,
+      ),
     );
     const [{ results }] = measurements.servers;
     for (const [what, slices] of [
@@ -744,14 +782,14 @@ async function main(): Promise<void> {
         `\nRate limits: every login succeeds (only failures count: at most 10 per e-mail and 50 per IP in 15 minutes),` +
         ` spread over ${ACCOUNTS} accounts with one client IP (X-Client-IP) each; every registration has a new e-mail and IP.`,
     );
-    console.log(peerNote(peer, ours));
+    console.log(peerNote(peers?.peers));
     const missing = figuresNotMeasured();
     if (missing.length > 0) throw new Error(`\nNot measured, so the run fails: ${missing.join("; ")}`);
   } finally {
     for (const generator of generators) generator.close();
     await Promise.all([...servers, ...(traced ? [traced] : [])].map((server) => server.process.stop()));
     spanSink.close();
-    await peer?.stop();
+    await peers?.stop();
     await dropDatabase();
     if (tracedDirectory) fs.rmSync(tracedDirectory, { recursive: true, force: true });
   }

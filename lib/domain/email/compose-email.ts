@@ -9,9 +9,10 @@ import { currentBusinessDetails } from "@/lib/domain/reference-data/read-setting
 import type { BusinessDetails } from "@/lib/domain/reference-data/settings-record";
 import { EMAIL_TOKEN_LIFETIME_MS } from "@/lib/domain/tokens/issue-email-token";
 import { STAFF_RESET_LIFETIME_MS } from "@/lib/domain/tokens/staff-password-token";
-import type { EmailTemplate, TokenPurpose } from "@/lib/generated/prisma/enums";
+import type { EmailTemplate } from "@/lib/generated/prisma/enums";
 import { CATALOGUES, catalogueFor } from "@/emails/messages";
 import { fill } from "@/emails/components/fill";
+import { isLinkTemplate, type LinkEmailTemplate, type NoticeEmailTemplate } from "./link-templates";
 import VerifyEmail from "@/emails/VerifyEmail";
 import ResetPassword from "@/emails/ResetPassword";
 import PasswordChanged from "@/emails/PasswordChanged";
@@ -39,10 +40,7 @@ export type OutgoingEmail = {
 /** A link with a single-use token in it, and that token: the outbox stores the e-mail without it (outbox-token-box.ts). */
 export type EmailLink = { url: string; token: string };
 
-/** The e-mails that carry a link with a token: one per token purpose, and a staff member's reset link. */
-export type LinkEmailTemplate = (EmailTemplate & TokenPurpose) | "staff_reset_password";
-/** The e-mails that only tell the customer something. */
-export type NoticeEmailTemplate = Exclude<EmailTemplate, LinkEmailTemplate>;
+export type { LinkEmailTemplate, NoticeEmailTemplate };
 
 const LINK_TEMPLATES = {
   verify_email: VerifyEmail,
@@ -74,8 +72,6 @@ type DetailName<T extends NoticeEmailTemplate> = (typeof NOTICE_TEMPLATES)[T]["d
 
 /** What a notice shows besides its words: `{when: new Date()}`. */
 export type NoticeDetails<T extends NoticeEmailTemplate> = Record<DetailName<T>, Date | string>;
-
-export const isLinkTemplate = (template: EmailTemplate): template is LinkEmailTemplate => template in LINK_TEMPLATES;
 
 /** The timezone of the dates in e-mails, named in them: the settings name none for the business. */
 const EMAIL_TIME_ZONE = "UTC";

@@ -3,7 +3,7 @@
  * each pass claims a batch of due rows for itself (FOR UPDATE SKIP LOCKED plus a lease), and the
  * outbox id is Resend's idempotency key, so a send retried after a crash or a timeout is delivered once.
  */
-import { Resend } from "resend";
+import type { Resend } from "resend";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/platform/config";
 import { db } from "@/lib/platform/db";
@@ -48,6 +48,8 @@ export async function dispatchDueEmails(): Promise<number> {
   // Not traced: a pass every EMAIL_DISPATCH_INTERVAL_MS that mostly finds nothing would be a trace each time.
   const claimed = await untraced(claimDueEmails);
   if (claimed.length === 0) return 0;
+  // Loaded with the first e-mail to send: a server without RESEND_API_KEY, or with nothing to send yet, holds no Resend client.
+  const { Resend } = await import("resend");
   const resend = new Resend(apiKey);
   // A trace of its own, even when a request's queued e-mail woke the dispatcher: the request has answered.
   return inSpan(

@@ -9,7 +9,8 @@
  */
 import type { EmailOutbox } from "@/lib/generated/prisma/client";
 import { openWithAuthSecret, sealWithAuthSecret } from "@/lib/platform/auth-secret";
-import { isLinkTemplate, type OutgoingEmail } from "./compose-email";
+import type { OutgoingEmail } from "./compose-email";
+import { isLinkTemplate } from "./link-templates";
 
 /** Where the token was, in a stored body and in the back office's preview. */
 export const TOKEN_MARKER = "[single-use-token-hidden]";

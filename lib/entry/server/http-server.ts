@@ -12,7 +12,7 @@ import next from "next";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/request-address";
 import { newRequestId, REQUEST_ID_HEADER } from "@/lib/http/respond";
 import { takeConnectionsFromPrimary } from "@/lib/platform/runtime/cluster";
-import { log } from "@/lib/platform/runtime/log";
+import { log, requestLog } from "@/lib/platform/runtime/log";
 import { recordRequest, startMetrics } from "@/lib/platform/runtime/metrics";
 import { routeTemplates } from "./route-template";
 import { setSecurityHeaders } from "./security-headers";
@@ -89,7 +89,7 @@ async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Se
       // A client that went away before the end of its answer is logged as such, and not timed.
       const aborted = !response.writableFinished;
       if (!aborted) recordRequest(route, status, seconds);
-      log().info(
+      requestLog().info(
         {
           req_id: requestIdOf(response),
           method: request.method,

@@ -5,7 +5,6 @@
  * (lib/platform/db/lock.ts) is held throughout: no server may have it open.
  */
 import fs from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import { besideDataDirectory, lockDataDirectory } from "./lock";
 
 /** Whether `dataDir` holds anything: a database, or files a restore would lose. */
@@ -34,6 +33,8 @@ export async function restoreEmbeddedDatabase(
   try {
     if (directoryInUse(dataDir) && !replace) throw new Error(`${dataDir} is not empty`);
     fs.rmSync(draft, { recursive: true, force: true });
+    // Loaded here, not on import: every server process carries this module (in its command channel), and one on PostgreSQL never restores.
+    const { PGlite } = await import("@electric-sql/pglite");
     const pglite = await PGlite.create(draft, {
       loadDataDir: new Blob([new Uint8Array(tarball)], { type: "application/x-gzip" }),
     });
