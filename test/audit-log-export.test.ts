@@ -29,6 +29,9 @@ const COLUMNS = [
   "ip",
   "user_agent",
   "outcome",
+  "chain_position",
+  "prev_hash",
+  "hash",
 ];
 
 // Entries on days long past (nothing else the tests write falls on them), written straight into the
@@ -121,7 +124,16 @@ test("CSV: every column of exactly the range's entries, bounds included, formula
     ip: "",
     user_agent: "",
     outcome: "",
+    chain_position: first.chain_position,
+    prev_hash: first.prev_hash,
+    hash: first.hash,
   });
+  // The chain's columns, for an auditor's own check: a position, and the hashes as hex.
+  for (const row of [first, signIn, last]) {
+    assert.match(row.chain_position, /^[1-9][0-9]*$/);
+    assert.match(row.prev_hash, /^[0-9a-f]{64}$/);
+    assert.match(row.hash, /^[0-9a-f]{64}$/);
+  }
   assert.equal(signIn.email, '\'=HYPERLINK("http://evil.example")@x.org');
   assert.equal(signIn.user_agent, "'+cmd|' /C calc'!A0");
   assert.deepEqual([signIn.ip, signIn.outcome, signIn.staff_id], ["203.0.113.7", "wrong_credentials", ""]);

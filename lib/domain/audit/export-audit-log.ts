@@ -32,6 +32,9 @@ const COLUMNS = {
   ip: (entry: Entry) => entry.ip,
   user_agent: (entry: Entry) => entry.userAgent,
   outcome: (entry: Entry) => entry.outcome,
+  chain_position: (entry: Entry) => entry.chainPosition,
+  prev_hash: (entry: Entry) => entry.prevHash,
+  hash: (entry: Entry) => entry.hash,
 } satisfies Record<string, (entry: Entry) => Prisma.JsonValue>;
 
 export const AUDIT_LOG_EXPORT_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
