@@ -24,7 +24,7 @@ export type RequestContext = {
 type Handler = (context: RequestContext) => Promise<Response>;
 
 /** What a handler that prepares its answer is given: the request's headers, not the request. */
-export type AnswerContext = Pick<RequestContext, "requestId" | "client"> & { headers: RequestView["headers"] };
+type AnswerContext = Pick<RequestContext, "requestId" | "client"> & { headers: RequestView["headers"] };
 export type AnswerHandler = (context: AnswerContext) => Promise<PreparedAnswer>;
 type PublicHandler = (context: Omit<RequestContext, "client" | "params">) => Promise<Response>;
 
