@@ -1,7 +1,8 @@
 /**
  * The server's fast path for the reference reads (lib/entry/server/reference-fast-path.ts) against Next's
  * route for the very same request, over HTTP on the production build, and against the declared
- * handler itself, which the route file exports and the fast path finds through the operations. Next's answer comes from the
+ * handler itself, which the route file exports, and the prepared answer it wraps, which the fast path
+ * finds through the operations. Next's answer comes from the
  * same app with FAST_PATH=false: the server runs in this process and reads that setting
  * per request, so each case is asked both ways, one right after the other, on one database. The
  * answers must be the same bytes on the wire: status line, header names (case and order included)
@@ -13,7 +14,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { OPERATIONS } from "@/app/client/v1/operations";
-import { fastRouteHandler } from "@/lib/http/operation";
+import { fastRouteAnswer, fastRouteHandler } from "@/lib/http/operation";
+import { responseOf } from "@/lib/http/respond";
 import { REFERENCE_READS } from "@/lib/http/reference-reads";
 import { answerReferenceRead } from "@/lib/entry/server/reference-fast-path";
 import { NO_PARAMS, type FastHandler } from "@/lib/entry/server/next-answer";
@@ -53,6 +55,7 @@ test("the reference reads are the fast-path GETs of the operation list; until Ne
   const declared = OPERATIONS.filter((operation) => operation.fastPath && operation.method === "GET");
   assert.deepEqual(declared.map((operation) => operation.path).sort(), [...PATHS].sort());
   for (const path of PATHS) assert.equal(fastRouteHandler("GET", path), undefined, path);
+  for (const path of PATHS) assert.equal(fastRouteAnswer("GET", path), undefined, path);
   for (const path of PATHS) {
     assert.equal(
       (await rawRequest(bareUrl, "GET", path, CREDENTIALS)).status,
@@ -62,19 +65,28 @@ test("the reference reads are the fast-path GETs of the operation list; until Ne
     // Any request Next serves on the path loads its route module, which registers its GET.
     assert.equal((await rawRequest(app.url, "OPTIONS", path, {})).status, 204);
     assert.equal(typeof fastRouteHandler("GET", path), "function", path);
+    assert.equal(typeof fastRouteAnswer("GET", path), "function", path);
   }
+  // The logins' and registrations' operations make Responses: they have a handler and no prepared answer.
+  assert.equal(fastRouteAnswer("POST", "/client/v1/login"), undefined);
 });
 
-/** GET `path` through the fast path, and the same request handed to the declared handler in this process: one answer. */
+/**
+ * GET `path` through the fast path, and the same request handed in this process to the declared
+ * handler (what Next's router calls) and to the prepared answer it wraps (what the fast path calls):
+ * one answer.
+ */
 async function asTheHandlerAnswers(path: string, headers: Headers = {}): Promise<RawAnswer> {
   const wire = await rawRequest(app.url, "GET", path, headers);
-  const handler = fastRouteHandler("GET", path.split("?")[0]) as FastHandler;
   const request = new Request(`${app.url}${path}`, { headers: Object.entries(headers) as [string, string][] });
+  const handler = fastRouteHandler("GET", path.split("?")[0]) as FastHandler;
   await assertHandlersAnswer(wire, await handler(request as Parameters<FastHandler>[0], NO_PARAMS), `GET ${path}`);
+  const answer = fastRouteAnswer("GET", path.split("?")[0])!;
+  await assertHandlersAnswer(wire, responseOf(await answer(request)), `GET ${path}, prepared`);
   return wire;
 }
 
-test("the fast path answers what the declared handler answers: 200, 304, 401, and a query string (left to Next)", async () => {
+test("the fast path answers what the declared handler and its prepared answer answer: 200, 304, 401, and a query string (left to Next)", async () => {
   for (const path of PATHS) {
     const ok = await asTheHandlerAnswers(path, CREDENTIALS);
     assert.equal(ok.status, 200);

@@ -1,13 +1,21 @@
 /**
  * What every route wrapper shares: request id, the one error translator, a JSON 405 (with Allow)
  * for every method the route does not handle, OPTIONS, and no answer stored by a cache unless the
- * route says otherwise.
+ * route says otherwise; the same steps for a method whose handler prepares its answer (`answerRoute`).
  */
 import type { NextRequest } from "next/server";
 import { notFound } from "@/lib/platform/errors/domain-error";
 import { isStorableText } from "@/lib/platform/validation/fields";
 import { methodNotAllowed } from "./errors";
-import { failure, newRequestId, REQUEST_ID_HEADER } from "./respond";
+import {
+  failure,
+  failureAnswer,
+  hasHeader,
+  newRequestId,
+  type PreparedAnswer,
+  REQUEST_ID_HEADER,
+  responseOf,
+} from "./respond";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
@@ -16,6 +24,16 @@ export type RouteExports = Record<
   Method | "OPTIONS",
   (request: NextRequest, context: RouteContext) => Promise<Response>
 >;
+
+/** What a prepared answer is made from: the request's method and headers (a Request is one; so is a node:http request read as one). */
+export type RequestView = { method: string; headers: Pick<Headers, "get"> };
+
+/**
+ * A method of a route that prepares its answer (respond.ts's PreparedAnswer) from the request's
+ * method and headers alone: Next's route serves it as a Response, the server's fast path writes it
+ * as it is.
+ */
+export type AnswerRoute = (request: RequestView) => Promise<PreparedAnswer>;
 
 /**
  * A route's dynamic segments as strings, e.g. `{ id: "7" }` in /api/admin/locales/[id]. A segment
@@ -36,8 +54,9 @@ export async function routeParams(context: RouteContext): Promise<Record<string,
 export function buildRoute<H>(
   handlers: Partial<Record<Method, H>>,
   run: (request: NextRequest, requestId: string, handler: H, context: RouteContext) => Promise<Response>,
+  answers: Partial<Record<Method, AnswerRoute>> = {},
 ): RouteExports {
-  const allowed = METHODS.filter((method) => handlers[method]);
+  const allowed = METHODS.filter((method) => handlers[method] || answers[method]);
   const allowHeader = [
     ...(allowed.includes("GET") ? ["GET", "HEAD", ...allowed.filter((m) => m !== "GET")] : allowed),
     "OPTIONS",
@@ -50,6 +69,11 @@ export function buildRoute<H>(
       headers: { Allow: allowHeader.join(", "), [REQUEST_ID_HEADER]: newRequestId(), "Cache-Control": "no-store" },
     });
   for (const method of METHODS) {
+    const answer = answers[method];
+    if (answer) {
+      exports[method] = async (request) => responseOf(await answer(request));
+      continue;
+    }
     const handler = handlers[method];
     exports[method] = async (request, context) => {
       const requestId = newRequestId();
@@ -66,4 +90,26 @@ export function buildRoute<H>(
     };
   }
   return exports;
+}
+
+/**
+ * `buildRoute`'s steps for a method whose handler prepares its answer: a request id, `run`, the one
+ * error translator (failureAnswer), and no-store unless the answer says otherwise.
+ */
+export function answerRoute<H>(
+  handler: H,
+  run: (request: RequestView, requestId: string, handler: H) => Promise<PreparedAnswer>,
+): AnswerRoute {
+  return async (request) => {
+    const requestId = newRequestId();
+    let answer: PreparedAnswer;
+    try {
+      const prepared = await run(request, requestId, handler);
+      answer = { ...prepared, headers: { ...prepared.headers, [REQUEST_ID_HEADER]: requestId } };
+    } catch (error) {
+      answer = failureAnswer(error, requestId);
+    }
+    if (!hasHeader(answer, "cache-control")) answer.headers["Cache-Control"] = "no-store";
+    return answer;
+  };
 }

@@ -11,13 +11,13 @@ import type { FieldError } from "@/lib/platform/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import type { Device } from "@/lib/domain/tokens/device";
 import type { RawInput } from "@/lib/platform/validation/parse-input";
-import type { Method, RouteExports } from "./build-route";
+import type { AnswerRoute, Method, RouteExports } from "./build-route";
 import { processGlobal } from "@/lib/platform/runtime/process-global";
 import { readInput } from "./input";
 import type { ErrorRefs, Security, TagName } from "./openapi-components";
 import { readDevice } from "./read-device";
 import { customerRoute, type CustomerRequestContext } from "./with-customer";
-import { clientRoute, publicRoute, type RequestContext } from "./with-client";
+import { type AnswerHandler, clientAnswerRoute, clientRoute, publicRoute, type RequestContext } from "./with-client";
 
 /** What a handler is given, by the credentials its operation needs; `input` when it declares a body, `device` on writes. */
 type ContextOf<S extends Security> = S extends "client+bearer"
@@ -27,7 +27,21 @@ type ContextOf<S extends Security> = S extends "client+bearer"
     : Pick<RequestContext, "request" | "requestId">;
 type HandlerContext<S extends Security, Body> = ContextOf<S> & { input: Body; device: Device };
 
-export type OperationDeclaration<S extends Security, B extends z.ZodObject | undefined> = {
+/**
+ * What answers the operation: a handler that makes a Response; or, for a GET with client
+ * credentials answered from memory (the reference reads), `answer`, which prepares its answer from
+ * the request's headers (status, headers, bytes): Next's route wraps it in a Response, and the
+ * server's fast path writes it as it is, with no undici object made for either the request or the
+ * answer.
+ */
+type Answering<S extends Security, B extends z.ZodObject | undefined> =
+  | {
+      handler(context: HandlerContext<S, B extends z.ZodObject ? z.infer<B> : undefined>): Promise<Response>;
+      answer?: undefined;
+    }
+  | (S extends "client" ? (B extends undefined ? { answer: AnswerHandler; handler?: undefined } : never) : never);
+
+export type OperationDeclaration<S extends Security, B extends z.ZodObject | undefined> = Answering<S, B> & {
   method: Method;
   /** As OpenAPI writes it: `/client/v1/sessions/{id}`. */
   path: string;
@@ -55,7 +69,6 @@ export type OperationDeclaration<S extends Security, B extends z.ZodObject | und
   fastPath?: boolean;
   ok: { status: 200 | 201; response: ResponseConfig };
   errors: ErrorRefs;
-  handler(context: HandlerContext<S, B extends z.ZodObject ? z.infer<B> : undefined>): Promise<Response>;
 };
 
 export type Operation = OperationDeclaration<Security, z.ZodObject | undefined>;
@@ -72,29 +85,54 @@ export function routeOf(...operations: Operation[]): RouteExports {
   const [first] = operations;
   if (!first || operations.some((operation) => operation.path !== first.path || operation.security !== first.security))
     throw new Error("routeOf takes the operations of one path, with the same security");
-  const handlers = Object.fromEntries(operations.map((operation) => [operation.method, serve(operation)]));
+  const handlers = Object.fromEntries(
+    operations.flatMap((operation) =>
+      operation.handler ? [[operation.method, serve(operation, operation.handler)]] : [],
+    ),
+  );
+  const answers = Object.fromEntries(
+    operations.flatMap((operation) =>
+      operation.answer ? [[operation.method, clientAnswerRoute(operation.answer)]] : [],
+    ),
+  );
   const route =
     first.security === "none"
       ? publicRoute(handlers)
       : first.security === "client"
-        ? clientRoute(handlers)
+        ? clientRoute(handlers, answers)
         : customerRoute(handlers);
   for (const operation of operations)
-    if (operation.fastPath) fastRoutes().set(`${operation.method} ${operation.path}`, route[operation.method]);
+    if (operation.fastPath)
+      fastRoutes().set(`${operation.method} ${operation.path}`, {
+        handler: route[operation.method],
+        answer: answers[operation.method],
+      });
   return route;
 }
 
+/** A fast-path operation as its route serves it: the handler the route file exports, and the prepared answer it wraps, if it has one. */
+type FastRoute = { handler: RouteExports[Method]; answer?: AnswerRoute };
+
 // Filled as Next loads route modules, in the process Next runs in: one copy of each handler, Next's own.
 // Both fast paths find their handler here, by method and path.
-const fastRoutes = () => processGlobal("fast-routes", () => new Map<string, RouteExports[Method]>());
+const fastRoutes = () => processGlobal("fast-routes", () => new Map<string, FastRoute>());
 
 /** The handler of a fast-path operation (`fastPath`) once its route is loaded, exactly as its route file exports it. */
 export function fastRouteHandler(method: string, path: string): RouteExports[Method] | undefined {
-  return fastRoutes().get(`${method} ${path}`);
+  return fastRoutes().get(`${method} ${path}`)?.handler;
+}
+
+/**
+ * The prepared answer of a fast-path operation declared with `answer`, once its route is loaded:
+ * the function its route file's handler wraps in a Response, with the route's every step
+ * (credentials, request id, the error translator).
+ */
+export function fastRouteAnswer(method: string, path: string): AnswerRoute | undefined {
+  return fastRoutes().get(`${method} ${path}`)?.answer;
 }
 
 /** The handler with what it was declared to take: the device on a write (or `recordsDevice`), the body read and checked. */
-function serve(operation: Operation) {
+function serve(operation: Operation, handler: NonNullable<Operation["handler"]>) {
   return async (context: Partial<CustomerRequestContext> & Pick<RequestContext, "request" | "requestId">) => {
     const write = operation.method !== "GET";
     const device = (write || operation.recordsDevice ? readDevice(context.request) : undefined) as Device;
@@ -106,6 +144,6 @@ function serve(operation: Operation) {
           crossChecks && ((raw) => crossChecks(raw, context.client as AuthenticatedClient)),
         )
       : undefined;
-    return operation.handler({ ...(context as CustomerRequestContext), input, device });
+    return handler({ ...(context as CustomerRequestContext), input, device });
   };
 }

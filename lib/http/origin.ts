@@ -14,8 +14,10 @@ type RequestHeaders = Pick<Headers, "get">;
 
 /** The first value of a header a trusted proxy set, or undefined (not set, or not from a trusted proxy). */
 function forwarded(headers: RequestHeaders, name: string): string | undefined {
-  if (!fromTrustedProxy(headers)) return undefined;
-  return headers.get(name)?.split(",")[0].trim() || undefined;
+  // The header first: most requests have none, and the peer's check parses its address.
+  const value = headers.get(name);
+  if (!value || !fromTrustedProxy(headers)) return undefined;
+  return value.split(",")[0].trim() || undefined;
 }
 
 /** Over https: PUBLIC_URL says so, or a trusted proxy that ends TLS does (X-Forwarded-Proto). */

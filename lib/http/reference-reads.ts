@@ -1,12 +1,14 @@
 /**
  * The reference reads every app launch makes, as one table from path to prepared body, and the
- * operation of each (app/client/v1/…/*.operation.ts, declared with referenceReadOperation). They are
- * fast-path operations: once Next has loaded a route, the server's fast path
- * (lib/entry/server/reference-fast-path.ts) hands GETs and HEADs of its path to the handler the route
- * file exports, before Next's router would see them.
+ * operation of each (app/client/v1/…/*.operation.ts, declared with referenceReadOperation). Each
+ * prepares its answer (`answer`: status, headers and the prepared bytes, from the request's
+ * headers), which its route wraps in a Response for Next. They are fast-path operations: once Next
+ * has loaded a route, the server's fast path (lib/entry/server/reference-fast-path.ts) takes GETs
+ * and HEADs of its path to that same prepared answer, before Next's router would see them, and
+ * writes it as it is.
  */
 import type { z } from "zod";
-import { cachedResponse } from "./cached-response";
+import { cachedAnswer } from "./cached-response";
 import { jsonBody } from "./openapi-components";
 import { defineOperation } from "./operation";
 import { type ReferenceBodies, referenceBody } from "./reference-bodies";
@@ -46,6 +48,7 @@ export function referenceReadOperation(path: ReferenceReadPath, read: ReferenceR
     ok: { status: 200, response: jsonBody(read.ok.description, read.ok.schema, ["ETag", "Revalidate"]) },
     errors: { 401: "Unauthorized", 503: "ServiceUnavailable" },
     // The body's 200, or a 304 for the client's ETag.
-    handler: async ({ request }) => cachedResponse(request, await referenceBody(REFERENCE_READS[path])),
+    answer: async ({ headers }) =>
+      cachedAnswer(headers.get("if-none-match"), await referenceBody(REFERENCE_READS[path])),
   });
 }

@@ -22,20 +22,35 @@ export function success(fields: Record<string, unknown> = {}, status = 200, head
 }
 
 /**
- * A body that was serialised ahead of time (the cached reference data). Handed over as a stream:
- * `new Response(bytes)` copies the bytes on every call (53 KB per /countries request, and the
- * garbage collection that follows); a stream passes the cached bytes on as they are. A default
- * stream, not a byte stream: enqueueing into a byte stream would detach the cached buffer.
- * `headers` are all of them, Content-Type included.
+ * An answer prepared without undici's objects: its status, its headers (names as written, each
+ * once whatever its case) and its body's bytes, none for an empty body. Next's route gets it as a
+ * Response (`responseOf`); the server's fast path for the reference reads writes it to node:http
+ * as it is (lib/entry/server/next-answer.ts), with no Request, Headers or stream made on the way.
  */
-export function successBytes(body: Uint8Array, headers: Record<string, string>): Response {
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(body);
-      controller.close();
-    },
-  });
-  return new Response(stream, { status: 200, headers });
+export type PreparedAnswer = { status: number; headers: Record<string, string>; bytes?: Uint8Array };
+
+/**
+ * A prepared answer as a Response. The bytes are handed over as a stream: `new Response(bytes)`
+ * copies them on every call (53 KB per /countries request, and the garbage collection that
+ * follows); a stream passes the cached bytes on as they are. A default stream, not a byte stream:
+ * enqueueing into a byte stream would detach the cached buffer.
+ */
+export function responseOf({ status, headers, bytes }: PreparedAnswer): Response {
+  const body =
+    bytes &&
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+  return new Response(body ?? null, { status, headers });
+}
+
+/** Whether a prepared answer has header `name` (in lower case), whatever the case it was written in. */
+export function hasHeader(answer: PreparedAnswer, name: string): boolean {
+  for (const written in answer.headers) if (written.toLowerCase() === name) return true;
+  return false;
 }
 
 /** A bare JSON body: the admin API speaks ra-data-simple-rest, which takes records as they are. */
@@ -138,6 +153,11 @@ export function errorBody(error: ApiError) {
  * for a cache to keep, the catch-alls' 404s included.
  */
 export function failure(error: unknown, requestId: string): Response {
+  return responseOf(failureAnswer(error, requestId));
+}
+
+/** `failure`'s answer, prepared (the reference reads' routes answer with prepared answers). */
+export function failureAnswer(error: unknown, requestId: string): PreparedAnswer {
   const overloaded = transactionExpired(error);
   const unexpected =
     !(error instanceof ApiError) && !(error instanceof DomainError) && !overloaded && !databaseUnreachable(error);
@@ -154,8 +174,9 @@ export function failure(error: unknown, requestId: string): Response {
   } else if (overloaded) {
     log().warn({ req_id: requestId }, "a transaction outlived its time limit, rolled back: answered 503");
   }
-  return new Response(JSON.stringify(errorBody(apiError)), {
+  return {
     status: apiError.status,
     headers: { ...JSON_HEADERS, "Cache-Control": "no-store", ...apiError.headers, [REQUEST_ID_HEADER]: requestId },
-  });
+    bytes: Buffer.from(JSON.stringify(errorBody(apiError))),
+  };
 }

@@ -1,7 +1,16 @@
 /** The wrappers of /client/v1 routes: API client credentials on every call but the API description. */
 import { authenticateApiClient, type AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
-import { buildRoute, routeParams, type Method, type RouteExports } from "./build-route";
+import {
+  type AnswerRoute,
+  answerRoute,
+  buildRoute,
+  routeParams,
+  type Method,
+  type RequestView,
+  type RouteExports,
+} from "./build-route";
 import { invalidClientCredentials } from "./errors";
+import type { PreparedAnswer } from "./respond";
 
 export type RequestContext = {
   request: Request;
@@ -13,17 +22,36 @@ export type RequestContext = {
 };
 
 type Handler = (context: RequestContext) => Promise<Response>;
+
+/** What a handler that prepares its answer is given: the request's headers, not the request. */
+type AnswerContext = Pick<RequestContext, "requestId" | "client"> & { headers: RequestView["headers"] };
+export type AnswerHandler = (context: AnswerContext) => Promise<PreparedAnswer>;
 type PublicHandler = (context: Omit<RequestContext, "client" | "params">) => Promise<Response>;
 
 /**
  * Wraps the handlers of one /client/v1 route: client authentication, request id, the one error
  * translator, a JSON 405 (with Allow) for every method the route does not handle, and OPTIONS.
+ * `answers` are methods whose handler prepares its answer, each made by `clientAnswerRoute`.
  */
-export function clientRoute(handlers: Partial<Record<Method, Handler>>): RouteExports {
-  return buildRoute(handlers, async (request, requestId, handler: Handler, context) => {
-    const client = await requireClient(request.headers);
-    return handler({ request, requestId, client, params: await routeParams(context) });
-  });
+export function clientRoute(
+  handlers: Partial<Record<Method, Handler>>,
+  answers: Partial<Record<Method, AnswerRoute>> = {},
+): RouteExports {
+  return buildRoute(
+    handlers,
+    async (request, requestId, handler: Handler, context) => {
+      const client = await requireClient(request.headers);
+      return handler({ request, requestId, client, params: await routeParams(context) });
+    },
+    answers,
+  );
+}
+
+/** A method of a /client/v1 route whose handler prepares its answer, with the same steps as clientRoute's. */
+export function clientAnswerRoute(handler: AnswerHandler): AnswerRoute {
+  return answerRoute(handler, async (request, requestId, prepare: AnswerHandler) =>
+    prepare({ headers: request.headers, requestId, client: await requireClient(request.headers) }),
+  );
 }
 
 /** The API client a request's X-Client-ID and X-Client-Secret name, or the 401 of every /client/v1 route without valid ones. */

@@ -1,13 +1,12 @@
 /**
  * What the server's fast paths (reference-fast-path.ts, route-fast-path.ts) share: which requests
- * are Next's own business, the request a route's handler is given, and writing its answer to
- * node:http as Next's sendResponse writes a route's Response, so that nothing tells the two apart
- * but the time taken.
+ * are Next's own business, the request a route's handler is given, and writing its answer (a
+ * Response read back, or an answer the route prepared) to node:http as Next's sendResponse writes
+ * a route's Response, so that nothing tells the two apart but the time taken.
  */
 import type http from "node:http";
 import type { RouteContext, RouteExports } from "@/lib/http/build-route";
-
-type Answer = { status: number; headers: Record<string, string>; bytes?: Uint8Array };
+import type { PreparedAnswer } from "@/lib/http/respond";
 
 /** Request headers Next's router may answer otherwise for (RSC, its client router's, middleware's, platforms'). */
 const NEXT_REQUEST_HEADER = /^(?:rsc$|next-|x-nextjs-|x-middleware-|x-invoke-|x-matched-path$|x-now-|x-prerender-)/;
@@ -48,8 +47,8 @@ export async function answerWith(
   sendAnswer(request, response, await answerOf(reply));
 }
 
-/** A route's Response as an Answer, its body read. */
-async function answerOf(response: Response): Promise<Answer> {
+/** A route's Response as a prepared answer, its body read. */
+async function answerOf(response: Response): Promise<PreparedAnswer> {
   return { status: response.status, headers: Object.fromEntries(response.headers), bytes: await bytesOf(response) };
 }
 
@@ -69,7 +68,7 @@ async function bytesOf(response: Response): Promise<Uint8Array> {
  * Headers object, none the server had set already, the body as one chunk (chunked, as Next streams
  * it), none for HEAD or a 304.
  */
-function sendAnswer(request: http.IncomingMessage, response: http.ServerResponse, answer: Answer): void {
+export function sendAnswer(request: http.IncomingMessage, response: http.ServerResponse, answer: PreparedAnswer): void {
   if (response.destroyed) return;
   response.statusCode = answer.status;
   const headers = Object.entries(answer.headers).map(([name, value]) => [name.toLowerCase(), value]);
