@@ -111,6 +111,8 @@ describe(`what a restore of ${kind === "pglite" ? "the embedded database" : "Pos
 
     const outcome = await dbOn(restored, "restore", again);
     assert.equal(outcome.code, 0, outcome.stderr);
+    const [{ audit_chain: chain }] = jsonLines(outcome.stdout);
+    assert.equal(chain.checked, false, "a database with no audit log has no chain to check, and says so");
     assert.deepEqual(await withDatabase(restored, (query) => query("SELECT id FROM kept ORDER BY id")), [
       { id: 1 },
       { id: 2 },

@@ -127,10 +127,12 @@ async function checkedChain(): Promise<RestoreSummary["audit_chain"]> {
   try {
     return await verifyAuditChain();
   } catch (error) {
-    // Only the want of the chain's column or function (an older backup) is an answer; else a failure.
+    // Only the want of the chain's table, column or function (PostgreSQL's undefined_table,
+    // undefined_column, undefined_function: a backup from before the chain, or of a database that
+    // is not this service's) is an answer; anything else is a failure.
     const message = error instanceof Error ? error.message : String(error);
-    if (!/(chain_position|audit_entry_hash).*does not exist/s.test(message)) throw error;
-    return { checked: false, reason: `the backup predates the audit chain (${message})` };
+    if (!/Code: `(42P01|42703|42883)`/.test(message)) throw error;
+    return { checked: false, reason: `the backup holds no audit chain (${message})` };
   } finally {
     await closeDatabase();
   }
