@@ -172,6 +172,18 @@ test("JSON Lines: one entry a line, values as JSON, the same entries", async () 
   assert.deepEqual((await latestExport())?.after, { format: "jsonl", from: "2020-03-02", to: "2020-03-04", rows: 3 });
 });
 
+test("HEAD checks the parameters and exports nothing, so records nothing", async () => {
+  const before = (await latestExport())?.id;
+  const head = await admin.request(`/api/admin/audit-log/export?format=csv&${RANGE}`, { method: "HEAD" });
+  assert.equal(head.status, 200);
+  assert.equal(
+    (await admin.request("/api/admin/audit-log/export?format=xml&from=2020-03-02&to=2020-03-04", { method: "HEAD" }))
+      .status,
+    400,
+  );
+  assert.equal((await latestExport())?.id, before);
+});
+
 test("one day, an empty range, and more than a page", async () => {
   const oneDay = await exportOf("format=jsonl&from=2020-03-03&to=2020-03-03");
   assert.deepEqual(
