@@ -30,6 +30,21 @@ function snapshot(dir: string): string[] {
   });
 }
 
+/**
+ * The directory's snapshot once the server holding it has stopped writing for a second: the work
+ * it starts with (retention's first daily check among it) writes a moment after it is ready.
+ */
+async function settledSnapshot(dir: string): Promise<string[]> {
+  let previous = snapshot(dir);
+  for (let tries = 0; tries < 60; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now = snapshot(dir);
+    if (JSON.stringify(now) === JSON.stringify(previous)) return now;
+    previous = now;
+  }
+  throw new Error("the data directory never stopped changing");
+}
+
 /** The output of a start that was expected to fail, from startServerProcess's error. */
 async function failedStart(env: Record<string, string>): Promise<string> {
   let started: ServerProcess;
@@ -70,7 +85,7 @@ test("the start message's examples use the address the server listens on, and th
 
 test("a second start on the same directory stops before touching it, naming the process that holds it", async () => {
   const dataDir = path.join(directory, "db");
-  const before = snapshot(dataDir);
+  const before = await settledSnapshot(dataDir);
   const output = await failedStart({ DATABASE_URL });
   assert.match(output, /exited with code 1 before it was ready/);
   assert.match(output, new RegExp(`in use by process ${server.pid} \\(scripts/start\\.mjs\\)`));
