@@ -70,16 +70,16 @@ export function listPage(resource: string, rows: unknown[], start: number, total
   });
 }
 
+/** The headers of a file for the browser to save, never kept by a cache. */
+const downloadHeaders = (filename: string, contentType: string) => ({
+  "Content-Type": contentType,
+  "Content-Disposition": `attachment; filename="${filename}"`,
+  "Cache-Control": "no-store",
+});
+
 /** A file for the browser to save. */
 export function download(body: string, filename: string, contentType: string): Response {
-  return new Response(body, {
-    status: 200,
-    headers: {
-      "Content-Type": contentType,
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return new Response(body, { status: 200, headers: downloadHeaders(filename, contentType) });
 }
 
 /**
@@ -123,14 +123,7 @@ export function streamDownload(
       await lines.return?.();
     },
   });
-  return new Response(body, {
-    status: 200,
-    headers: {
-      "Content-Type": contentType,
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return new Response(body, { status: 200, headers: downloadHeaders(filename, contentType) });
 }
 
 const STREAM_CHUNK = 64 * 1024;
