@@ -9,10 +9,9 @@ import LockOpenIcon from "@mui/icons-material/LockOpen";
 import LogoutIcon from "@mui/icons-material/Logout";
 import MarkEmailUnreadIcon from "@mui/icons-material/MarkEmailUnread";
 import PhonelinkEraseIcon from "@mui/icons-material/PhonelinkErase";
-import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
-import { Button, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
+import { Button, useCanAccess, useDataProvider, useRecordContext } from "react-admin";
 import type { AdminDataProvider, CustomerAction } from "../dataProvider";
-import { ReasonField } from "../ReasonField";
+import { ReasonDialog } from "../ReasonDialog";
 
 const ACTIONS: Record<CustomerAction, { label: string; explanation: string; icon: React.ReactElement }> = {
   block: {
@@ -66,41 +65,20 @@ export default function ComplianceActions() {
           {ACTIONS[action].icon}
         </Button>
       ))}
-      {asking && <ReasonDialog id={record.id} action={asking} onClose={() => setAsking(null)} />}
+      {asking && <ActionDialog id={record.id} action={asking} onClose={() => setAsking(null)} />}
     </>
   );
 }
 
-function ReasonDialog({ id, action, onClose }: { id: string | number; action: CustomerAction; onClose(): void }) {
+function ActionDialog({ id, action, onClose }: { id: string | number; action: CustomerAction; onClose(): void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [reason, setReason] = useState("");
-  const [sending, setSending] = useState(false);
   const { label, explanation } = ACTIONS[action];
-  const confirm = async () => {
-    setSending(true);
-    try {
-      const result = await dataProvider.customerAction(id, action, reason);
-      notify(doneMessage(action, label, result));
-      onClose();
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: "error" });
-      setSending(false);
-    }
-  };
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="compliance-action-title">
-      <DialogTitle id="compliance-action-title">{label}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{explanation}</DialogContentText>
-        <ReasonField label="Reason (kept in the audit log)" value={reason} onChange={setReason} autoFocus />
-      </DialogContent>
-      <DialogActions>
-        <Button label="Cancel" onClick={onClose} />
-        <Button label={label} variant="contained" onClick={confirm} disabled={sending || reason.trim() === ""} />
-      </DialogActions>
-    </Dialog>
+    <ReasonDialog
+      title={label}
+      explanation={explanation}
+      send={async (reason) => doneMessage(action, label, await dataProvider.customerAction(id, action, reason))}
+      onClose={onClose}
+    />
   );
 }

@@ -5,10 +5,9 @@
  */
 import { useState } from "react";
 import DownloadIcon from "@mui/icons-material/Download";
-import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
-import { Button, useCanAccess, useDataProvider, useNotify, useRecordContext } from "react-admin";
+import { Button, useCanAccess, useDataProvider, useRecordContext } from "react-admin";
 import type { AdminDataProvider } from "../dataProvider";
-import { ReasonField } from "../ReasonField";
+import { ReasonDialog } from "../ReasonDialog";
 
 const LABEL = "Export data";
 
@@ -29,37 +28,17 @@ export default function ExportDataButton() {
 
 function ExportDialog({ id, onClose }: { id: string | number; onClose(): void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
-  const [reason, setReason] = useState("");
-  const [sending, setSending] = useState(false);
-  const confirm = async () => {
-    setSending(true);
-    try {
-      const { body, filename } = await dataProvider.exportCustomerData(id, reason);
-      save(body, filename);
-      notify(`Saved ${filename}`);
-      onClose();
-    } catch (error) {
-      notify((error as Error).message, { type: "error" });
-      setSending(false);
-    }
-  };
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="export-data-title">
-      <DialogTitle id="export-data-title">{LABEL}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          A JSON file with everything the service holds about the customer, as the customer would get it (a
-          subject-access request). The export is recorded in the audit log with your reason, and in the account's
-          events.
-        </DialogContentText>
-        <ReasonField label="Reason (kept in the audit log)" value={reason} onChange={setReason} autoFocus />
-      </DialogContent>
-      <DialogActions>
-        <Button label="Cancel" onClick={onClose} />
-        <Button label={LABEL} variant="contained" onClick={confirm} disabled={sending || reason.trim() === ""} />
-      </DialogActions>
-    </Dialog>
+    <ReasonDialog
+      title={LABEL}
+      explanation="A JSON file with everything the service holds about the customer, as the customer would get it (a subject-access request). The export is recorded in the audit log with your reason, and in the account's events."
+      send={async (reason) => {
+        const { body, filename } = await dataProvider.exportCustomerData(id, reason);
+        save(body, filename);
+        return `Saved ${filename}`;
+      }}
+      onClose={onClose}
+    />
   );
 }
 

@@ -6,12 +6,12 @@
  */
 import { useState } from "react";
 import GavelIcon from "@mui/icons-material/Gavel";
-import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
-import { Button, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
+import { Alert } from "@mui/material";
+import { Button, useCanAccess, useDataProvider, useRecordContext } from "react-admin";
 import type { CustomerRecord } from "@/lib/domain/customers/customer-record";
 import type { AdminDataProvider } from "../dataProvider";
 import { formatDateTime } from "../DateTimeField";
-import { ReasonField } from "../ReasonField";
+import { ReasonDialog } from "../ReasonDialog";
 
 export default function LegalHold() {
   const record = useRecordContext<CustomerRecord>();
@@ -38,38 +38,20 @@ export default function LegalHold() {
 
 function HoldDialog({ id, hold, onClose }: { id: number; hold: boolean; onClose(): void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [reason, setReason] = useState("");
-  const [sending, setSending] = useState(false);
   const label = hold ? "Set legal hold" : "Lift legal hold";
-  const confirm = async () => {
-    setSending(true);
-    try {
-      const { changed } = await dataProvider.setLegalHold(id, { hold, reason });
-      notify(changed ? `${label}: done` : hold ? "Already on legal hold" : "Not on legal hold");
-      onClose();
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: "error" });
-      setSending(false);
-    }
-  };
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="legal-hold-title">
-      <DialogTitle id="legal-hold-title">{label}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {hold
-            ? "Retention will not pseudonymise this account's data, however long it has been closed, until the hold is lifted."
-            : "Retention applies again: if the account has been closed longer than the retention period, its personal data is pseudonymised at the next run."}
-        </DialogContentText>
-        <ReasonField label="Reason (kept in the audit log)" value={reason} onChange={setReason} autoFocus />
-      </DialogContent>
-      <DialogActions>
-        <Button label="Cancel" onClick={onClose} />
-        <Button label={label} variant="contained" onClick={confirm} disabled={sending || reason.trim() === ""} />
-      </DialogActions>
-    </Dialog>
+    <ReasonDialog
+      title={label}
+      explanation={
+        hold
+          ? "Retention will not pseudonymise this account's data, however long it has been closed, until the hold is lifted."
+          : "Retention applies again: if the account has been closed longer than the retention period, its personal data is pseudonymised at the next run."
+      }
+      send={async (reason) => {
+        const { changed } = await dataProvider.setLegalHold(id, { hold, reason });
+        return changed ? `${label}: done` : hold ? "Already on legal hold" : "Not on legal hold";
+      }}
+      onClose={onClose}
+    />
   );
 }
