@@ -30,7 +30,7 @@ export type CloseCustomerAccountOptions = {
 };
 
 /** What `email` holds once the account is closed: unique (the id), and never a valid address (no @). */
-const closedEmailTombstone = (customerId: number) => `closed:${customerId}`;
+export const closedEmailTombstone = (customerId: number) => `closed:${customerId}`;
 
 /** How many times a close starts over when the address changed under it before it gives up. */
 const CLOSE_ATTEMPTS = 3;

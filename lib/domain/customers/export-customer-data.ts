@@ -18,6 +18,7 @@ import { log } from "@/lib/platform/runtime/log";
 import type { ComplianceActionInput } from "./compliance-action";
 import type { CustomerDataExport } from "./customer-data-export";
 import { customerStatus } from "./customer-record";
+import { customerOutboxWhere } from "./customer-outbox";
 import { describeProfile } from "./profile-fields";
 import { eventInsert, recordEvent } from "./record-customer-event";
 
@@ -169,7 +170,13 @@ async function readCustomerData(customer: Customer, now: Date): Promise<Customer
       changed_fields: event.changedFields,
       client_name: clientName(event.apiClientId),
     })),
-    emails: (await emailsSentTo(customer, events, emailLinks)).map((email) => ({
+    emails: (
+      await db().emailOutbox.findMany({
+        where: await customerOutboxWhere(db(), customer),
+        orderBy: [...OLDEST_FIRST],
+        select: { template: true, toAddress: true, status: true, createdAt: true, sentAt: true },
+      })
+    ).map((email) => ({
       template: email.template,
       to_address: email.toAddress,
       status: email.status,
@@ -209,39 +216,4 @@ async function apiClientNames(ids: (number | null)[]): Promise<Map<number, strin
   if (wanted.length === 0) return new Map();
   const clients = await db().apiClient.findMany({ where: { id: { in: wanted } }, select: { id: true, name: true } });
   return new Map(clients.map((client) => [client.id, client.name]));
-}
-
-/**
- * The outbox holds addresses, not customers: the e-mails to an address that was the customer's (now
- * or before an e-mail change, or one they asked to change to), from the account's start to its
- * close, and none from the time another account held that address (from its start to its close).
- * Staff's own e-mails never count.
- */
-async function emailsSentTo(
-  customer: Customer,
-  events: { email: string; outcome: string }[],
-  emailLinks: { newEmail: string | null }[],
-) {
-  const addresses = new Set([customer.closedEmail ?? customer.email]);
-  for (const event of events) if (event.outcome === "success") addresses.add(event.email);
-  for (const link of emailLinks) if (link.newEmail) addresses.add(link.newEmail);
-  const toAddress = { in: [...addresses] };
-  const others = await db().customer.findMany({
-    where: { id: { not: customer.id }, OR: [{ email: toAddress }, { closedEmail: toAddress }] },
-    select: { email: true, closedEmail: true, createdAt: true, closedAt: true },
-  });
-  const heldByOthers = others.map((other) => ({
-    toAddress: other.closedEmail ?? other.email,
-    createdAt: { gte: other.createdAt, ...(other.closedAt ? { lte: other.closedAt } : {}) },
-  }));
-  return db().emailOutbox.findMany({
-    where: {
-      toAddress,
-      template: { not: "staff_reset_password" },
-      createdAt: { gte: customer.createdAt, ...(customer.closedAt ? { lte: customer.closedAt } : {}) },
-      ...(heldByOthers.length > 0 ? { NOT: heldByOthers } : {}),
-    },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { template: true, toAddress: true, status: true, createdAt: true, sentAt: true },
-  });
 }

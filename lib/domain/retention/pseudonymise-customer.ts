@@ -7,10 +7,9 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
 import { PROFILE_COLUMNS, PROFILE_FIELDS } from "@/lib/domain/customers/profile-fields";
+import { closedEmailTombstone } from "@/lib/domain/customers/close-customer-account";
+import { customerOutboxWhere } from "@/lib/domain/customers/customer-outbox";
 import { dueAccounts } from "./retention-scope";
-
-/** Where an address was: what `email` holds once the account is closed (close-customer-account.ts). */
-const tombstone = (customerId: number) => `closed:${customerId}`;
 
 /** No password hashes to this: neither argon2id nor bcrypt, so every check of it fails. */
 export const UNUSABLE_PASSWORD_HASH = "pseudonymised";
@@ -34,12 +33,10 @@ export async function pseudonymiseCustomer(customerId: number, cutoff: Date, now
       data: { pseudonymisedAt: now },
     });
     if (claimed.count !== 1) return false;
-    const customer = await tx.customer.findUniqueOrThrow({
-      where: { id: customerId },
-      select: { closedEmail: true, createdAt: true, closedAt: true },
-    });
-    const addresses = await addressesOf(tx, customerId, customer.closedEmail);
-    const pseudonym = tombstone(customerId);
+    // The e-mails that were this account's, found before its addresses go (customer-outbox.ts).
+    const customer = await tx.customer.findUniqueOrThrow({ where: { id: customerId } });
+    const itsEmails = await customerOutboxWhere(tx, customer);
+    const pseudonym = closedEmailTombstone(customerId);
 
     const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [PROFILE_COLUMNS[field], null]));
     await tx.customer.update({
@@ -73,26 +70,13 @@ export async function pseudonymiseCustomer(customerId: number, cutoff: Date, now
     await pseudonymiseDevices(tx, customerId);
     await pseudonymiseProfileChanges(tx, customerId);
     await tx.kycDecision.updateMany({ where: { customerId }, data: { reason: "" } });
-    // The outbox has no customer column: the e-mails to the account's addresses while it existed.
-    if (addresses.length > 0) {
-      await tx.emailOutbox.updateMany({
-        where: { toAddress: { in: addresses }, createdAt: { gte: customer.createdAt, lte: customer.closedAt ?? now } },
-        data: { toAddress: pseudonym, html: null, text: null, tokenBox: null, lastError: null },
-      });
-    }
+    await tx.emailOutbox.updateMany({
+      where: itsEmails,
+      data: { toAddress: pseudonym, html: null, text: null, tokenBox: null, lastError: null },
+    });
     await pseudonymiseWebhookPayloads(tx, customerId, pseudonym);
     return true;
   });
-}
-
-/** Every address the account had: the one it closed with, those its events were written under, those it asked to change to. */
-async function addressesOf(tx: Prisma.TransactionClient, customerId: number, closedEmail: string | null) {
-  const [events, tokens] = await Promise.all([
-    tx.customerEvent.findMany({ where: { customerId }, distinct: ["email"], select: { email: true } }),
-    tx.emailToken.findMany({ where: { customerId, newEmail: { not: null } }, select: { newEmail: true } }),
-  ]);
-  const all = [closedEmail, ...events.map((event) => event.email), ...tokens.map((token) => token.newEmail)];
-  return [...new Set(all.filter((address): address is string => !!address && !address.startsWith("closed:")))];
 }
 
 /** A device is known by its fingerprint (part of its key): each takes a stand-in, its first sighting kept. */
