@@ -59,6 +59,7 @@ const FACT_FILTERS = [
   "pep",
   "sanctions_hit",
   "country_of_residence",
+  "legal_hold",
 ];
 /** The filters whose values are a customer's personal data (part of an e-mail, an address, a device). */
 const PERSONAL_FILTERS = ["q", "ip", "fingerprint"];
