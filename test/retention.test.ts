@@ -10,7 +10,7 @@ import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { runCommand } from "@/lib/entry/cli/commands";
 import { db, startTestApp } from "./support/app";
-import { bearer, DEVICE, login, registeredCustomer } from "./support/accounts";
+import { bearer, DEVICE, login, registeredCustomer, VERIFY_URL } from "./support/accounts";
 import { jsonLines, runCli } from "./support/cli";
 import { staffSession } from "./support/staff";
 
@@ -269,6 +269,37 @@ test("retention pseudonymises what the period is over for, keeps what it must, o
   assert.ok(status.retention_years > 0);
   const dashboard = await (await compliance.request("/api/admin/dashboard")).json();
   assert.equal(dashboard.retention.runs[0].id, again.printed[0].id);
+});
+
+test("only the closed account's own e-mails go: not another customer's, at an address it asked for in vain", async () => {
+  const closer = await customerWithId();
+  // Registered after the closer, so its e-mails fall within the closer's lifetime.
+  const other = await customerWithId();
+  const refused = await app.request("/client/v1/change-email", {
+    method: "POST",
+    headers: { ...DEVICE, ...bearer(closer.token) },
+    form: { email: other.email, password: "wrong password", email_verification_url: VERIFY_URL },
+  });
+  assert.equal(refused.status, 400);
+  assert.equal(
+    await db().customerEvent.count({ where: { customerId: closer.id, email: other.email, outcome: "failure" } }),
+    1,
+    "the failed change records the address asked for",
+  );
+  assert.equal((await closeAccount(closer.token, closer.password)).status, 200);
+  const othersMail = await db().emailOutbox.findMany({ where: { toAddress: other.email }, orderBy: { id: "asc" } });
+  assert.ok(othersMail.length > 0, "the other customer has e-mails");
+  await sleep(RETENTION_SECONDS * 1000 + 500);
+  assert.equal((await retention()).exitCode, 0);
+  assert.equal((await db().customer.findUniqueOrThrow({ where: { id: closer.id } })).email, `closed:${closer.id}`);
+  assert.deepEqual(
+    await db().emailOutbox.findMany({
+      where: { id: { in: othersMail.map((mail) => mail.id) } },
+      orderBy: { id: "asc" },
+    }),
+    othersMail,
+    "the other customer's e-mails are as they were",
+  );
 });
 
 test("two runs at once pseudonymise each account once between them", async () => {
