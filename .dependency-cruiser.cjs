@@ -14,12 +14,12 @@
  */
 const LAYERS = [
   ["lib/platform/errors"],
-  ["lib/platform/config.ts"],
-  ["lib/platform/secrets.ts", "lib/platform/csv.ts"],
+  ["lib/platform/config/index.ts"],
+  ["lib/platform/secrets/index.ts", "lib/platform/csv/index.ts"],
   ["lib/platform/runtime"],
   ["lib/platform/validation"],
   ["lib/platform/db"],
-  ["lib/platform/auth-secret.ts", "lib/platform/cache"],
+  ["lib/platform/auth-secret/index.ts", "lib/platform/cache"],
   // lib/domain: one noun per step, lowest first.
   ["lib/domain/passwords"],
   ["lib/domain/two-factor"],
@@ -33,7 +33,17 @@ const LAYERS = [
   ["lib/domain/email"],
   ["lib/domain/webhooks"],
   ["lib/domain/staff"],
-  ["lib/domain/customers"],
+  // A customer, by sub-noun: the account itself, its credentials, its sessions, passkeys, the
+  // profile, what compliance sees and does, payment authorisations, screening, the customer's data rights.
+  ["lib/domain/customer-accounts"],
+  ["lib/domain/customer-credentials"],
+  ["lib/domain/customer-sessions"],
+  ["lib/domain/passkeys"],
+  ["lib/domain/customer-profiles"],
+  ["lib/domain/customer-compliance"],
+  ["lib/domain/payment-authorisations"],
+  ["lib/domain/screening"],
+  ["lib/domain/customer-data-rights"],
   ["lib/domain/retention"],
   ["lib/domain/dashboard"],
   // The edge: HTTP, the back office's screens, the route files.

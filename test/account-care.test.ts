@@ -4,7 +4,7 @@
  * that compliance sees. Every /client/v1 answer is also checked against the API description.
  */
 import assert from "node:assert/strict";
-import type { CustomerSession } from "@/lib/domain/customers/list-customer-sessions";
+import type { CustomerSession } from "@/lib/domain/customer-sessions/list-customer-sessions";
 import { test } from "node:test";
 import { bumpVersion, changedHere } from "@/lib/platform/cache/versioned-cache";
 import { createApiClient } from "@/lib/domain/api-clients/create-api-client";

@@ -1,4 +1,4 @@
-/** Settings from the environment that stop the start when they are wrong (lib/platform/config.ts). */
+/** Settings from the environment that stop the start when they are wrong (lib/platform/config/index.ts). */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ConfigError, reloadConfig } from "@/lib/platform/config";

@@ -1,4 +1,4 @@
-/** Reading and writing CSV (lib/platform/csv.ts). */
+/** Reading and writing CSV (lib/platform/csv/index.ts). */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { csvField, csvRow, parseCsv } from "@/lib/platform/csv";

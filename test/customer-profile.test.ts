@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { lockCustomer } from "@/lib/domain/customers/lock-customer";
+import { lockCustomer } from "@/lib/domain/customer-accounts/lock-customer";
 import { bumpVersion, changedHere } from "@/lib/platform/cache/versioned-cache";
 import { startTestApp, db } from "./support/app";
 import { bearer, DEVICE, registeredCustomer, uniqueEmail, VERIFY_URL } from "./support/accounts";

@@ -37,7 +37,7 @@ const WORKERS = 4;
 const PGBOUNCER_SETTINGS = ["server_login_retry = 1", "query_wait_timeout = 5", "server_connect_timeout = 3"];
 
 type Outcome = {
-  /** A registration and a login: one statement each; a locale change: a transaction (lib/domain/customers/change-customer-locale.ts). */
+  /** A registration and a login: one statement each; a locale change: a transaction (lib/domain/customer-accounts/change-customer-locale.ts). */
   operation: "register" | "login" | "locale";
   email: string;
   /** An HTTP status, or what went wrong instead of an answer. */

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import bcrypt from "bcryptjs";
 import { startTestApp, db } from "./support/app";
 import { login, uniqueEmail } from "./support/accounts";
-import { importCustomers } from "@/lib/domain/customers/import-customers";
+import { importCustomers } from "@/lib/domain/customer-accounts/import-customers";
 
 const app = await startTestApp();
 const OLD_PASSWORD = "password from the old system";

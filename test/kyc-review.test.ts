@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { lockCustomer } from "@/lib/domain/customers/lock-customer";
+import { lockCustomer } from "@/lib/domain/customer-accounts/lock-customer";
 import { parseCsv } from "@/lib/platform/csv";
 import { db, startTestAppWithResend } from "./support/app";
 import { staffSession } from "./support/staff";

@@ -51,20 +51,20 @@ test("npm run lint runs Biome and the layers' check, and the tree keeps the laye
 });
 
 test("a domain file that imports lib/http fails, naming the rule", () => {
-  const file = `lib/domain/customers/${planted("http")}.ts`;
+  const file = `lib/domain/customer-accounts/${planted("http")}.ts`;
   withPlanted({ [file]: 'export { failure } from "@/lib/http/respond";\n' }, () => {
     const { status, report } = cruise([file]);
     assert.notEqual(status, 0, report);
-    assert.match(report, new RegExp(`error layer:lib/domain/customers: ${file} → lib/http/respond\\.ts`));
+    assert.match(report, new RegExp(`error layer:lib/domain/customer-accounts: ${file} → lib/http/respond\\.ts`));
   });
 });
 
 test("a lower noun that imports a higher one fails; the higher importing the lower passes", () => {
   const lower = `lib/domain/tokens/${planted("up")}.ts`;
-  const higher = `lib/domain/customers/${planted("down")}.ts`;
+  const higher = `lib/domain/customer-compliance/${planted("down")}.ts`;
   withPlanted(
     {
-      [lower]: 'export { readCustomer } from "@/lib/domain/customers/read-customer";\n',
+      [lower]: 'export { readCustomer } from "@/lib/domain/customer-compliance/read-customer";\n',
       [higher]: 'export { newToken } from "@/lib/domain/tokens/new-token";\n',
     },
     () => {
@@ -72,7 +72,7 @@ test("a lower noun that imports a higher one fails; the higher importing the low
       assert.notEqual(status, 0, report);
       assert.match(
         report,
-        new RegExp(`error layer:lib/domain/tokens: ${lower} → lib/domain/customers/read-customer\\.ts`),
+        new RegExp(`error layer:lib/domain/tokens: ${lower} → lib/domain/customer-compliance/read-customer\\.ts`),
       );
       assert.doesNotMatch(report, new RegExp(higher));
     },

@@ -22,12 +22,12 @@ import { DEFAULT_SETTINGS } from "@/lib/domain/reference-data/seed-reference-dat
 import { randomToken, sha256 } from "@/lib/platform/secrets";
 import { bumpVersion } from "@/lib/platform/cache/versioned-cache";
 import { accountActivityStatement, emailsPerDayStatement } from "@/lib/domain/dashboard/read-dashboard";
-import { eventInsert } from "@/lib/domain/customers/record-customer-event";
-import { loginCustomer } from "@/lib/domain/customers/login-customer";
-import { issueCustomerLogin } from "@/lib/domain/customers/issue-customer-login";
+import { eventInsert } from "@/lib/domain/customer-accounts/record-customer-event";
+import { loginCustomer } from "@/lib/domain/customer-sessions/login-customer";
+import { issueCustomerLogin } from "@/lib/domain/customer-sessions/issue-customer-login";
 import { DomainError } from "@/lib/platform/errors/domain-error";
-import { registerCustomer } from "@/lib/domain/customers/register-customer";
-import { requestPasswordReset } from "@/lib/domain/customers/request-password-reset";
+import { registerCustomer } from "@/lib/domain/customer-accounts/register-customer";
+import { requestPasswordReset } from "@/lib/domain/customer-credentials/request-password-reset";
 import { claimDueEmails } from "@/lib/domain/email/dispatch-emails";
 import { lockApiClient } from "@/lib/domain/api-clients/lock-api-client";
 import { claimDueDeliveries } from "@/lib/domain/webhooks/dispatch-webhooks";

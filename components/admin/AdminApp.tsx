@@ -4,7 +4,7 @@ import { authProvider } from "./authProvider";
 import { dataProvider } from "./dataProvider";
 import { i18nProvider } from "./notificationWords";
 import { accessFirst } from "./accessFirst";
-import { Dashboard } from "./Dashboard";
+import { Dashboard } from "./dashboard/Dashboard";
 import { LoginPage } from "./LoginPage";
 import { AdminLayout } from "./AdminLayout";
 import { backOfficeName } from "@/lib/domain/reference-data/back-office-name";

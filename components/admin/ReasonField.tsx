@@ -1,7 +1,7 @@
 /**
  * The reason a staff decision asks for before it is sent (compliance actions, KYC decisions): one
  * required multi-line field of up to 1,000 characters, the limit the server enforces
- * (REASON_MAX_LENGTH in lib/domain/customers/compliance-action.ts).
+ * (REASON_MAX_LENGTH in lib/domain/customer-compliance/compliance-action.ts).
  */
 import { TextField } from "@mui/material";
 

@@ -23,7 +23,7 @@ import {
   type WebhookDeliveryStatus,
 } from "@/lib/generated/prisma/enums";
 import type { AdminResource } from "@/lib/domain/access/permissions";
-import type { CustomerStatus } from "@/lib/domain/customers/customer-record";
+import type { CustomerStatus } from "@/lib/domain/customer-profiles/customer-record";
 
 /** The choices of an enum, in the order of `labels`. */
 function choicesOf<T extends string>(labels: Record<T, string>) {

@@ -9,8 +9,8 @@
 import simpleRestProvider from "ra-data-simple-rest";
 import { fetchUtils, HttpError, type Identifier } from "react-admin";
 import type { Dashboard } from "@/lib/domain/dashboard/read-dashboard";
-import type { LinkedCustomer } from "@/lib/domain/customers/linked-customers";
-import type { LegalHoldInput, LegalHoldState } from "@/lib/domain/customers/set-legal-hold";
+import type { LinkedCustomer } from "@/lib/domain/customer-compliance/linked-customers";
+import type { LegalHoldInput, LegalHoldState } from "@/lib/domain/customer-compliance/set-legal-hold";
 import type { AuditChainState } from "@/lib/domain/audit/verify-audit-chain";
 import type { PublicEndpoint } from "@/lib/domain/webhooks/webhook-endpoint-record";
 import type { toDeliveryRecord } from "@/lib/domain/webhooks/list-webhook-deliveries";
@@ -57,12 +57,12 @@ export const dataProvider = {
   resendEmail: (id: Identifier) => post(`/outbox/${encodeURIComponent(id)}/retry`),
   customerAction: (id: Identifier, action: CustomerAction, reason: string) =>
     post(`/customers/${encodeURIComponent(id)}/${action}`, { reason }),
-  /** A KYC review decision (lib/domain/customers/decide-customer-kyc.ts, rate-customer-risk.ts); answers the customer. */
+  /** A KYC review decision (lib/domain/customer-compliance/decide-customer-kyc.ts, rate-customer-risk.ts); answers the customer. */
   decideKyc: (id: Identifier, input: { status: string; reason: string }) =>
     post(`/customers/${encodeURIComponent(id)}/kyc`, input),
   rateRisk: (id: Identifier, input: { risk_rating: string; pep: boolean; sanctions_hit: boolean; reason: string }) =>
     post(`/customers/${encodeURIComponent(id)}/risk`, input),
-  /** Sets or lifts a customer's legal hold (lib/domain/customers/set-legal-hold.ts). */
+  /** Sets or lifts a customer's legal hold (lib/domain/customer-compliance/set-legal-hold.ts). */
   setLegalHold: (id: Identifier, input: LegalHoldInput): Promise<LegalHoldState> =>
     post(`/customers/${encodeURIComponent(id)}/legal-hold`, input),
   /** A customer's subject-access export, audited with the reason: the JSON file's text and the name the server gives it. */

@@ -10,8 +10,8 @@ import { fields } from "@/lib/platform/validation/fields";
 import { countrySchema, settingsSchema } from "@/lib/domain/reference-data/reference-data-schemas";
 import type { SessionTokens } from "@/lib/domain/tokens/issue-session-tokens";
 import { success } from "./respond";
-import { profileSchema } from "@/lib/domain/customers/profile-fields";
-import { customerDataExportSchema } from "@/lib/domain/customers/customer-data-export";
+import { profileSchema } from "@/lib/domain/customer-profiles/profile-fields";
+import { customerDataExportSchema } from "@/lib/domain/customer-data-rights/customer-data-export";
 
 const successEnvelope = <T extends z.ZodRawShape>(status: number, shape: T) =>
   z.object({ code: z.literal(status), message: z.literal("Success"), ...shape });

@@ -3,7 +3,7 @@
  * then `Authorization: Bearer <login token>`, before anything else is read, so a call without a
  * live token is a 401 whatever its body.
  */
-import { authenticateCustomer, type CustomerLogin } from "@/lib/domain/customers/authenticate-customer";
+import { authenticateCustomer, type CustomerLogin } from "@/lib/domain/customer-accounts/authenticate-customer";
 import type { Method, RouteExports } from "./build-route";
 import { clientRoute, type RequestContext } from "./with-client";
 

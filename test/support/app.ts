@@ -24,7 +24,7 @@ export type TestApp = {
   request(path: string, init?: RequestInit & { form?: Record<string, string>; json?: unknown }): Promise<Response>;
 };
 
-// Production on PostgreSQL requires one (lib/platform/auth-secret.ts); this one signs test sessions and seals
+// Production on PostgreSQL requires one (lib/platform/auth-secret/index.ts); this one signs test sessions and seals
 // test e-mails' tokens only.
 export const TEST_AUTH_SECRET = "test-only-auth-secret-0123456789abcdef";
 

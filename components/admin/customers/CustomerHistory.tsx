@@ -6,7 +6,7 @@
 import { Box, Card, CardContent, Typography } from "@mui/material";
 import { useRecordContext } from "react-admin";
 import type { CustomerEventType } from "@/lib/generated/prisma/enums";
-import type { CustomerHistoryEvent } from "@/lib/domain/customers/read-customer";
+import type { CustomerHistoryEvent } from "@/lib/domain/customer-compliance/read-customer";
 import { CUSTOMER_EVENT_TYPES } from "../choices";
 import { formatDateTime } from "../DateTimeField";
 

@@ -19,7 +19,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from "react-admin";
-import type { CustomerHistoryEvent } from "@/lib/domain/customers/read-customer";
+import type { CustomerHistoryEvent } from "@/lib/domain/customer-compliance/read-customer";
 import { CUSTOMER_EVENT_TYPES, CUSTOMER_SOURCES, CUSTOMER_STATUSES, EVENT_OUTCOMES } from "../choices";
 import ComplianceActions from "./ComplianceActions";
 import ExportDataButton from "./ExportDataButton";

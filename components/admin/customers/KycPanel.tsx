@@ -24,7 +24,7 @@ import {
   Typography,
 } from "@mui/material";
 import { Button, HttpError, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
-import type { CustomerDetail, KycDecisionRecord } from "@/lib/domain/customers/read-customer";
+import type { CustomerDetail, KycDecisionRecord } from "@/lib/domain/customer-compliance/read-customer";
 import type { AdminDataProvider } from "../dataProvider";
 import { KYC_DECISION_STATUSES, KYC_STATUSES, labelOf, RISK_RATINGS } from "../choices";
 import { ChoiceSelect } from "../ChoiceSelect";

@@ -8,7 +8,7 @@ import { useState } from "react";
 import GavelIcon from "@mui/icons-material/Gavel";
 import { Alert } from "@mui/material";
 import { Button, useCanAccess, useDataProvider, useRecordContext } from "react-admin";
-import type { CustomerRecord } from "@/lib/domain/customers/customer-record";
+import type { CustomerRecord } from "@/lib/domain/customer-profiles/customer-record";
 import type { AdminDataProvider } from "../dataProvider";
 import { formatDateTime } from "../DateTimeField";
 import { ReasonDialog } from "../ReasonDialog";

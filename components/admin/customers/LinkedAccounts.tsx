@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { Alert, Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { Link, useCreatePath, useDataProvider, useRecordContext } from "react-admin";
-import type { LinkedCustomer } from "@/lib/domain/customers/linked-customers";
+import type { LinkedCustomer } from "@/lib/domain/customer-compliance/linked-customers";
 import type { AdminDataProvider } from "../dataProvider";
 import { formatDateTime } from "../DateTimeField";
 import { CUSTOMER_STATUSES } from "../choices";

@@ -176,7 +176,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => H
 
 /**
  * The e-mail that carries `link`, in the language of `locale` (the customer's effective locale,
- * lib/domain/customers/customer-locale.ts; null for none), signed with the business's trading name and
+ * lib/domain/customer-accounts/customer-locale.ts; null for none), signed with the business's trading name and
  * support contacts.
  */
 export async function composeEmail(

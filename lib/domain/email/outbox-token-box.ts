@@ -1,7 +1,7 @@
 /**
  * How a link e-mail waits in the outbox without its single-use token: its bodies are stored with
  * every occurrence of the token (known when the e-mail is composed) replaced by a marker, and the
- * token itself sealed under AUTH_SECRET (lib/platform/auth-secret.ts) in `token_box`. Only the dispatcher,
+ * token itself sealed under AUTH_SECRET (lib/platform/auth-secret/index.ts) in `token_box`. Only the dispatcher,
  * at send time, and the operator's command line put it back. Hiding by the token's value, not by
  * what a token looks like, holds whatever a client's link template puts around it; and the
  * database alone holds no usable link. Tokens are base64url: a URL, HTML and plain text all write

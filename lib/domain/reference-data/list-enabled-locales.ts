@@ -1,6 +1,6 @@
 /**
  * The enabled locales in settings order, from memory: what a customer may choose, the first being
- * the default (lib/domain/customers/customer-locale.ts). Reloaded when reference data changes.
+ * the default (lib/domain/customer-accounts/customer-locale.ts). Reloaded when reference data changes.
  */
 import { db } from "@/lib/platform/db";
 import { versionedCache } from "@/lib/platform/cache/versioned-cache";

@@ -6,9 +6,9 @@
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
-import { PROFILE_COLUMNS, PROFILE_FIELDS } from "@/lib/domain/customers/profile-fields";
-import { closedEmailTombstone } from "@/lib/domain/customers/close-customer-account";
-import { customerOutboxWhere } from "@/lib/domain/customers/customer-outbox";
+import { PROFILE_COLUMNS, PROFILE_FIELDS } from "@/lib/domain/customer-profiles/profile-fields";
+import { closedEmailTombstone } from "@/lib/domain/customer-data-rights/close-customer-account";
+import { customerOutboxWhere } from "@/lib/domain/customer-data-rights/customer-outbox";
 import { dueAccounts } from "./retention-scope";
 
 /** No password hashes to this: neither argon2id nor bcrypt, so every check of it fails. */

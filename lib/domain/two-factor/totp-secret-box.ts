@@ -1,7 +1,7 @@
 /**
  * Two-factor (TOTP) secrets at rest, staff's and customers': a secret must be read back to check a
  * code, so it cannot be hashed; it is sealed (AES-256-GCM) under a key derived from AUTH_SECRET
- * (lib/platform/auth-secret.ts), one key per kind of owner. Changing AUTH_SECRET therefore also
+ * (lib/platform/auth-secret/index.ts), one key per kind of owner. Changing AUTH_SECRET therefore also
  * voids every enrolment.
  */
 import { openWithAuthSecret, sealWithAuthSecret } from "@/lib/platform/auth-secret";

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import fs from "node:fs";
 import path from "node:path";
-import { importCustomers } from "@/lib/domain/customers/import-customers";
+import { importCustomers } from "@/lib/domain/customer-accounts/import-customers";
 import { createApiClient } from "@/lib/domain/api-clients/create-api-client";
 import { listApiClients } from "@/lib/domain/api-clients/list-api-clients";
 import { revokeApiClient } from "@/lib/domain/api-clients/revoke-api-client";

@@ -13,9 +13,9 @@
  * registration two where it was eight; for 80 % of the hashing ceiling everything besides the
  * password hash must fit in 1.9–2.3 ms, and a statement through Prisma is a message to the
  * database's thread or server each. The statements built here:
- * - a successful login (lib/domain/customers/login-customer.ts): its rate-limit hits given back, its
+ * - a successful login (lib/domain/customer-sessions/login-customer.ts): its rate-limit hits given back, its
  *   event and its login token, and from a new device the device, the alert e-mail and its event;
- * - a registration (lib/domain/customers/register-customer.ts): the customer, its verification token,
+ * - a registration (lib/domain/customer-accounts/register-customer.ts): the customer, its verification token,
  *   the e-mail in the outbox, its event, its first login token and its device;
  * - giving an attempt's rate-limit hits back (lib/domain/rate-limits/release-attempt.ts `release`,
  *   `refuse`, with the event of a refused login), on the same hot paths; and a staff sign-in

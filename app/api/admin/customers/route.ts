@@ -1,5 +1,5 @@
 import { adminRoute } from "@/lib/http/with-staff";
-import { listCustomers, SORTABLE } from "@/lib/domain/customers/list-customers";
+import { listCustomers, SORTABLE } from "@/lib/domain/customer-compliance/list-customers";
 import { listHandler } from "@/lib/http/list-protocol";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("customers", {

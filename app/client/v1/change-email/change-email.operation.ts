@@ -1,6 +1,6 @@
 /** POST /client/v1/change-email (extension): a new address for a logged-in customer, effective once its link is used. */
-import { changeCustomerEmail } from "@/lib/domain/customers/change-customer-email";
-import { linkOriginCheck } from "@/lib/domain/customers/link-origin";
+import { changeCustomerEmail } from "@/lib/domain/customer-credentials/change-customer-email";
+import { linkOriginCheck } from "@/lib/domain/customer-accounts/link-origin";
 import { invalidLoginToken, jsonBody, SENT_AN_EMAIL } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

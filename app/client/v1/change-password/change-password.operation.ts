@@ -1,5 +1,5 @@
 /** POST /client/v1/change-password (extension): a logged-in customer changes its password. */
-import { changeCustomerPassword } from "@/lib/domain/customers/change-customer-password";
+import { changeCustomerPassword } from "@/lib/domain/customer-credentials/change-customer-password";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

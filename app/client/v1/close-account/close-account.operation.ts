@@ -1,5 +1,5 @@
 /** POST /client/v1/close-account: the account closed, with the password; every session ends and the address is free again. */
-import { closeCustomerAccount } from "@/lib/domain/customers/close-customer-account";
+import { closeCustomerAccount } from "@/lib/domain/customer-data-rights/close-customer-account";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

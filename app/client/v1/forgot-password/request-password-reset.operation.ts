@@ -1,6 +1,6 @@
 /** POST /client/v1/forgot-password: a reset link by e-mail. */
-import { linkOriginCheck } from "@/lib/domain/customers/link-origin";
-import { requestPasswordReset } from "@/lib/domain/customers/request-password-reset";
+import { linkOriginCheck } from "@/lib/domain/customer-accounts/link-origin";
+import { requestPasswordReset } from "@/lib/domain/customer-credentials/request-password-reset";
 import { jsonBody, SENT_AN_EMAIL } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

@@ -1,5 +1,5 @@
 /** POST /client/v1/login: a new session's tokens for the right e-mail address and password. */
-import { loginCustomer } from "@/lib/domain/customers/login-customer";
+import { loginCustomer } from "@/lib/domain/customer-sessions/login-customer";
 import { invalidLogin, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { requestBody, sessionTokensResponse, sessionTokensSuccess } from "@/lib/http/schemas";

@@ -1,5 +1,5 @@
 /** POST /client/v1/logout (extension): the session of the access token presented, ended. */
-import { logoutCustomer } from "@/lib/domain/customers/logout-customer";
+import { logoutCustomer } from "@/lib/domain/customer-sessions/logout-customer";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

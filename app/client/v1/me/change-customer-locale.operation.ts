@@ -1,5 +1,5 @@
 /** POST /client/v1/me: the customer's locale, the language of their e-mails. */
-import { changeCustomerLocale } from "@/lib/domain/customers/change-customer-locale";
+import { changeCustomerLocale } from "@/lib/domain/customer-accounts/change-customer-locale";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

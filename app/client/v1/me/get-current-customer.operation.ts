@@ -1,5 +1,5 @@
 /** GET /client/v1/me (extension): the customer behind a login token. */
-import { describeCustomer } from "@/lib/domain/customers/describe-customer";
+import { describeCustomer } from "@/lib/domain/customer-accounts/describe-customer";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

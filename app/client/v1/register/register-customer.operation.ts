@@ -1,7 +1,7 @@
 /** POST /client/v1/register: a new customer's account, logged in at once and asked to verify its e-mail. */
-import { linkOriginCheck } from "@/lib/domain/customers/link-origin";
-import { registrationCountry } from "@/lib/domain/customers/profile-fields";
-import { registerCustomer } from "@/lib/domain/customers/register-customer";
+import { linkOriginCheck } from "@/lib/domain/customer-accounts/link-origin";
+import { registrationCountry } from "@/lib/domain/customer-profiles/profile-fields";
+import { registerCustomer } from "@/lib/domain/customer-accounts/register-customer";
 import { jsonBody, SENT_AN_EMAIL } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { confirmation, requestBody, sessionTokensResponse, sessionTokensSuccess } from "@/lib/http/schemas";

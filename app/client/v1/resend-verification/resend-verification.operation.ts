@@ -1,6 +1,6 @@
 /** POST /client/v1/resend-verification (extension): a new verification e-mail for a logged-in customer. */
-import { linkOriginCheck } from "@/lib/domain/customers/link-origin";
-import { resendVerification } from "@/lib/domain/customers/resend-verification";
+import { linkOriginCheck } from "@/lib/domain/customer-accounts/link-origin";
+import { resendVerification } from "@/lib/domain/customer-credentials/resend-verification";
 import { invalidLoginToken, jsonBody, SENT_AN_EMAIL } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

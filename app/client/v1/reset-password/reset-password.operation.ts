@@ -1,5 +1,5 @@
 /** POST /client/v1/reset-password: a new password with the token of a reset e-mail. */
-import { resetPassword } from "@/lib/domain/customers/reset-password";
+import { resetPassword } from "@/lib/domain/customer-credentials/reset-password";
 import { jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

@@ -1,5 +1,5 @@
 /** GET /client/v1/sessions: where the customer is signed in, newest first. */
-import { listCustomerSessions } from "@/lib/domain/customers/list-customer-sessions";
+import { listCustomerSessions } from "@/lib/domain/customer-sessions/list-customer-sessions";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

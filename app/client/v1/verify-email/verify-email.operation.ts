@@ -1,5 +1,5 @@
 /** POST /client/v1/verify-email (extension): the token of a verification or change-of-address link, used. */
-import { verifyEmail } from "@/lib/domain/customers/verify-email";
+import { verifyEmail } from "@/lib/domain/customer-credentials/verify-email";
 import { jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

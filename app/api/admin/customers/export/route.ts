@@ -1,6 +1,6 @@
 import { adminRoute } from "@/lib/http/with-staff";
 import { download } from "@/lib/http/respond";
-import { exportCustomers } from "@/lib/domain/customers/export-customers";
+import { exportCustomers } from "@/lib/domain/customer-compliance/export-customers";
 import { readFilter } from "@/lib/http/list-protocol";
 
 // GET /api/admin/customers/export?filter={…}: the customers the list's filter matches, as CSV.

@@ -1,5 +1,5 @@
 /** POST /client/v1/login/mfa: a login with two-factor on, finished with its mfa_token and a code. */
-import { completeCustomerLogin } from "@/lib/domain/customers/complete-customer-login";
+import { completeCustomerLogin } from "@/lib/domain/customer-sessions/complete-customer-login";
 import { jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { requestBody, secondFactorCode, sessionTokensResponse, sessionTokensSuccess } from "@/lib/http/schemas";

@@ -1,5 +1,5 @@
 /** GET /client/v1/me/export: everything the service holds about the customer (a subject-access request), once an hour. */
-import { exportCustomerData } from "@/lib/domain/customers/export-customer-data";
+import { exportCustomerData } from "@/lib/domain/customer-data-rights/export-customer-data";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

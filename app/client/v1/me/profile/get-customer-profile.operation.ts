@@ -1,5 +1,5 @@
 /** GET /client/v1/me/profile: the customer's profile and where its review stands. */
-import { readCustomerProfile } from "@/lib/domain/customers/read-customer-profile";
+import { readCustomerProfile } from "@/lib/domain/customer-profiles/read-customer-profile";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

@@ -1,6 +1,6 @@
 /** POST /client/v1/me/profile: the fields sent changed, the others left as they are. */
-import { profileChangesShape } from "@/lib/domain/customers/profile-fields";
-import { updateCustomerProfile } from "@/lib/domain/customers/update-customer-profile";
+import { profileChangesShape } from "@/lib/domain/customer-profiles/profile-fields";
+import { updateCustomerProfile } from "@/lib/domain/customer-profiles/update-customer-profile";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

@@ -1,5 +1,5 @@
 /** DELETE /client/v1/sessions/{id}: the customer signed out of one session; 404 for an id not one of their live sessions. */
-import { revokeCustomerSession } from "@/lib/domain/customers/revoke-customer-session";
+import { revokeCustomerSession } from "@/lib/domain/customer-sessions/revoke-customer-session";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

@@ -1,5 +1,5 @@
 /** POST /client/v1/sessions/revoke-others: every session of the customer but the calling one, ended. */
-import { revokeOtherCustomerSessions } from "@/lib/domain/customers/revoke-other-customer-sessions";
+import { revokeOtherCustomerSessions } from "@/lib/domain/customer-sessions/revoke-other-customer-sessions";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

@@ -1,5 +1,5 @@
 /** POST /client/v1/token/refresh: a session's refresh token exchanged for a new access token and refresh token. */
-import { refreshCustomerSession } from "@/lib/domain/customers/refresh-customer-session";
+import { refreshCustomerSession } from "@/lib/domain/customer-sessions/refresh-customer-session";
 import { jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { requestBody, sessionTokensResponse, sessionTokensSuccess } from "@/lib/http/schemas";

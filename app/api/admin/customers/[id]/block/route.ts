@@ -2,9 +2,9 @@ import { adminRoute } from "@/lib/http/with-staff";
 import { plainJson } from "@/lib/http/respond";
 import { readInput } from "@/lib/http/input";
 import { recordId } from "@/lib/http/list-protocol";
-import { complianceActionInput } from "@/lib/domain/customers/compliance-action";
-import { blockCustomer } from "@/lib/domain/customers/block-customer";
-import { readCustomer } from "@/lib/domain/customers/read-customer";
+import { complianceActionInput } from "@/lib/domain/customer-compliance/compliance-action";
+import { blockCustomer } from "@/lib/domain/customer-compliance/block-customer";
+import { readCustomer } from "@/lib/domain/customer-compliance/read-customer";
 
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("customers", {
   POST: async ({ request, params, staff }) => {

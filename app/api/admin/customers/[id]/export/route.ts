@@ -2,8 +2,8 @@ import { adminRoute } from "@/lib/http/with-staff";
 import { download, plainJson } from "@/lib/http/respond";
 import { readQuery } from "@/lib/http/input";
 import { recordId } from "@/lib/http/list-protocol";
-import { complianceActionInput } from "@/lib/domain/customers/compliance-action";
-import { exportCustomerData } from "@/lib/domain/customers/export-customer-data";
+import { complianceActionInput } from "@/lib/domain/customer-compliance/compliance-action";
+import { exportCustomerData } from "@/lib/domain/customer-data-rights/export-customer-data";
 
 // GET /api/admin/customers/{id}/export?reason=…: the customer's subject-access export as a JSON file
 // (compliance and admin), audited with the reason. HEAD checks the reason and exports nothing.

@@ -1,5 +1,5 @@
 /** POST /client/v1/me/mfa/totp: a logged-in customer starts two-factor (TOTP), with the password. */
-import { enrolCustomerTotp } from "@/lib/domain/customers/enrol-customer-totp";
+import { enrolCustomerTotp } from "@/lib/domain/customer-credentials/enrol-customer-totp";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

@@ -1,5 +1,5 @@
 /** POST /client/v1/me/profile/submit: a complete profile put in review. */
-import { submitCustomerProfile } from "@/lib/domain/customers/submit-customer-profile";
+import { submitCustomerProfile } from "@/lib/domain/customer-profiles/submit-customer-profile";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

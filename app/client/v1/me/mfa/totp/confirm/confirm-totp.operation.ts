@@ -1,5 +1,5 @@
 /** POST /client/v1/me/mfa/totp/confirm: a code of the new secret turns two-factor on; the recovery codes, shown once. */
-import { confirmCustomerTotp } from "@/lib/domain/customers/confirm-customer-totp";
+import { confirmCustomerTotp } from "@/lib/domain/customer-credentials/confirm-customer-totp";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

@@ -1,5 +1,5 @@
 /** POST /client/v1/me/mfa/totp/disable: two-factor off, with the password and a current code. */
-import { disableCustomerTotp } from "@/lib/domain/customers/disable-customer-totp";
+import { disableCustomerTotp } from "@/lib/domain/customer-credentials/disable-customer-totp";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";

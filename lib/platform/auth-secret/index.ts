@@ -1,0 +1,89 @@
+/**
+ * The key staff sessions are encrypted with: AUTH_SECRET (or NEXTAUTH_SECRET) when set, which
+ * lib/platform/config/index.ts requires in production on PostgreSQL. Otherwise one is made once and kept in a file
+ * beside the embedded database's data (.data/auth-secret by default), so `npm start` needs no set-up
+ * and sessions survive restarts; an in-memory database gets one for the life of the process.
+ * Secrets that must be read back (staff two-factor secrets, the tokens of queued e-mails) are
+ * sealed under keys derived from it: changing AUTH_SECRET voids them too.
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { config, ConfigError } from "@/lib/platform/config";
+import { DEFAULT_PGLITE_DIR, databaseTarget } from "@/lib/platform/db/target";
+import { processGlobal } from "@/lib/platform/runtime/process-global";
+import { randomToken } from "@/lib/platform/secrets";
+
+export const AUTH_SECRET_FILE = "auth-secret";
+
+// Next's server bundle and the process's own module graph must agree on the key.
+const generated = processGlobal("auth-secret", () => new Map<string, string>());
+
+export function authSecret(): string {
+  return config().AUTH_SECRET ?? generatedSecret();
+}
+
+function generatedSecret(): string {
+  const { DATABASE_URL, NODE_ENV } = config();
+  const target = databaseTarget(DATABASE_URL);
+  // On PostgreSQL there may be several instances, and they must all sign with one secret.
+  if (target.kind === "postgres" && NODE_ENV === "production") {
+    throw new ConfigError(
+      "Invalid configuration:\n  AUTH_SECRET: is required in production on PostgreSQL (staff sign-in sessions are signed with it; every instance needs the same one). Set AUTH_SECRET (or NEXTAUTH_SECRET) to at least 32 random characters, e.g. the output of `openssl rand -base64 32`",
+    );
+  }
+  if (!generated.has(target.description)) {
+    const dataDir = target.kind === "pglite" ? target.dataDir : path.resolve(DEFAULT_PGLITE_DIR);
+    generated.set(
+      target.description,
+      dataDir ? readOrCreate(path.join(path.dirname(dataDir), AUTH_SECRET_FILE)) : randomToken(32),
+    );
+  }
+  return generated.get(target.description)!;
+}
+
+function readOrCreate(file: string): string {
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Written whole under a name of its own, then linked into place: of two processes starting at
+    // once, one link wins and both read the same complete secret.
+    const draft = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(draft, randomToken(32), { mode: 0o600 });
+    try {
+      fs.linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+const BOX_VERSION = "v1";
+
+/** A key of its own for each purpose (HKDF-SHA256 of AUTH_SECRET): a box of one purpose opens under no other. */
+function boxKey(purpose: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", authSecret(), "", purpose, 32));
+}
+
+/** `secret` encrypted with AES-256-GCM for `purpose`: `v1.<iv>.<tag>.<ciphertext>`, base64url. */
+export function sealWithAuthSecret(purpose: string, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", boxKey(purpose), iv);
+  const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
+  return [BOX_VERSION, iv, cipher.getAuthTag(), sealed].map((part) => part.toString("base64url")).join(".");
+}
+
+/** The secret, or null when the box was not sealed for `purpose` with this key (AUTH_SECRET changed) or is damaged. */
+export function openWithAuthSecret(purpose: string, box: string): string | null {
+  const [version, iv, tag, sealed] = box.split(".");
+  if (version !== BOX_VERSION || !iv || !tag || sealed === undefined) return null;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", boxKey(purpose), Buffer.from(iv, "base64url"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
+}
