@@ -26,6 +26,7 @@ const LAYERS = [
   ["lib/domain/tokens"],
   ["lib/domain/rate-limits"],
   ["lib/domain/access"],
+  ["lib/domain/signing-keys"],
   ["lib/domain/audit"],
   ["lib/domain/api-clients"],
   ["lib/domain/reference-data"],

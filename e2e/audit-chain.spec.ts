@@ -1,7 +1,10 @@
 import { expect, signIn, test, screenshot } from "./support";
 import { FIRST_ADMIN } from "./accounts";
 
-/** The audit log page shows the state of the log's hash chain, checked as the page opens and again on demand. */
+/**
+ * The audit log page shows the state of the log's hash chain, checked as the page opens and again on
+ * demand, with the range of positions it checked.
+ */
 test("the audit log page shows the chain valid, with its entries and head hash, and checks it again", async ({
   page,
 }) => {
@@ -9,6 +12,8 @@ test("the audit log page shows the chain valid, with its entries and head hash, 
   await page.goto("/admin#/audit-log");
   const state = page.getByRole("status", { name: "Audit chain" });
   await expect(state).toContainText(/Audit chain valid: \d+ entr(y|ies), checked /);
+  // The range checked: from the last signed checkpoint, or from the first entry before there is one.
+  await expect(state).toContainText(/\(positions \d+ to \d+ checked from (checkpoint #\d+|the first entry)\)/);
   await expect(state.locator("code")).toHaveText(/^[0-9a-f]{64}$/);
   const entries = Number((await state.textContent())?.match(/valid: (\d+)/)?.[1]);
   expect(entries).toBeGreaterThan(0);

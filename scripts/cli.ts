@@ -27,6 +27,7 @@ async function main(argv: string[]): Promise<number> {
       password: { type: "string" },
       to: { type: "string" },
       "dry-run": { type: "boolean" },
+      full: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });

@@ -44,7 +44,7 @@ import { sessionTokensInsert } from "@/lib/domain/tokens/issue-session-tokens";
 import { rotateRefreshToken } from "@/lib/domain/tokens/rotate-refresh-token";
 import { findSpentRefreshToken, pairWithinGrace } from "@/lib/domain/tokens/spent-refresh-token";
 import { newToken } from "@/lib/domain/tokens/new-token";
-import { verifyAuditChain } from "@/lib/domain/audit/verify-audit-chain";
+import { auditChainStatement, verifyAuditChain } from "@/lib/domain/audit/verify-audit-chain";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 import { TEST_AUTH_SECRET } from "./support/app";
 
@@ -704,6 +704,12 @@ test("statement: audit chain check (every entry recomputed in order, the first t
   });
   await db().auditLog.update({ where: { id: last.id }, data: { resourceId: "1" } });
   assert.equal((await verifyAuditChain()).valid, true, "the same content, the same hash");
+  // From a checkpoint's position on, against the hash it signed: the range the incremental check reads.
+  const position = Number(head.chainPosition);
+  const [fromCheckpoint] = await db().$queryRaw<{ id: number | null; problem: string | null }[]>(
+    auditChainStatement(position, { position, hash: "0".repeat(64) }),
+  );
+  assert.deepEqual([fromCheckpoint.id, fromCheckpoint.problem], [last.id, "checkpoint"]);
 });
 
 test("statement: outbox claim (FOR UPDATE SKIP LOCKED)", async () => {

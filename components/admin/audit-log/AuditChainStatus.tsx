@@ -1,7 +1,8 @@
 /**
- * The audit log's hash chain, checked when the page opens (GET /api/admin/audit-log/chain): valid
- * with its number of entries, its head hash and when it was checked, or broken at the first entry
- * that does not match, and why. A button checks it again.
+ * The audit log's hash chain, checked when the page opens (GET /api/admin/audit-log/chain) from the
+ * last signed checkpoint: valid with its number of entries, the range of positions checked, its head
+ * hash and when it was checked, or broken at the first problem (an entry that does not match, a
+ * head behind the last checkpoint), and why. A button checks it again.
  */
 import { useCallback, useEffect, useState } from "react";
 import { Alert, Button } from "@mui/material";
@@ -44,14 +45,24 @@ export default function AuditChainStatus() {
       </Alert>
     );
   const checkedAt = formatDateTime(state.checked_at, { withSeconds: true });
+  const { from, to } = state.checked;
+  const range =
+    to === null
+      ? "no entries to check"
+      : `positions ${from} to ${to} checked ${state.checkpoint ? `from checkpoint #${state.checkpoint.id}` : "from the first entry"}`;
+  const refused = state.refused_checkpoints.length;
+  const refusedNote =
+    refused > 0
+      ? ` ${refused} ${refused === 1 ? "checkpoint" : "checkpoints"} refused (signature not valid): #${state.refused_checkpoints.map((checkpoint) => checkpoint.id).join(", #")}.`
+      : "";
   return state.broken_at ? (
     <Alert severity="error" action={again} sx={{ mt: 1 }} role="status" aria-label="Audit chain">
-      Audit chain broken at entry #{state.broken_at.id}: {state.broken_at.message}. Checked {checkedAt}.
+      Audit chain broken at {state.broken_at.message}. Checked {checkedAt} ({range}).{refusedNote}
     </Alert>
   ) : (
     <Alert severity="success" action={again} sx={{ mt: 1 }} role="status" aria-label="Audit chain">
-      Audit chain valid: {state.entries} {state.entries === 1 ? "entry" : "entries"}, checked {checkedAt}. Head hash{" "}
-      <code style={{ overflowWrap: "anywhere" }}>{state.head ?? "none yet"}</code>
+      Audit chain valid: {state.entries} {state.entries === 1 ? "entry" : "entries"}, checked {checkedAt} ({range}).
+      {refusedNote} Head hash <code style={{ overflowWrap: "anywhere" }}>{state.head ?? "none yet"}</code>
     </Alert>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The audit log for a range of days, every column of every entry, for admins to hand to an
  * auditor: as CSV or JSON Lines, read a page at a time so no range is ever held whole. The export
- * is itself an audit entry, written before the first row leaves.
+ * is itself an audit entry, written before the first row leaves, and signs a checkpoint of the chain.
  */
 import { z } from "zod";
 import type { AuditLog, Prisma, Staff } from "@/lib/generated/prisma/client";
@@ -10,6 +10,7 @@ import { csvRow } from "@/lib/platform/csv";
 import { calendarDate, fields } from "@/lib/platform/validation/fields";
 import { WITH_STAFF_EMAIL } from "./audit-record";
 import { auditedChange } from "./audited-change";
+import { checkpointAuditChain } from "./checkpoint-audit-chain";
 import type { Actor } from "./record-audit";
 
 type Entry = AuditLog & { staff: Pick<Staff, "email"> | null };
@@ -101,6 +102,8 @@ export async function exportAuditLog(
       },
     };
   });
+  // The head, its own entry included, signed: the auditor's file and a checkpoint agree on it.
+  await checkpointAuditChain("export");
   return pages(from, until, newest);
 }
 

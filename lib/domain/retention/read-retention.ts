@@ -5,7 +5,7 @@
 import { config } from "@/lib/platform/config";
 import { db } from "@/lib/platform/db";
 import { type RetentionRunRecord, retentionRunRecord } from "./retention-run-record";
-import { utcDay } from "./run-retention";
+import { utcDay } from "@/lib/platform/validation/fields";
 
 export type RetentionStatus = {
   retention_years: number;

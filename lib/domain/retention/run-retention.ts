@@ -10,6 +10,7 @@ import type { RetentionRun } from "@/lib/generated/prisma/client";
 import type { RetentionTrigger } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/platform/db";
 import { log } from "@/lib/platform/runtime/log";
+import { utcDay } from "@/lib/platform/validation/fields";
 import { COMMAND_LINE, recordAudit } from "@/lib/domain/audit/record-audit";
 import { pseudonymiseCustomer } from "./pseudonymise-customer";
 import { type RetentionRunRecord, retentionRunRecord } from "./retention-run-record";
@@ -17,9 +18,6 @@ import { dueAccounts, eventsToStrip, heldAccounts, type RetentionCounts, retenti
 
 /** Events stripped per statement: a long backlog never holds one long lock. */
 const EVENT_BATCH = 1000;
-
-/** The UTC day of `now`, as the date column holds it. */
-export const utcDay = (now: Date) => new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
 
 /**
  * Runs retention now. For the schedule, undefined when another process (or an earlier pass) already

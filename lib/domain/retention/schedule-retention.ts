@@ -4,7 +4,8 @@
  * process of all those on the database through. A service started at any hour runs it that day.
  */
 import { db } from "@/lib/platform/db";
-import { runRetention, utcDay } from "./run-retention";
+import { utcDay } from "@/lib/platform/validation/fields";
+import { runRetention } from "./run-retention";
 
 /** How often each process checks: the day's run starts at most this long after midnight UTC. */
 export const RETENTION_CHECK_INTERVAL_MS = 10 * 60 * 1000;

@@ -122,10 +122,10 @@ export async function restoreDatabase(file: string, { force }: { force: boolean 
   return { ...summary, audit_chain: await checkedChain() };
 }
 
-/** The restored database's chain, through the service's own client (opened here, closed after). */
+/** The restored database's whole chain, through the service's own client (opened here, closed after). */
 async function checkedChain(): Promise<RestoreSummary["audit_chain"]> {
   try {
-    return await verifyAuditChain();
+    return await verifyAuditChain({ full: true });
   } catch (error) {
     // Only the want of the chain's table, column or function (PostgreSQL's undefined_table,
     // undefined_column, undefined_function: a backup from before the chain, or of a database that

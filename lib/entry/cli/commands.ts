@@ -23,7 +23,7 @@ import { openOutboxEmail } from "@/lib/domain/email/open-outbox-email";
 import { fields } from "@/lib/platform/validation/fields";
 import { planRetention } from "@/lib/domain/retention/plan-retention";
 import { runRetention } from "@/lib/domain/retention/run-retention";
-import { verifyAuditChain } from "@/lib/domain/audit/verify-audit-chain";
+import { checkpointAuditChain } from "@/lib/domain/audit/checkpoint-audit-chain";
 import { backUpDatabase } from "./backup";
 import { CommandError } from "./command-error";
 
@@ -41,6 +41,7 @@ export const commandRequest = z
         password: z.string().max(1000).optional(),
         to: z.string().max(1000).optional(),
         "dry-run": z.boolean().optional(),
+        full: z.boolean().optional(),
       })
       .strict(),
     cwd: z.string().max(4096),
@@ -86,9 +87,11 @@ export const usage = `Usage: npm run cli -- <command> [options]
       Pseudonymises the closed accounts past RETENTION_YEARS (no legal hold) and strips old events
       of their address, browser and device, as the daily run does; prints the run with its counts.
       With --dry-run: prints each account it would pseudonymise, then the counts, and writes nothing.
-  audit verify
-      Recomputes the audit log's hash chain. Valid: prints the number of entries and the head hash
-      (note it elsewhere: docs/security.md); broken: exits 2 naming the first entry that does not match.
+  audit verify [--full]
+      Recomputes the audit log's hash chain from the last signed checkpoint (with --full, from the
+      first entry) and checks the head is not behind that checkpoint. Valid: signs a checkpoint of
+      the head and prints the number of entries, the head, the range checked and the checkpoint;
+      broken: exits 2 naming the first problem (docs/security.md).
 `;
 
 /** Validation failures of the shared domain code, as a message for the operator. */
@@ -184,8 +187,13 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
     if (run?.error) throw new CommandError(`The retention run failed, after what it printed: ${run.error}`);
   },
 
-  async "audit verify"({ print }) {
-    const state = await verifyAuditChain();
+  async "audit verify"({ args, options, print }) {
+    const { full, ...others } = options;
+    const unexpected = [...args, ...Object.keys(others).map((name) => `--${name}`)];
+    if (unexpected.length > 0) {
+      throw new CommandError(`audit verify takes only --full, not ${JSON.stringify(unexpected).slice(0, 200)}`);
+    }
+    const state = await checkpointAuditChain("verify", { full });
     print(state);
     if (state.broken_at) throw new CommandError(`The audit chain is broken at ${state.broken_at.message}.`);
   },

@@ -7,6 +7,10 @@ import { startEmailDispatcher } from "@/lib/domain/email/dispatch-emails";
 import { clearExpiredSuccessors } from "@/lib/domain/tokens/spent-refresh-token";
 import { startWebhookDispatcher } from "@/lib/domain/webhooks/dispatch-webhooks";
 import { RETENTION_CHECK_INTERVAL_MS, runScheduledRetention } from "@/lib/domain/retention/schedule-retention";
+import {
+  AUDIT_CHECKPOINT_CHECK_INTERVAL_MS,
+  runScheduledAuditCheckpoint,
+} from "@/lib/domain/audit/schedule-audit-checkpoint";
 
 /** Starts that work; returns a function that stops it (awaited on shutdown, so nothing is left half-done). */
 export function startBackgroundWork(): () => Promise<void> {
@@ -29,7 +33,17 @@ export function startBackgroundWork(): () => Promise<void> {
   const retention = startRepeatingPass(runScheduledRetention, RETENTION_CHECK_INTERVAL_MS, (error) =>
     logUnlessUnreachable("[retention] the daily run failed", error),
   );
+  // The audit chain's daily signed checkpoint (lib/domain/audit/checkpoint-audit-chain.ts), the same way.
+  const checkpoint = startRepeatingPass(runScheduledAuditCheckpoint, AUDIT_CHECKPOINT_CHECK_INTERVAL_MS, (error) =>
+    logUnlessUnreachable("[audit] the daily checkpoint failed", error),
+  );
   return async () => {
-    await Promise.all([stopEmailDispatcher?.(), stopWebhookDispatcher(), successorSweep.stop(), retention.stop()]);
+    await Promise.all([
+      stopEmailDispatcher?.(),
+      stopWebhookDispatcher(),
+      successorSweep.stop(),
+      retention.stop(),
+      checkpoint.stop(),
+    ]);
   };
 }

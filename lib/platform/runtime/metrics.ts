@@ -145,6 +145,8 @@ export type InstanceFigures = {
   /** Webhook deliveries by status (pending, delivered, failed). */
   webhookDeliveries: Record<string, number>;
   webhookOldestPendingAgeSeconds: number;
+  /** The position in the audit chain of the last signed checkpoint; 0 before the first. */
+  auditCheckpointPosition: number;
 };
 
 export const METRICS_CONTENT_TYPE = new Registry().contentType;
@@ -172,6 +174,11 @@ export async function metricsText(instance: InstanceFigures): Promise<string> {
     "webhook_deliveries_oldest_pending_age_seconds",
     "Age of the oldest webhook delivery waiting to be delivered; 0 when none waits.",
     instance.webhookOldestPendingAgeSeconds,
+  );
+  gauge(
+    "audit_checkpoint_position",
+    "Position in the audit chain of the last signed checkpoint (0 before the first). It only grows: a fall means checkpoints were deleted.",
+    instance.auditCheckpointPosition,
   );
   gauge("server_processes_reporting", "Server processes whose figures this scrape adds up.", parts.length);
   const merged = AggregatorRegistry.aggregate(parts as Awaited<ReturnType<Registry["getMetricsAsJSON"]>>[]);

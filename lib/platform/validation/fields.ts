@@ -33,6 +33,9 @@ export const isStorableText = (value: string) => value.isWellFormed() && !CONTRO
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** `text` as a calendar date (UTC midnight) when it is a real one YYYY-MM-DD, e.g. not 2023-02-30. */
+/** The UTC day of `now`, its midnight: what a date column holds, and when a daily schedule's day starts. */
+export const utcDay = (now: Date) => new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+
 export function calendarDate(text: string): Date | undefined {
   const match = DAY.exec(text);
   if (!match) return undefined;
