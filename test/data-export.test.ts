@@ -351,7 +351,7 @@ test("compliance's export: a JSON file named for the customer and the day, audit
   assert.notEqual(ofSuccessor.account.id, id);
 });
 
-test("compliance's export needs a reason: missing, blank, oversized, control characters, repeated → 400; operations 403; unknown 404", async () => {
+test("compliance's export needs a reason: missing, blank, oversized, control characters, not a string, not JSON → 400; operations 403; unknown 404", async () => {
   const customer = await registeredCustomer(app);
   const id = await customerId(customer.email);
   const before = await db().auditLog.count({ where: { action: "export_data" } });
