@@ -3,9 +3,9 @@ import { expect, signIn, signOut, test } from "./support";
 import { FIRST_ADMIN } from "./accounts";
 
 /**
- * The audit log's Export: an admin picks the days and the format, the browser downloads the file,
- * and the file holds today's entries (the admin's own sign-in among them); compliance, who reads
- * the audit log, has no Export.
+ * The audit log's Export: an admin picks the days and the format, the page POSTs the export (it is
+ * recorded: never a link) and the browser saves the file, which holds today's entries (the admin's
+ * own sign-in among them); compliance, who reads the audit log, has no Export.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -33,8 +33,12 @@ test("an admin exports today's audit log as CSV and as JSON Lines", async ({ pag
     await dialog.getByRole("combobox", { name: "Format" }).click();
     await page.getByRole("option", { name: label }).click();
     const downloading = page.waitForEvent("download");
+    const posted = page.waitForResponse((response) => response.url().endsWith("/api/admin/audit-log/export"));
     await dialog.getByRole("button", { name: "Download" }).click();
     const download = await downloading;
+    expect((await posted).request().method()).toBe("POST");
+    expect((await posted).request().postDataJSON()).toEqual({ format, from: today, to: today });
+    await expect(dialog).toBeHidden();
     expect(download.suggestedFilename()).toBe(`audit-log-${today}-${today}.${format}`);
     const text = fs.readFileSync(await download.path(), "utf8");
     const lines = text.trimEnd().split("\r\n");

@@ -3,9 +3,9 @@ import { expect, screenshot, signIn, signOut, test } from "./support";
 import { FIRST_ADMIN } from "./accounts";
 
 /**
- * Export data on a customer's page (issue 28): compliance asks for it with a reason and the browser
- * saves a JSON file named for the customer and the day, holding the customer's data; the audit log
- * keeps the reason. Operations see no such button. Its own colleagues, API client and customer.
+ * Export data on a customer's page (issue 28): compliance asks for it with a reason, the page POSTs
+ * it (never a link: issue 36) and the browser saves a JSON file named for the customer and the day,
+ * holding the customer's data; the audit log keeps the reason. Operations see no such button. Its own colleagues, API client and customer.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -57,8 +57,13 @@ test("compliance exports a customer's data with a reason: the browser saves the 
   await expect(dialog.getByRole("button", { name: "Export data" })).toBeDisabled();
   await dialog.getByLabel(/Reason/).fill(REASON);
   const saving = page.waitForEvent("download");
+  const posted = page.waitForResponse((response) =>
+    response.url().endsWith(`/api/admin/customers/${CUSTOMER.id}/export`),
+  );
   await dialog.getByRole("button", { name: "Export data" }).click();
   const download = await saving;
+  expect((await posted).request().method()).toBe("POST");
+  expect((await posted).request().postDataJSON()).toEqual({ reason: REASON });
   await expect(dialog).toBeHidden();
 
   const day = new Date().toISOString().slice(0, 10);

@@ -1,7 +1,9 @@
 /**
- * The audit log's export (GET /api/admin/audit-log/export): exactly the entries of the days asked
- * for, both included, as CSV (formula-safe) and JSON Lines, more than one page of them; admins only;
- * hostile parameters a 400 naming each; the export's own entry, written even when the client leaves.
+ * The audit log's export (POST /api/admin/audit-log/export { format, from, to }): exactly the
+ * entries of the days asked for, both included, as CSV (formula-safe) and JSON Lines, more than one
+ * page of them; admins only; hostile fields a 400 naming each; the export's own entry, written even
+ * when the client leaves; a write (issue 36): a GET, a HEAD or a page of another origin exports and
+ * records nothing.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -65,7 +67,7 @@ const [beforeFrom, firstOfFrom, hostile, lastOfTo, afterTo] = await db().auditLo
   ],
 });
 const IN_RANGE = [firstOfFrom, hostile, lastOfTo].map((entry) => entry.id);
-const RANGE = "from=2020-03-02&to=2020-03-04";
+const RANGE = { from: "2020-03-02", to: "2020-03-04" };
 
 // More than one page of entries (the export reads 500 at a time), on a day of their own.
 const MANY = 1234;
@@ -81,7 +83,8 @@ await db().auditLog.createMany({
   })),
 });
 
-const exportOf = (query: string, session = admin) => session.request(`/api/admin/audit-log/export?${query}`);
+const exportOf = (body: Record<string, unknown>, session = admin) =>
+  session.request("/api/admin/audit-log/export", { method: "POST", json: body });
 
 async function latestExport() {
   return db().auditLog.findFirst({ where: { action: "export", resource: "audit_log" }, orderBy: { id: "desc" } });
@@ -91,7 +94,7 @@ async function latestExport() {
 const rowsOfLatestExport = async () => ((await latestExport())?.after as { rows?: number } | undefined)?.rows;
 
 test("CSV: every column of exactly the range's entries, bounds included, formula cells inert; the export audited", async () => {
-  const response = await exportOf(`format=csv&${RANGE}`);
+  const response = await exportOf({ format: "csv", ...RANGE });
   assert.equal(response.status, 200);
   assert.equal(response.headers.get("content-type"), "text/csv; charset=utf-8");
   assert.equal(
@@ -147,7 +150,7 @@ test("CSV: every column of exactly the range's entries, bounds included, formula
 });
 
 test("JSON Lines: one entry a line, values as JSON, the same entries", async () => {
-  const response = await exportOf(`${RANGE}&format=jsonl`);
+  const response = await exportOf({ ...RANGE, format: "jsonl" });
   assert.equal(response.status, 200);
   assert.equal(response.headers.get("content-type"), "application/x-ndjson");
   assert.equal(
@@ -172,20 +175,36 @@ test("JSON Lines: one entry a line, values as JSON, the same entries", async () 
   assert.deepEqual((await latestExport())?.after, { format: "jsonl", from: "2020-03-02", to: "2020-03-04", rows: 3 });
 });
 
-test("HEAD checks the parameters and exports nothing, so records nothing", async () => {
+test("a GET or HEAD exports nothing (405), nor does a page of another origin (403), so nothing is recorded", async () => {
   const before = (await latestExport())?.id;
-  const head = await admin.request(`/api/admin/audit-log/export?format=csv&${RANGE}`, { method: "HEAD" });
-  assert.equal(head.status, 200);
-  assert.equal(
-    (await admin.request("/api/admin/audit-log/export?format=xml&from=2020-03-02&to=2020-03-04", { method: "HEAD" }))
-      .status,
-    400,
-  );
+  const query = new URLSearchParams({ format: "csv", ...RANGE });
+  for (const method of ["GET", "HEAD"]) {
+    const read = await admin.request(`/api/admin/audit-log/export?${query}`, { method });
+    assert.equal(read.status, 405, method);
+    assert.equal(read.headers.get("allow"), "POST, OPTIONS", method);
+  }
+  for (const headers of [{ Origin: "https://attacker.example" }, { "Sec-Fetch-Site": "cross-site" }] as Record<
+    string,
+    string
+  >[]) {
+    const forged = await admin.request("/api/admin/audit-log/export", {
+      method: "POST",
+      headers,
+      json: { format: "csv", ...RANGE },
+    });
+    assert.equal(forged.status, 403, JSON.stringify(headers));
+  }
+  const form = await admin.request("/api/admin/audit-log/export", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: query.toString(),
+  });
+  assert.equal(form.status, 415, "a form, which a page may send without asking, is refused");
   assert.equal((await latestExport())?.id, before);
 });
 
 test("one day, an empty range, and more than a page", async () => {
-  const oneDay = await exportOf("format=jsonl&from=2020-03-03&to=2020-03-03");
+  const oneDay = await exportOf({ format: "jsonl", from: "2020-03-03", to: "2020-03-03" });
   assert.deepEqual(
     (await oneDay.text())
       .trimEnd()
@@ -194,15 +213,15 @@ test("one day, an empty range, and more than a page", async () => {
     [hostile.id],
   );
 
-  const emptyCsv = await exportOf("format=csv&from=2019-01-01&to=2019-12-31");
+  const emptyCsv = await exportOf({ format: "csv", from: "2019-01-01", to: "2019-12-31" });
   assert.equal(emptyCsv.status, 200);
   assert.equal(await emptyCsv.text(), `${COLUMNS.join(",")}\r\n`);
-  const emptyJsonl = await exportOf("format=jsonl&from=2019-01-01&to=2019-12-31");
+  const emptyJsonl = await exportOf({ format: "jsonl", from: "2019-01-01", to: "2019-12-31" });
   assert.equal(emptyJsonl.status, 200);
   assert.equal(await emptyJsonl.text(), "");
   assert.equal(await rowsOfLatestExport(), 0);
 
-  const many = await exportOf("format=csv&from=2021-06-15&to=2021-06-15");
+  const many = await exportOf({ format: "csv", from: "2021-06-15", to: "2021-06-15" });
   const [, ...rows] = parseCsv(await many.text()).map((row) => row.fields);
   const ids = rows.map((row) => Number(row[0]));
   assert.equal(ids.length, MANY);
@@ -218,22 +237,26 @@ test("one day, an empty range, and more than a page", async () => {
 test("admins only: compliance and operations 403, no session 401, nothing recorded for them", async () => {
   const before = await latestExport();
   for (const session of [compliance, operations]) {
-    const response = await exportOf(`format=csv&${RANGE}`, session);
+    const response = await exportOf({ format: "csv", ...RANGE }, session);
     assert.equal(response.status, 403);
     assert.equal((await response.json()).type, "permission_error");
   }
-  const anonymous = await fetch(`${app.url}/api/admin/audit-log/export?format=csv&${RANGE}`);
+  const anonymous = await fetch(`${app.url}/api/admin/audit-log/export`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ format: "csv", ...RANGE }),
+  });
   assert.equal(anonymous.status, 401);
   assert.equal((await anonymous.json()).type, "authentication_error");
   assert.equal((await latestExport())?.id, before?.id);
 });
 
-test("hostile parameters: a 400 naming each problem, never a 500, nothing exported or recorded", async () => {
+test("hostile fields: a 400 naming each problem, never a 500, nothing exported or recorded", async () => {
   const before = await latestExport();
   const long = "2".repeat(8000);
-  const cases: [query: string, errors: [param: string, code: string][]][] = [
+  const cases: [body: Record<string, unknown>, errors: [param: string, code: string][]][] = [
     [
-      "",
+      {},
       [
         ["format", "required"],
         ["from", "required"],
@@ -241,46 +264,43 @@ test("hostile parameters: a 400 naming each problem, never a 500, nothing export
       ],
     ],
     [RANGE, [["format", "required"]]],
-    [`format=&${RANGE}`, [["format", "required"]]],
-    [`format=xml&${RANGE}`, [["format", "invalid"]]],
-    [`format=CSV&${RANGE}`, [["format", "invalid"]]],
-    ["format=csv&to=2020-03-04", [["from", "required"]]],
-    ["format=csv&from=2020-03-02", [["to", "required"]]],
-    ["format=csv&from=2026-02-30&to=2026-03-01", [["from", "invalid"]]],
-    ["format=csv&from=2026-1-1&to=2026-03-01", [["from", "invalid"]]],
-    ["format=csv&from=2026-01-01T00:00:00Z&to=2026-03-01", [["from", "invalid"]]],
-    ["format=csv&from=2026-01-01&to=2026-03-01 12:00", [["to", "invalid"]]],
-    ["format=csv&from=2026-01-01%00&to=2026-03-01", [["from", "invalid"]]],
-    ["format=csv&from=2026-01-01&to=2026-03-01%0A", [["to", "invalid"]]],
-    ["format=csv&from=%E2%80%AE2026-01-01&to=2026-03-01", [["from", "invalid"]]],
-    [`format=csv&from=${long}&to=2026-03-01`, [["from", "invalid"]]],
-    [`format=csv&from=2026-03-01&to=${long}`, [["to", "invalid"]]],
-    ["format=csv&from=2026-03-02&to=2026-03-01", [["from", "mismatch"]]],
-    [`format=csv&format=jsonl&${RANGE}`, [["format", "invalid"]]],
-    [`format=csv&${RANGE}&from=2020-01-01`, [["from", "invalid"]]],
-    [`format=csv&${RANGE}&sort=id`, [["sort", "not_allowed"]]],
-    [
-      `format=csv&${RANGE}&filter={}&range=[0,9]`,
-      [
-        ["filter", "not_allowed"],
-        ["range", "not_allowed"],
-      ],
-    ],
-    [`format=csv&${RANGE}&${"n".repeat(8000)}=1`, [[`${"n".repeat(64)}…`, "not_allowed"]]],
-    [`format=csv&${RANGE}&%00=1`, [["\u0000", "not_allowed"]]],
+    [{ format: "", ...RANGE }, [["format", "required"]]],
+    [{ format: "xml", ...RANGE }, [["format", "invalid"]]],
+    [{ format: "CSV", ...RANGE }, [["format", "invalid"]]],
+    [{ format: ["csv", "jsonl"], ...RANGE }, [["format", "invalid"]]],
+    [{ format: 1, ...RANGE }, [["format", "invalid"]]],
+    [{ format: "csv", to: "2020-03-04" }, [["from", "required"]]],
+    [{ format: "csv", from: "2020-03-02" }, [["to", "required"]]],
+    [{ format: "csv", from: "2026-02-30", to: "2026-03-01" }, [["from", "invalid"]]],
+    [{ format: "csv", from: "2026-1-1", to: "2026-03-01" }, [["from", "invalid"]]],
+    [{ format: "csv", from: "2026-01-01T00:00:00Z", to: "2026-03-01" }, [["from", "invalid"]]],
+    [{ format: "csv", from: "2026-01-01", to: "2026-03-01 12:00" }, [["to", "invalid"]]],
+    [{ format: "csv", from: "2026-01-01\u0000", to: "2026-03-01" }, [["from", "invalid"]]],
+    [{ format: "csv", from: "2026-01-01", to: "2026-03-01\n" }, [["to", "invalid"]]],
+    [{ format: "csv", from: "\u202e2026-01-01", to: "2026-03-01" }, [["from", "invalid"]]],
+    [{ format: "csv", from: long, to: "2026-03-01" }, [["from", "invalid"]]],
+    [{ format: "csv", from: "2026-03-01", to: long }, [["to", "invalid"]]],
+    [{ format: "csv", from: { day: "2026-03-01" }, to: "2026-03-01" }, [["from", "invalid"]]],
+    [{ format: "csv", from: "2026-03-02", to: "2026-03-01" }, [["from", "mismatch"]]],
   ];
-  for (const [query, errors] of cases) {
-    const response = await exportOf(query);
-    assert.equal(response.status, 400, query.slice(0, 200));
+  for (const [sent, errors] of cases) {
+    const label = JSON.stringify(sent).slice(0, 200);
+    const response = await exportOf(sent);
+    assert.equal(response.status, 400, label);
     const body = await response.json();
     assert.equal(body.type, "invalid_request_error");
     assert.deepEqual(
       body.errors.map((error: { param: string; code: string }) => [error.param, error.code]).sort(),
       [...errors].sort(),
-      query.slice(0, 200),
+      label,
     );
     for (const error of body.errors) assert.equal(typeof error.message, "string");
   }
+  const notJson = await admin.request("/api/admin/audit-log/export", { method: "POST", body: '{"format":' });
+  assert.equal(notJson.status, 400);
+  assert.equal((await notJson.json()).message, "Request body is not valid JSON");
+  const oversized = await exportOf({ format: "csv", ...RANGE, padding: "x".repeat(70_000) });
+  assert.equal(oversized.status, 413);
   assert.equal((await latestExport())?.id, before?.id);
 });
 
@@ -289,7 +309,7 @@ test("concurrent exports each get the whole range, and each is recorded", async 
   const formats = ["csv", "jsonl", "csv", "jsonl", "csv", "jsonl"];
   const bodies = await Promise.all(
     formats.map(async (format) => {
-      const response = await exportOf(`format=${format}&${RANGE}`);
+      const response = await exportOf({ format, ...RANGE });
       assert.equal(response.status, 200);
       return { format, text: await response.text() };
     }),
@@ -316,10 +336,13 @@ test("concurrent exports each get the whole range, and each is recorded", async 
 test("a client that goes away halfway: the export is on record, and the service carries on", async () => {
   const before = (await latestExport())?.id ?? 0;
   const aborter = new AbortController();
-  const response = await exportOf("format=jsonl&from=2021-06-15&to=2021-06-15", {
-    ...admin,
-    request: (path, init) => admin.request(path, { ...init, signal: aborter.signal }),
-  });
+  const response = await exportOf(
+    { format: "jsonl", from: "2021-06-15", to: "2021-06-15" },
+    {
+      ...admin,
+      request: (path, init) => admin.request(path, { ...init, signal: aborter.signal }),
+    },
+  );
   assert.equal(response.status, 200);
   const reader = response.body!.getReader();
   const first = await reader.read();
@@ -328,7 +351,7 @@ test("a client that goes away halfway: the export is on record, and the service 
   await reader.cancel().catch(() => {});
   const entry = await until(latestExport, (latest) => (latest?.id ?? 0) > before);
   assert.deepEqual(entry?.after, { format: "jsonl", from: "2021-06-15", to: "2021-06-15", rows: MANY });
-  const again = await exportOf(`format=jsonl&${RANGE}`);
+  const again = await exportOf({ format: "jsonl", ...RANGE });
   assert.equal(again.status, 200);
   assert.equal((await again.text()).trimEnd().split("\r\n").length, 3);
 });

@@ -1,10 +1,11 @@
 /**
  * The subject-access export (issue 28) over HTTP against the production build: the customer's own
- * (GET /client/v1/me/export) and compliance's (GET /api/admin/customers/{id}/export?reason=…). Each
+ * (GET /client/v1/me/export) and compliance's (POST /api/admin/customers/{id}/export { reason }). Each
  * section of a customer with a profile, sessions live and ended, devices, events, e-mails, e-mailed
  * links, a login waiting for its code and a webhook; none of a second customer's strings; no secret,
  * hash or token; the hourly limit under concurrency; who may ask, the reason's validation, the
- * audit entries and the account events.
+ * audit entries and the account events; staff's export is a write (issue 36): a GET or a page of
+ * another origin exports nothing.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -52,8 +53,11 @@ const post = (path: string, json: unknown, headers: Record<string, string>) =>
 const exportOwn = (token: string, headers: Record<string, string> = {}) =>
   app.request("/client/v1/me/export", { headers: { ...headers, ...bearer(token) } });
 
-const exportFor = (session: typeof compliance, id: number | string, query = "reason=Subject+access+request") =>
-  session.request(`/api/admin/customers/${id}/export?${query}`);
+const exportFor = (
+  session: typeof compliance,
+  id: number | string,
+  body: unknown = { reason: "Subject access request" },
+) => session.request(`/api/admin/customers/${id}/export`, { method: "POST", json: body });
 
 const customerId = async (email: string) =>
   (await db().customer.findUniqueOrThrow({ where: { email }, select: { id: true } })).id;
@@ -309,7 +313,7 @@ test("compliance's export: a JSON file named for the customer and the day, audit
   );
   assert.equal(closed.status, 200);
 
-  const response = await exportFor(compliance, id, "reason=%20Court+order+123%20");
+  const response = await exportFor(compliance, id, { reason: " Court order 123 " });
   assert.equal(response.status, 200);
   assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
   const day = new Date().toISOString().slice(0, 10);
@@ -347,11 +351,11 @@ test("compliance's export: a JSON file named for the customer and the day, audit
   assert.notEqual(ofSuccessor.account.id, id);
 });
 
-test("compliance's export needs a reason: missing, blank, oversized, control characters, repeated → 400; operations 403; unknown 404", async () => {
+test("compliance's export needs a reason: missing, blank, oversized, control characters, not a string, not JSON → 400; operations 403; unknown 404", async () => {
   const customer = await registeredCustomer(app);
   const id = await customerId(customer.email);
   const before = await db().auditLog.count({ where: { action: "export_data" } });
-  const missing = await exportFor(compliance, id, "");
+  const missing = await exportFor(compliance, id, {});
   assert.equal(missing.status, 400);
   assert.deepEqual(await missing.json(), {
     code: 400,
@@ -359,24 +363,30 @@ test("compliance's export needs a reason: missing, blank, oversized, control cha
     message: "Invalid request",
     errors: [{ param: "reason", code: "required", message: "Reason is required" }],
   });
-  for (const [query, code] of [
-    ["reason=", "required"],
-    ["reason=%20%20%20", "required"],
-    [`reason=${"x".repeat(1001)}`, "too_long"],
-    ["reason=fraud%00", "invalid_characters"],
-    ["reason=%1B%5B2J", "invalid_characters"],
-    ["reason=one&reason=two", "invalid"],
+  for (const [reason, code] of [
+    ["", "required"],
+    ["   ", "required"],
+    ["x".repeat(1001), "too_long"],
+    ["fraud\u0000", "invalid_characters"],
+    ["\u001b[2J", "invalid_characters"],
+    [["one", "two"], "invalid"],
   ]) {
-    const response = await exportFor(compliance, id, query);
-    assert.equal(response.status, 400, query.slice(0, 40));
+    const response = await exportFor(compliance, id, { reason });
+    const label = JSON.stringify(reason).slice(0, 40);
+    assert.equal(response.status, 400, label);
     const body = await response.json();
     assert.deepEqual(
       body.errors.map((error: { param: string; code: string }) => `${error.param}/${error.code}`),
       [`reason/${code}`],
-      query.slice(0, 40),
+      label,
     );
   }
-  const concurrent = await Promise.all(Array.from({ length: 4 }, () => exportFor(compliance, id, "reason=%00")));
+  const notJson = await compliance.request(`/api/admin/customers/${id}/export`, { method: "POST", body: "{reason" });
+  assert.equal(notJson.status, 400);
+  assert.equal((await notJson.json()).message, "Request body is not valid JSON");
+  const concurrent = await Promise.all(
+    Array.from({ length: 4 }, () => exportFor(compliance, id, { reason: "\u0000" })),
+  );
   assert.deepEqual(
     concurrent.map((response) => response.status),
     [400, 400, 400, 400],
@@ -395,9 +405,48 @@ test("compliance's export needs a reason: missing, blank, oversized, control cha
     assert.equal(response.status, 404, unknown);
     assert.equal((await response.json()).code, 404);
   }
-  const head = await compliance.request(`/api/admin/customers/${id}/export?reason=look`, { method: "HEAD" });
-  assert.equal(head.status, 200);
-  assert.equal(await db().auditLog.count({ where: { action: "export_data" } }), before, "HEAD exports nothing");
+  for (const method of ["GET", "HEAD"]) {
+    const read = await compliance.request(`/api/admin/customers/${id}/export?reason=look`, { method });
+    assert.equal(read.status, 405, method);
+    assert.equal(read.headers.get("allow"), "POST, OPTIONS", method);
+  }
+  assert.equal(
+    await db().auditLog.count({ where: { action: "export_data" } }),
+    before,
+    "a GET or HEAD exports nothing",
+  );
+});
+
+test("a page of another origin cannot make a member's browser export a customer: 403, nothing exported or recorded", async () => {
+  const customer = await registeredCustomer(app);
+  const id = await customerId(customer.email);
+  const before = await db().auditLog.count({ where: { action: "export_data" } });
+  const link = await compliance.request(
+    `/api/admin/customers/${id}/export?reason=${encodeURIComponent("attacker's")}`,
+    {
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    },
+  );
+  assert.equal(link.status, 405, "a cross-site link (a GET) exports nothing");
+  for (const headers of [{ Origin: "https://attacker.example" }, { "Sec-Fetch-Site": "same-site" }] as Record<
+    string,
+    string
+  >[]) {
+    const forged = await compliance.request(`/api/admin/customers/${id}/export`, {
+      method: "POST",
+      headers,
+      json: { reason: "attacker's" },
+    });
+    assert.equal(forged.status, 403, JSON.stringify(headers));
+  }
+  const form = await compliance.request(`/api/admin/customers/${id}/export`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: "reason=attacker%27s",
+  });
+  assert.equal(form.status, 415, "a form, which a page may send without asking, is refused");
+  assert.equal(await db().auditLog.count({ where: { action: "export_data" } }), before);
+  assert.equal(await db().customerEvent.count({ where: { customerId: id, type: "data_exported" } }), 0);
 });
 
 test("the customer may export once an hour: of concurrent requests exactly one gets it, the rest 429 with Retry-After", async () => {

@@ -4,6 +4,8 @@
  * process. A registration and a login go through it (the login by the server's fast path, which
  * Next never sees), then a read through Next's router; the test reads the trees they made and the
  * request's log line. On PostgreSQL the server is a cluster of two processes, each with its own SDK.
+ * No span leaves with a query string or what a request's query holds (issue 36): a staff search by
+ * e-mail and an export's reason never reach the receiver.
  */
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -17,6 +19,7 @@ import { createTestDatabase, type TestDatabase } from "@/tooling/throwaway-datab
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { DEVICE, uniqueEmail, VERIFY_URL } from "./support/accounts";
 import { jsonLines, runCli } from "./support/cli";
+import { signIn } from "./support/staff";
 import { until } from "./support/until";
 
 /** A span as OTLP/JSON carries it, and the resource it came from. */
@@ -68,12 +71,13 @@ let server: ServerProcess;
 let database: TestDatabase | undefined;
 let directory: string | undefined;
 let clientHeaders: Record<string, string>;
+let env: Record<string, string>;
 
 before(async () => {
   receiver = await startReceiver();
   if (process.env.TEST_DATABASE_URL) database = await createTestDatabase();
   else directory = fs.mkdtempSync(path.join(os.tmpdir(), "traces-"));
-  const env = {
+  env = {
     DATABASE_URL: database ? database.url : `pglite:${path.join(directory!, "db")}`,
     AUTH_SECRET: "a secret of at least thirty-two characters, for the test",
     OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
@@ -262,4 +266,64 @@ test("a request Next's router serves is traced from the server's root span too, 
     spans.some((span) => span.name === "executing api route (app) /client/v1/me"),
     "Next's own spans are in the tree",
   );
+});
+
+test("no span carries a query string nor what one held: a staff search by e-mail and an export's reason never reach the receiver", async (t) => {
+  const email = uniqueEmail("searched-by-staff");
+  const password = "correct horse battery staple";
+  const registered = await post("/client/v1/register", {
+    email,
+    password,
+    confirm_password: password,
+    email_verification_url: VERIFY_URL,
+  });
+  assert.equal(registered.status, 201);
+  const staffEmail = "traces.compliance@example.com";
+  const staffPassword = "staff password for the traces test";
+  const created = await runCli(
+    env,
+    "staff",
+    "create",
+    "--email",
+    staffEmail,
+    "--role",
+    "compliance",
+    "--password",
+    staffPassword,
+  );
+  assert.equal(created.code, 0, created.stderr);
+  const { jar, status } = await signIn(server, staffEmail, staffPassword);
+  assert.equal(status, 200);
+  const asStaff = (route: string, init: RequestInit = {}) =>
+    fetch(`${server.url}${route}`, {
+      ...init,
+      headers: { Cookie: jar.header(), "Content-Type": "application/json", ...init.headers },
+    });
+
+  const reason = "Court order 4471 for the traces test";
+  const search = await asStaff(`/api/admin/customers?${new URLSearchParams({ filter: JSON.stringify({ q: email }) })}`);
+  assert.equal(search.status, 200);
+  const [customer] = await search.json();
+  assert.ok(customer, "the search found the customer");
+  const exportRoute = `/api/admin/customers/${customer.id}/export`;
+  const exported = await asStaff(exportRoute, { method: "POST", body: JSON.stringify({ reason }) });
+  assert.equal(exported.status, 200);
+  // An old link with the reason in its query: refused, and still not traced with it.
+  const linked = await asStaff(`${exportRoute}?${new URLSearchParams({ reason })}`);
+  assert.equal(linked.status, 405);
+
+  const traced: Span[] = [];
+  for (const response of [search, exported, linked]) {
+    const root = await rootOf((await logLineOf(response)).trace_id);
+    traced.push(...(await trace(root, (all) => all.some((span) => span.name.startsWith("executing api route")))));
+  }
+  t.diagnostic(`${traced.length} spans of the three requests, ${receiver.spans.length} in all`);
+  const everything = JSON.stringify(receiver.spans);
+  for (const secret of [email, encodeURIComponent(email), reason, encodeURIComponent(reason), "Court+order"])
+    assert.ok(!everything.includes(secret), `no span holds ${secret}`);
+  const urlLike = traced.flatMap((span) =>
+    Object.entries(span.attributes).filter(([key]) => /(^|\.)(url|target)(\.|$)/.test(key)),
+  );
+  assert.ok(urlLike.length > 0, "Next's spans keep their URL attributes, without the query");
+  for (const [key, value] of urlLike) assert.ok(!String(value).includes("?"), `${key}: ${value}`);
 });

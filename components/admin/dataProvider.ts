@@ -44,6 +44,16 @@ const post = async (path: string, body?: unknown) =>
   (await httpClient(`${API}${path}`, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) }))
     .json;
 
+/**
+ * An export: a POST (it is recorded, so a write, never a link another site could make the browser
+ * follow) answered with a file; its text, the name the server gives it and its type, for saveFile.
+ */
+async function postForFile(path: string, body: unknown, fallbackName: string) {
+  const { body: text, headers } = await httpClient(`${API}${path}`, { method: "POST", body: JSON.stringify(body) });
+  const filename = /filename="([^"]+)"/.exec(headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  return { body: text, filename, type: headers.get("content-type") ?? "application/octet-stream" };
+}
+
 /** The compliance actions on a customer, each with the reason the audit log keeps. */
 export type CustomerAction = "block" | "unblock" | "revoke-sessions" | "resend-verification" | "reset-mfa";
 
@@ -66,13 +76,11 @@ export const dataProvider = {
   setLegalHold: (id: Identifier, input: LegalHoldInput): Promise<LegalHoldState> =>
     post(`/customers/${encodeURIComponent(id)}/legal-hold`, input),
   /** A customer's subject-access export, audited with the reason: the JSON file's text and the name the server gives it. */
-  exportCustomerData: async (id: Identifier, reason: string): Promise<{ body: string; filename: string }> => {
-    const { body, headers } = await httpClient(
-      `${API}/customers/${encodeURIComponent(id)}/export?${new URLSearchParams({ reason })}`,
-    );
-    const filename = /filename="([^"]+)"/.exec(headers.get("content-disposition") ?? "")?.[1] ?? `customer-${id}.json`;
-    return { body, filename };
-  },
+  exportCustomerData: (id: Identifier, reason: string) =>
+    postForFile(`/customers/${encodeURIComponent(id)}/export`, { reason }, `customer-${id}.json`),
+  /** The audit log's export for a range of days (admins), audited too. */
+  exportAuditLog: (input: { format: string; from: string; to: string }) =>
+    postForFile("/audit-log/export", input, `audit-log.${input.format}`),
   linkedCustomers: async (id: Identifier): Promise<LinkedCustomer[]> =>
     (await httpClient(`${API}/customers/${encodeURIComponent(id)}/linked`)).json,
   /**
@@ -123,9 +131,4 @@ export type AdminDataProvider = typeof dataProvider;
 /** The CSV export is a download the browser saves, not data for the page. */
 export function customersExportUrl(filter: Record<string, unknown>): string {
   return `${API}/customers/export?${new URLSearchParams({ filter: JSON.stringify(filter) })}`;
-}
-
-/** The audit log's export for a range of days (admins), a download as well. */
-export function auditLogExportUrl(query: { format: string; from: string; to: string }): string {
-  return `${API}/audit-log/export?${new URLSearchParams(query)}`;
 }

@@ -1,4 +1,4 @@
-/** The one place that reads request input: bodies (at most MAX_BODY_BYTES, form-encoded or JSON) and query strings. */
+/** The one place that reads request input: bodies (at most MAX_BODY_BYTES, form-encoded or JSON). */
 import type { z } from "zod";
 import { type FieldError, invalidRequest } from "@/lib/platform/errors/domain-error";
 import { parseInput, type RawInput } from "@/lib/platform/validation/parse-input";
@@ -78,29 +78,4 @@ export async function readInput<S extends z.ZodObject>(
   crossChecks?: (raw: RawInput) => FieldError[],
 ): Promise<z.infer<S>> {
   return parseInput(schema, await readBody(request), crossChecks);
-}
-
-/** The longest parameter name an error repeats back; a longer one is cut. */
-const ECHOED_NAME_LENGTH = 64;
-
-/**
- * The query string of `request`, validated against `schema` as a body is: each parameter once
- * (a repeated one is `invalid`), none but the schema's (another is `not_allowed`), all problems in
- * one 400.
- */
-export function readQuery<S extends z.ZodObject>(request: Request, schema: S): z.infer<S> {
-  const params = new URL(request.url).searchParams;
-  const raw: RawInput = {};
-  const problems: FieldError[] = [];
-  for (const name of new Set(params.keys())) {
-    if (!Object.hasOwn(schema.shape, name)) {
-      const echoed = name.length > ECHOED_NAME_LENGTH ? `${name.slice(0, ECHOED_NAME_LENGTH)}…` : name;
-      problems.push({ param: echoed, code: "not_allowed", message: `${echoed} is not a parameter of this request` });
-      continue;
-    }
-    const values = params.getAll(name);
-    if (values.length > 1) problems.push({ param: name, code: "invalid", message: `${name} must be given once` });
-    raw[name] = values[0];
-  }
-  return parseInput(schema, raw, () => problems);
 }

@@ -1,13 +1,15 @@
 /**
  * The audit log's **Export** for admins (hidden for other roles): a dialog asks for the first and
- * last day (UTC, both included) and the format, and the browser downloads the file.
+ * last day (UTC, both included) and the format; the export is POSTed (it is recorded, so never a
+ * link) and the browser saves the file it answers. A refusal shows in the dialog.
  */
 import { useState } from "react";
 import DownloadIcon from "@mui/icons-material/Download";
 import { Alert, Button as DialogButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
-import { Button, Form, SelectInput, useCanAccess } from "react-admin";
-import { auditLogExportUrl } from "../dataProvider";
+import { Button, Form, SelectInput, useCanAccess, useDataProvider } from "react-admin";
+import type { AdminDataProvider } from "../dataProvider";
 import { DayInput } from "../DayInput";
+import { saveFile } from "../saveFile";
 
 const FORMATS = [
   { id: "csv", name: "CSV (spreadsheet)" },
@@ -31,13 +33,18 @@ export default function ExportAuditLogButton() {
 }
 
 function ExportDialog({ onClose }: { onClose(): void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const [problem, setProblem] = useState<string>();
-  const submit = (values: Record<string, unknown>) => {
+  const submit = async (values: Record<string, unknown>) => {
     const [from, to, format] = [values.from, values.to, values.format].map((value) => String(value ?? ""));
     if (!from || !to || !format) return setProblem("Choose the first day, the last day and a format.");
     if (from > to) return setProblem("The first day must not be after the last.");
-    window.location.assign(auditLogExportUrl({ format, from, to }));
-    onClose();
+    try {
+      saveFile(await dataProvider.exportAuditLog({ format, from, to }));
+      onClose();
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
   };
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="export-audit-log-title">

@@ -1,6 +1,6 @@
 /**
  * Export data, on a customer's page (issue 28): asks for the reason the audit log keeps, then saves
- * the customer's subject-access export (GET /api/admin/customers/{id}/export) as a JSON file named
+ * the customer's subject-access export (POST /api/admin/customers/{id}/export) as a JSON file named
  * with the customer's id and the day. Closed accounts too. Shown to the roles that may export customers.
  */
 import { useState } from "react";
@@ -8,6 +8,7 @@ import DownloadIcon from "@mui/icons-material/Download";
 import { Button, useCanAccess, useDataProvider, useRecordContext } from "react-admin";
 import type { AdminDataProvider } from "../dataProvider";
 import { ReasonDialog } from "../ReasonDialog";
+import { saveFile } from "../saveFile";
 
 const LABEL = "Export data";
 
@@ -33,22 +34,11 @@ function ExportDialog({ id, onClose }: { id: string | number; onClose(): void })
       title={LABEL}
       explanation="A JSON file with everything the service holds about the customer, as the customer would get it (a subject-access request). The export is recorded in the audit log with your reason, and in the account's events."
       send={async (reason) => {
-        const { body, filename } = await dataProvider.exportCustomerData(id, reason);
-        save(body, filename);
-        return `Saved ${filename}`;
+        const file = await dataProvider.exportCustomerData(id, reason);
+        saveFile(file);
+        return `Saved ${file.filename}`;
       }}
       onClose={onClose}
     />
   );
-}
-
-/** Hands the text to the browser as a file to save. */
-function save(body: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([body], { type: "application/json" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.click();
-  // Freed once the browser has surely taken the file.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

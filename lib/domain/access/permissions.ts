@@ -46,7 +46,8 @@ const ACCESS: Record<AdminResource, Record<Access, StaffRole[]>> = {
   customers: { read: COMPLIANCE, write: COMPLIANCE },
   staff: { read: ADMIN, write: ADMIN },
   "audit-log": { read: COMPLIANCE, write: NOBODY },
-  "audit-log-export": { read: ADMIN, write: NOBODY },
+  // The export is a POST (it records itself): a write, for admins.
+  "audit-log-export": { read: ADMIN, write: ADMIN },
   outbox: { read: OPERATIONS, write: OPERATIONS },
   // Read only: runs start on the schedule or from the command line, never from the back office.
   retention: { read: COMPLIANCE, write: NOBODY },

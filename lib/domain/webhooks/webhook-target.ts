@@ -1,6 +1,8 @@
 /**
  * Where a webhook may go (no server-side request forgery): an https URL whose host resolves only to
- * public addresses, never a loopback, private, link-local, shared, multicast or cloud metadata one.
+ * public addresses, never a loopback, private, link-local, shared, multicast or cloud metadata one,
+ * as ipaddr.js classes them; an IPv4 address written inside IPv6 (mapped, NAT64, 6to4, Teredo, …)
+ * is judged as itself.
  * Checked when an endpoint is saved and again at every delivery, where the addresses checked are the
  * ones connected to (`guardedLookup`, the http agent's lookup hook): a name that resolves to a public
  * address when saved and to a private one later (DNS rebinding) is refused then. The setting
@@ -8,45 +10,63 @@
  */
 import dns from "node:dns";
 import net from "node:net";
+import ipaddr from "ipaddr.js";
 import { config } from "@/lib/platform/config";
 import { fieldError } from "@/lib/platform/errors/domain-error";
 
 export const URL_MAX_LENGTH = 2048;
 
-const FORBIDDEN = new net.BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8], // "this network"
-  ["10.0.0.0", 8], // private
-  ["100.64.0.0", 10], // carrier-grade NAT, shared
-  ["127.0.0.0", 8], // loopback
-  ["169.254.0.0", 16], // link-local, with the cloud metadata service at 169.254.169.254
-  ["172.16.0.0", 12], // private
-  ["192.0.0.0", 24], // IETF protocol assignments
-  ["192.168.0.0", 16], // private
-  ["198.18.0.0", 15], // benchmarking
-  ["224.0.0.0", 4], // multicast
-  ["240.0.0.0", 4], // reserved, and the broadcast address
-] as const) {
-  FORBIDDEN.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 128], // unspecified
-  ["::1", 128], // loopback
-  ["64:ff9b::", 96], // NAT64, which reaches IPv4 addresses
-  ["fc00::", 7], // unique local, with AWS's metadata service at fd00:ec2::254
-  ["fe80::", 10], // link-local
-  ["ff00::", 8], // multicast
-] as const) {
-  FORBIDDEN.addSubnet(network, prefix, "ipv6");
+/** Where every public IPv6 address is: the global unicast block. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR("2000::/3");
+/** IPv4-compatible (deprecated, RFC 4291): an IPv4 address in the last 32 bits, the rest zeros. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96");
+/** NAT64's well-known prefix (RFC 6052), the IPv4 address in its last 32 bits. */
+const WELL_KNOWN_NAT64 = ipaddr.parseCIDR("64:ff9b::/96");
+/** The prefix lengths a local-use NAT64 prefix inside 64:ff9b:1::/48 (RFC 8215) may have: each puts the IPv4 address elsewhere. */
+const LOCAL_NAT64_PREFIX_LENGTHS = [48, 56, 64, 96];
+
+/** The IPv4 address RFC 6052 writes after a NAT64 prefix of `length` bits: the next 4 bytes, byte 8 (bits 64–71) skipped. */
+function nat64IPv4(bytes: number[], length: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4(bytes.filter((_, index) => index >= length / 8 && index !== 8).slice(0, 4));
 }
 
-/** Whether a webhook may connect to `address` (an IP address); an IPv4 address mapped into IPv6 is judged as IPv4. */
-function isForbiddenAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isForbiddenAddress(mapped);
-  const family = net.isIP(address);
-  if (family === 0) return true;
-  return FORBIDDEN.check(address, family === 4 ? "ipv4" : "ipv6");
+/**
+ * The IPv4 addresses an IPv6 address reaches through, by each form that writes one inside it: mapped,
+ * SIIT's translated, IPv4-compatible, NAT64 (for a local-use prefix, at every place its length may
+ * put it), 6to4, and Teredo's server and client (the client's bits inverted). None for any other address.
+ */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
+  const bytes = address.toByteArray();
+  const last32 = bytes.slice(12);
+  switch (address.range()) {
+    case "ipv4Mapped": // ::ffff:a.b.c.d
+    case "rfc6145": // ::ffff:0:a.b.c.d
+      return [new ipaddr.IPv4(last32)];
+    case "rfc6052":
+      return address.match(WELL_KNOWN_NAT64)
+        ? [nat64IPv4(bytes, 96)]
+        : LOCAL_NAT64_PREFIX_LENGTHS.map((length) => nat64IPv4(bytes, length));
+    case "6to4": // 2002:AABB:CCDD::/48
+      return [new ipaddr.IPv4(bytes.slice(2, 6))];
+    case "teredo": // 2001:0:<server>:<flags>:<port>:<client>, port and client inverted
+      return [new ipaddr.IPv4(bytes.slice(4, 8)), new ipaddr.IPv4(last32.map((byte) => byte ^ 0xff))];
+  }
+  return address.match(IPV4_COMPATIBLE) ? [new ipaddr.IPv4(last32)] : [];
+}
+
+/**
+ * Whether a webhook may not connect to `text` (an IP address): an IPv4 address anywhere but public
+ * unicast (ipaddr.js's ranges: private, loopback, link-local, shared, reserved, multicast, …); an
+ * IPv6 address that carries an IPv4 one which is so; any other IPv6 address outside global unicast.
+ */
+function isForbiddenAddress(text: string): boolean {
+  if (net.isIP(text) === 0) return true;
+  const address = ipaddr.parse(text);
+  if (address.kind() === "ipv4") return address.range() !== "unicast";
+  const ipv6 = address as ipaddr.IPv6;
+  const inside = embeddedIPv4(ipv6);
+  if (inside.length > 0) return inside.some((ipv4) => ipv4.range() !== "unicast");
+  return ipv6.range() !== "unicast" || !ipv6.match(GLOBAL_UNICAST);
 }
 
 const allowPrivate = () => config().WEBHOOK_ALLOW_PRIVATE_TARGETS;

@@ -2,7 +2,8 @@
  * Starts OpenTelemetry in a server process when OTEL_EXPORTER_OTLP_ENDPOINT is set: a tracer
  * provider (@opentelemetry/sdk-trace-node, with its AsyncLocalStorage context manager) whose spans
  * are batched and exported over OTLP, http/json (@opentelemetry/exporter-trace-otlp-http), to
- * `<endpoint>/v1/traces`; Prisma's own spans (@prisma/instrumentation); and the tracer handed to
+ * `<endpoint>/v1/traces`, each scrubbed of query strings and personal data first (./scrub-spans.ts);
+ * Prisma's own spans (@prisma/instrumentation); and the tracer handed to
  * lib/platform/runtime/tracing.ts, which makes the service's spans. Unset, nothing here is loaded:
  * the packages are imported only once tracing is on. The SDK reads its own standard variables
  * beside (OTEL_EXPORTER_OTLP_HEADERS, OTEL_BSP_*, OTEL_TRACES_SAMPLER, OTEL_RESOURCE_ATTRIBUTES):
@@ -10,6 +11,7 @@
  */
 import { config } from "@/lib/platform/config";
 import { enableTracing } from "@/lib/platform/runtime/tracing";
+import { scrubSpans } from "./scrub-spans";
 
 const TRACER_NAME = "remit-accounts";
 
@@ -28,6 +30,7 @@ export async function startTracing(): Promise<(() => Promise<void>) | undefined>
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ "service.name": serviceName }),
     spanProcessors: [
+      scrubSpans,
       new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, "")}/v1/traces` })),
     ],
   });

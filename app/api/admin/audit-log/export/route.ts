@@ -1,6 +1,6 @@
 import { adminRoute } from "@/lib/http/with-staff";
-import { readQuery } from "@/lib/http/input";
-import { plainJson, streamDownload } from "@/lib/http/respond";
+import { readInput } from "@/lib/http/input";
+import { streamDownload } from "@/lib/http/respond";
 import {
   AUDIT_LOG_EXPORT_FORMATS,
   auditLogExportInput,
@@ -13,13 +13,13 @@ const MEDIA_TYPES: Record<AuditLogExportFormat, string> = {
   jsonl: "application/x-ndjson",
 };
 
-// GET /api/admin/audit-log/export?format=csv|jsonl&from=YYYY-MM-DD&to=YYYY-MM-DD (admins): the
-// entries of those UTC days, both included, streamed as a file; the export is audited first. HEAD
-// checks the parameters and exports nothing (so records nothing).
+// POST /api/admin/audit-log/export { format: csv|jsonl, from: YYYY-MM-DD, to: YYYY-MM-DD } (admins):
+// the entries of those UTC days, both included, streamed as a file; the export is audited first. A
+// write, so a link or a page of another origin cannot make an admin's browser export (GET and HEAD
+// answer 405, recording nothing).
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("audit-log-export", {
-  GET: async ({ request, requestId, staff }) => {
-    const input = readQuery(request, auditLogExportInput);
-    if (request.method === "HEAD") return plainJson({});
+  POST: async ({ request, requestId, staff }) => {
+    const input = await readInput(request, auditLogExportInput);
     const rows = await exportAuditLog(input, { staffId: staff.id });
     const format = AUDIT_LOG_EXPORT_FORMATS[input.format];
     async function* lines() {
