@@ -8,7 +8,8 @@ import { z } from "zod";
 import type { Customer } from "@/lib/generated/prisma/client";
 import { KycStatus } from "@/lib/generated/prisma/enums";
 import { config } from "@/lib/platform/config";
-import { calendarDate, isStorableText } from "@/lib/platform/validation/fields";
+import { calendarDate } from "@/lib/platform/validation/fields";
+import { personName, personText } from "@/lib/platform/validation/person-text";
 
 export const PROFILE_FIELDS = [
   "given_names",
@@ -126,35 +127,28 @@ function changeField<T extends z.ZodType>(check: T, sent: Record<string, unknown
     .meta({ type: "string", ...sent });
 }
 
-/** Letters of any script with their marks, spaces, hyphens, apostrophes and full stops, at least one letter. */
-const PERSON_NAME = /^(?=.*\p{L})[\p{L}\p{M} '’.\-‐]+$/u;
 export const NAME_MAX = 100;
 
-function personName(label: string) {
-  return changeField(
-    z.string({ error: mistyped(label) }).refine((value) => [...value].length <= NAME_MAX && PERSON_NAME.test(value), {
-      message: `${label} must be 1 to ${NAME_MAX} letters (any script), spaces, hyphens, apostrophes or full stops`,
-      params: { code: "invalid" },
-    }),
-    {
-      description: `${label}: trimmed, then 1 to ${NAME_MAX} characters: letters of any script with their marks, spaces, hyphens, apostrophes, full stops; anything else is invalid.`,
-    },
-  );
+function personNameChange(label: string) {
+  return changeField(personName(label, NAME_MAX, { error: mistyped(label) }), {
+    description:
+      `${label}: trimmed, then 1 to ${NAME_MAX} characters: letters of any script with their marks, spaces, hyphens, ` +
+      "apostrophes, full stops; anything else is invalid. Hidden, direction-changing and compatibility characters " +
+      "(styled, fullwidth, ligatures) are invalid_characters, a word mixing scripts (Latin with Cyrillic) " +
+      "mixed_scripts. Stored NFC.",
+  });
 }
 
-/** Stored text on one line: no control character (`invalid_characters`), at most `max` characters (`too_long`). */
+/** Text about the customer on one line (person-text.ts's rules, stored NFC), at most `max` characters (`too_long`). */
 const lineOfText = (label: string, max: number) =>
-  z
-    .string({ error: mistyped(label) })
-    .refine((value) => isStorableText(value) && !/[\t\n]/.test(value), {
-      message: `${label} must not contain control characters`,
-      params: { code: "invalid_characters" },
-      abort: true,
-    })
-    .max(max, `${label} must be at most ${max} characters`);
+  personText(label, { error: mistyped(label) }, (checked) =>
+    checked.max(max, { message: `${label} must be at most ${max} characters`, abort: true }),
+  );
 
 const textLimits = (label: string, max: number) => ({
-  description: `${label}: trimmed, at most ${max} characters, no control characters.`,
+  description:
+    `${label}: trimmed, at most ${max} characters. Control, hidden, direction-changing and compatibility characters ` +
+    "are invalid_characters, a word mixing scripts mixed_scripts. Stored NFC.",
 });
 
 const text = (label: string, max: number) => changeField(lineOfText(label, max), textLimits(label, max));
@@ -232,8 +226,8 @@ function country(label: string, rule: string) {
 
 /** Each field of POST /client/v1/me/profile, all optional: what the call sends is changed, the rest stays. */
 export const profileChangesShape = {
-  given_names: personName("Given names"),
-  family_name: personName("Family name"),
+  given_names: personNameChange("Given names"),
+  family_name: personNameChange("Family name"),
   date_of_birth: dateOfBirth,
   phone: text("Phone", 32).meta({
     type: "string",

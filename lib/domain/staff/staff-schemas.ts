@@ -15,13 +15,13 @@ export const SORTABLE = {
 
 export const newStaffInput = z.object({
   email: fields.email(),
-  name: fields.optionalText("Name", 100),
+  name: fields.optionalPersonText("Name", 100),
   role: fields.choice("Role", StaffRole),
   password: fields.password().optional(),
 });
 
 export const staffChanges = z.object({
-  name: fields.text("Name", 100).optional(),
+  name: fields.personText("Name", 100).optional(),
   role: fields.choice("Role", StaffRole).optional(),
   active: fields.flag("Active").optional(),
 });

@@ -24,6 +24,8 @@ export const FIELD_ERROR_CODES = [
   "mismatch",
   // Issue 25: a KYC decision to verify a profile that lacks a required field.
   "profile_incomplete",
+  // Issue 36: a word of a person's text that mixes scripts (lib/platform/validation/person-text.ts).
+  "mixed_scripts",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -6,9 +6,13 @@ import { z } from "zod";
 import type { FieldError } from "@/lib/platform/errors/domain-error";
 import { parseLinkTemplate } from "./link-template";
 import { isBlank, type RawInput } from "./parse-input";
+import { personText } from "./person-text";
 
 /** Missing and empty are the same thing to a form: both are `required`. */
 const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value);
+
+const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
+const trimmedOrEmpty = (value: unknown) => (value === undefined || value === null ? "" : trimmed(value));
 
 /**
  * A field as the client sends it, for the API description: what a preprocessed field accepts
@@ -50,9 +54,13 @@ export function calendarDate(text: string): Date | undefined {
  * The string every stored text field is built on: text, at most `max` characters, storable
  * (`invalid_characters` otherwise; its length is not judged then).
  */
+const textOnly = (label: string) => ({
+  error: (issue: { input: unknown }) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
+});
+
 function storedText(label: string, max: number) {
   return z
-    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .string(textOnly(label))
     .refine(isStorableText, {
       message: `${label} must not contain control characters (tab and newline aside)`,
       params: { code: "invalid_characters" },
@@ -61,13 +69,25 @@ function storedText(label: string, max: number) {
     .max(max, `${label} must be at most ${max} characters`);
 }
 
+const personTextOf = (label: string, max: number) =>
+  personText(label, textOnly(label), (checked) =>
+    checked.max(max, { message: `${label} must be at most ${max} characters`, abort: true }),
+  );
+
 export const fields = {
   /** A trimmed, non-empty string. */
   text(label: string, max = 255) {
-    return z.preprocess(
-      (value) => blankToUndefined(typeof value === "string" ? value.trim() : value),
-      storedText(label, max),
-    );
+    return z.preprocess((value) => blankToUndefined(trimmed(value)), storedText(label, max));
+  },
+
+  /** A trimmed, non-empty text about a person, such as a name: person-text.ts's rules, stored NFC. */
+  personText(label: string, max = 255) {
+    return z.preprocess((value) => blankToUndefined(trimmed(value)), personTextOf(label, max));
+  },
+
+  /** `personText` that may be empty: missing is "". */
+  optionalPersonText(label: string, max = 255) {
+    return z.preprocess(trimmedOrEmpty, personTextOf(label, max));
   },
 
   email(label = "E-mail address") {
@@ -115,10 +135,7 @@ export const fields = {
 
   /** A trimmed string that may be empty: missing is "". */
   optionalText(label: string, max = 255) {
-    return z.preprocess(
-      (value) => (value === undefined || value === null ? "" : typeof value === "string" ? value.trim() : value),
-      storedText(label, max),
-    );
+    return z.preprocess(trimmedOrEmpty, storedText(label, max));
   },
 
   /** A telephone number as people write it: digits with spaces, dashes, brackets and a leading +. */
@@ -182,7 +199,7 @@ export const fields = {
   tokenUrl(label: string) {
     return z
       .preprocess(
-        (value) => blankToUndefined(typeof value === "string" ? value.trim() : value),
+        (value) => blankToUndefined(trimmed(value)),
         storedText(label, 2048).refine(
           (value) => parseLinkTemplate(value) !== null,
           `${label} must be an absolute http(s) URL without user name or password, with :token in its path or query`,

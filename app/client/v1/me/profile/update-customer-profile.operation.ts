@@ -27,7 +27,8 @@ export const updateCustomerProfileOperation = defineOperation({
     400: {
       name: "BadRequest",
       description:
-        "Invalid request: `errors` lists every problem, e.g. given_names/invalid, date_of_birth/invalid, " +
+        "Invalid request: `errors` lists every problem, e.g. given_names/invalid, given_names/invalid_characters " +
+        "(a hidden, direction-changing or compatibility character), family_name/mixed_scripts, date_of_birth/invalid, " +
         "date_of_birth/too_young, phone/invalid, nationality/invalid, country_of_residence/not_source, " +
         "address_country/mismatch, address_line1/too_long, address_city/invalid_characters, address_postcode/required.",
     },
