@@ -6,14 +6,15 @@ import { FIRST_ADMIN } from "./accounts";
  * The KYC review in the back office (issue 25): compliance opens a customer's review, finds it from
  * the dashboard's "Profiles awaiting review" in the list filtered by pending review, opens the
  * customer's page, is refused a verification of the incomplete profile, rejects it and rates the
- * risk in the dialogs, each with a reason the history and the audit log show. Its own colleague,
- * API client and customer. (The profile itself comes from the public API, another change's: this
- * customer has none, which is what makes the verification fail.)
+ * risk in the dialogs, each with a reason the history and the audit log show; then a decision on a
+ * page the customer's profile change has made stale is refused, and the page shows the change. Its
+ * own colleague, API client and customer. (The customer has no profile at first, which is what makes
+ * the verification fail.)
  */
 test.describe.configure({ mode: "serial" });
 
 const REVIEWER = { email: "kay.review@example.com", password: "", name: "Kay Review" };
-const CUSTOMER = { email: "kyc.customer@example.org", id: 0 };
+const CUSTOMER = { email: "kyc.customer@example.org", id: 0, headers: {} as Record<string, string> };
 const REJECTION = "Passport photo does not match the selfie";
 
 /** Records a decision in the page's dialog `title` with `reason`, after `choose` set its fields. */
@@ -54,6 +55,11 @@ test("the admin sets up a compliance colleague and a customer", async ({ page, r
     },
   });
   expect(registered.status()).toBe(201);
+  CUSTOMER.headers = {
+    "X-Client-ID": client.client_id,
+    "X-Client-Secret": client.client_secret,
+    Authorization: `Bearer ${(await registered.json()).token}`,
+  };
   const found = await page.request.get(
     `/api/admin/customers?${new URLSearchParams({ filter: JSON.stringify({ q: CUSTOMER.email }) })}`,
   );
@@ -119,4 +125,40 @@ test("compliance reviews from the dashboard to the filtered list, the customer's
   await expect(page.getByText("Rejected", { exact: true })).toBeVisible();
   await expect(page.getByText(REVIEWER.email).first()).toBeVisible();
   await screenshot(page, "kyc-audit-entry");
+});
+
+test("a decision is taken on the page as it was shown: the customer's change meanwhile refuses it, and the page shows the change", async ({
+  page,
+  request,
+}) => {
+  await signIn(page, REVIEWER);
+  await page.goto(`/admin#/customers/${CUSTOMER.id}/show`);
+  const review = page.getByRole("region", { name: "KYC review" });
+  const profile = page.getByTestId("customer-profile");
+  await expect(review.getByText("Status: Rejected")).toBeVisible();
+  await expect(profile.getByText("Lovelace")).toHaveCount(0);
+
+  // The reviewer opens the dialog on the page as it is; meanwhile the customer gives a name.
+  await page.getByRole("button", { name: "Decide KYC", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Decide KYC" });
+  const changed = await request.post("/client/v1/me/profile", {
+    headers: CUSTOMER.headers,
+    data: { given_names: "Ada", family_name: "Lovelace" },
+  });
+  expect(changed.status()).toBe(200);
+  await pick(page, "Decision", "Pending review");
+  await dialog.getByLabel(/Reason/).fill("Back to review, on the page before the name");
+  await dialog.getByRole("button", { name: "Record decision" }).click();
+  await expect(page.getByText(/changed since it was shown/)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(profile.getByText("Lovelace")).toBeVisible();
+  await expect(review.getByText("Status: Rejected")).toBeVisible();
+
+  // Read again: the decision on the page as it is now is recorded.
+  const decided = await decide(page, "Decide KYC", "Name given: back to review", () =>
+    pick(page, "Decision", "Pending review"),
+  );
+  await expect(decided).toBeHidden();
+  await expect(review.getByText("Status: Pending review")).toBeVisible();
+  await expect(review.getByRole("row").filter({ hasText: "Name given: back to review" })).toBeVisible();
 });

@@ -10,7 +10,7 @@ import { bearer, DEVICE, login, register, registeredCustomer } from "./support/a
 import { type TestApp, TEST_AUTH_SECRET, testAppOn } from "./support/app";
 import { backupKind, dbOn, newPlace, type Place, type Query, withDatabase } from "./support/backups";
 import { jsonLines, runCli } from "./support/cli";
-import { enrolTwoFactor, signIn, totpCode } from "./support/staff";
+import { enrolTwoFactor, reviewView, signIn, totpCode } from "./support/staff";
 import { until } from "./support/until";
 import { type ReceivedWebhook, startWebhookReceiver } from "./support/webhook-receiver";
 
@@ -193,7 +193,11 @@ describe(`backup and restore of ${kind === "pglite" ? "the embedded database" : 
     const [{ id: customerId }] = await (await admin(`/api/admin/customers?${query}`)).json();
     const decided = await admin(`/api/admin/customers/${customerId}/kyc`, {
       method: "POST",
-      json: { status: "verified", reason: "Passport checked before the backup" },
+      json: {
+        status: "verified",
+        reason: "Passport checked before the backup",
+        ...(await reviewView(admin, customerId)),
+      },
     });
     assert.equal(decided.status, 200, await decided.text());
     const profile = (await (await asCustomer(app, "me/profile", token)).json()).profile;

@@ -168,6 +168,86 @@ test("enrolment refusals: wrong password, already on, no set-up, a wrong code, h
   assert.equal(unauthenticated.status, 401);
 });
 
+/** A registered customer with a two-factor enrolment started: its secret, and its id. */
+async function customerEnrolling() {
+  const customer = await registeredCustomer(app);
+  const started = await post("/client/v1/me/mfa/totp", { password: customer.password }, customer.token);
+  assert.equal(started.status, 200);
+  const { id } = await db().customer.findUniqueOrThrow({ where: { email: customer.email } });
+  return { ...customer, id, secret: (await started.json()).secret as string };
+}
+
+const confirm = (code: string, token: string) => post("/client/v1/me/mfa/totp/confirm", { code }, token);
+
+test("wrong codes at the enrolment's confirmation: the limit's number are checked, then 429 until the window has passed", async () => {
+  const customer = await customerEnrolling();
+  const wrong = await wrongCode(customer.secret);
+  for (let i = 1; i <= LOGIN_LIMIT; i++) {
+    const response = await confirm(wrong, customer.token);
+    assert.equal(response.status, 400, `guess ${i}`);
+    assert.deepEqual(await fieldErrors(response), ["code:invalid"]);
+  }
+  const limited = await confirm(await totpCode(customer.secret), customer.token);
+  assert.equal(limited.status, 429, "even the right code, once the limit is used up");
+  assert.equal((await limited.json()).type, "rate_limit_error");
+  const retryAfter = Number(limited.headers.get("retry-after"));
+  assert.ok(retryAfter > 14 * 60 && retryAfter <= 15 * 60, `Retry-After ${retryAfter}`);
+  assert.equal((await db().customer.findUniqueOrThrow({ where: { id: customer.id } })).totpEnabledAt, null);
+  assert.deepEqual(
+    (await db().customerEvent.findMany({ where: { customerId: customer.id, type: "mfa_enabled" } }))
+      .map((event) => event.outcome)
+      .sort(),
+    [...Array(LOGIN_LIMIT).fill("failure"), "rate_limited"],
+  );
+  assert.equal((await login(app, customer.email, customer.password)).status, 200, "the login's limit is another's");
+
+  // Once the window has passed (moved back in time here), the right code works.
+  await db().$executeRaw`
+    UPDATE rate_limits SET hits = ARRAY(SELECT hit - interval '16 minutes' FROM unnest(hits) AS hit)
+    WHERE bucket = 'totp_confirm_account' AND key = ${String(customer.id)}`;
+  const on = await confirm(await totpCode(customer.secret), customer.token);
+  assert.equal(on.status, 200, await on.clone().text());
+  const { hits } = await db().rateLimit.findUniqueOrThrow({
+    where: { bucket_key: { bucket: "totp_confirm_account", key: String(customer.id) } },
+  });
+  assert.ok(
+    hits.every((hit) => hit.getTime() < Date.now() - 15 * 60_000),
+    "the right code gave its count back",
+  );
+});
+
+test("wrong codes at the enrolment's confirmation sent at once: no more checked than the limit, the rest 429", async () => {
+  const customer = await customerEnrolling();
+  const wrong = await wrongCode(customer.secret);
+  const responses = await Promise.all(Array.from({ length: 30 }, () => confirm(wrong, customer.token)));
+  const statuses = responses.map((response) => response.status);
+  assert.equal(statuses.filter((status) => status === 400).length, LOGIN_LIMIT, `checked: ${statuses}`);
+  assert.equal(statuses.filter((status) => status === 429).length, 30 - LOGIN_LIMIT, `refused: ${statuses}`);
+  for (const response of responses.filter(({ status }) => status === 429)) {
+    assert.ok(Number(response.headers.get("retry-after")) > 0);
+  }
+  assert.equal((await confirm(await totpCode(customer.secret), customer.token)).status, 429);
+});
+
+test("turning two-factor on ends every other session of the customer; the confirming one goes on", async () => {
+  const customer = await customerEnrolling();
+  const elsewhere = await (await login(app, customer.email, customer.password)).json();
+  assert.ok(await tokenWorks(elsewhere.token));
+
+  const on = await confirm(await totpCode(customer.secret), customer.token);
+  assert.equal(on.status, 200);
+
+  assert.equal(await tokenWorks(elsewhere.token), false, "the other session's access token is dead");
+  const refreshElsewhere = await post("/client/v1/token/refresh", { refresh_token: elsewhere.refresh_token });
+  assert.equal(refreshElsewhere.status, 401, "the other session's refresh token is dead");
+  assert.ok(await tokenWorks(customer.token), "the confirming session goes on");
+  const refreshed = await post("/client/v1/token/refresh", { refresh_token: customer.refreshToken });
+  assert.equal(refreshed.status, 200, "and can be refreshed");
+  assert.ok(await tokenWorks((await refreshed.json()).token));
+  const sessions = await db().loginToken.findMany({ where: { customerId: customer.id, revokedAt: null } });
+  assert.equal(sessions.length, 1);
+});
+
 test("login/mfa with a TOTP code: the tokens as login answers them, the mfa_token spent, the code not accepted twice", async () => {
   const customer = await customerWithMfa();
   const code = await totpCode(customer.secret);

@@ -2,8 +2,10 @@
  * The back office's KYC review (issue 25), over HTTP: KYC decisions and risk ratings by compliance
  * and admins (operations refused), their reasons, the audit entry, account event and e-mail each
  * writes, the review's fields in the customer record, list filters and CSV export, the dashboard's
- * count, and decisions racing each other and a profile change. The profile is written straight to
- * the database here: the public profile API is another change's.
+ * count, and decisions racing each other and a profile change. A decision carries the view it was
+ * taken on (`profile_updated_at`, `review_version`): a profile or review changed since is a 409.
+ * The profile is mostly written straight to the database here; the attack on a decision goes
+ * through the public profile API.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -11,8 +13,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { lockCustomer } from "@/lib/domain/customer-accounts/lock-customer";
 import { parseCsv } from "@/lib/platform/csv";
 import { db, startTestAppWithResend } from "./support/app";
-import { staffSession } from "./support/staff";
-import { registeredCustomer } from "./support/accounts";
+import { reviewView, staffSession } from "./support/staff";
+import { bearer, DEVICE, registeredCustomer } from "./support/accounts";
 
 const { app, resend } = await startTestAppWithResend();
 const admin = await staffSession(app, "admin");
@@ -45,12 +47,21 @@ async function customerWithProfile(profile: Prisma.CustomerUpdateInput = {}) {
   return { id, email };
 }
 
-function decide(session: Session, id: number | string, json: unknown) {
-  return session.request(`/api/admin/customers/${id}/kyc`, { method: "POST", json });
+type View = Awaited<ReturnType<typeof reviewView>>;
+const viewOf = (session: Session, id: number) => reviewView(session.request, id);
+/** A well-formed view, for a customer there is not. */
+const NO_VIEW: View = { profile_updated_at: null, review_version: 0 };
+
+/** A KYC decision on `view` (by default the page as it is now); `json`'s fields win over the view's. */
+async function decide(session: Session, id: number, json: object, view?: View) {
+  const body = { ...(view ?? (await viewOf(session, id))), ...json };
+  return session.request(`/api/admin/customers/${id}/kyc`, { method: "POST", json: body });
 }
 
-function rate(session: Session, id: number | string, json: unknown) {
-  return session.request(`/api/admin/customers/${id}/risk`, { method: "POST", json });
+/** A risk rating on `view` (by default the page as it is now); `json`'s fields win over the view's. */
+async function rate(session: Session, id: number | string, json: object, view?: View) {
+  const body = { ...(view ?? (await viewOf(session, Number(id)))), ...json };
+  return session.request(`/api/admin/customers/${id}/risk`, { method: "POST", json: body });
 }
 
 const RISK = { risk_rating: "high", pep: true, sanctions_hit: false, reason: "Minister's spouse" };
@@ -78,9 +89,11 @@ async function nothingWritten(id: number) {
 
 test("operations may not decide; compliance and admin may, and each answers the customer record", async () => {
   const { id } = await customerWithProfile();
+  // Operations cannot read the customer: the view is compliance's.
+  const view = await viewOf(compliance, id);
   for (const refused of [
-    await decide(operations, id, { status: "verified", reason: "ok" }),
-    await rate(operations, id, RISK),
+    await decide(operations, id, { status: "verified", reason: "ok" }, view),
+    await rate(operations, id, RISK, view),
   ]) {
     assert.equal(refused.status, 403);
     assert.deepEqual(await refused.json(), {
@@ -113,8 +126,8 @@ test("operations may not decide; compliance and admin may, and each answers the 
     ],
   );
 
-  assert.equal((await decide(admin, 999_999_999, { status: "verified", reason: "x" })).status, 404);
-  assert.equal((await rate(admin, "nope", RISK)).status, 404);
+  assert.equal((await decide(admin, 999_999_999, { status: "verified", reason: "x" }, NO_VIEW)).status, 404);
+  assert.equal((await rate(admin, "nope", RISK, NO_VIEW)).status, 404);
 });
 
 test("a reason is required, bounded and free of control characters; nothing is written without one", async () => {
@@ -437,32 +450,146 @@ test("the dashboard counts the profiles awaiting review for compliance and admin
   assert.equal((await figures(compliance)).profiles_awaiting_review, expected + 1);
 });
 
-test("two decisions at once take turns: both recorded, each audit entry's before is the other's after", async () => {
-  for (let round = 0; round < 5; round += 1) {
+test("two decisions at once on one view: one is recorded, the other is 409 profile/changed", async () => {
+  type Decision = (id: number, view: View) => Promise<Response>;
+  const verify: Decision = (id, view) => decide(compliance, id, { status: "verified", reason: "first reviewer" }, view);
+  const reject: Decision = (id, view) => decide(admin, id, { status: "rejected", reason: "second reviewer" }, view);
+  const rateLow: Decision = (id, view) => rate(compliance, id, { ...RISK, risk_rating: "low" }, view);
+  const rateHigh: Decision = (id, view) => rate(admin, id, RISK, view);
+  // Each kind against each: two status decisions, two ratings, a status decision and a rating.
+  for (const [first, second] of [
+    [verify, reject],
+    [rateLow, rateHigh],
+    [verify, rateHigh],
+    [reject, rateLow],
+  ]) {
     const { id } = await customerWithProfile();
-    const answers = await Promise.all([
-      decide(compliance, id, { status: "verified", reason: "first reviewer" }),
-      decide(admin, id, { status: "rejected", reason: "second reviewer" }),
-      rate(compliance, id, { ...RISK, risk_rating: "low" }),
-      rate(admin, id, RISK),
-    ]);
+    const view = await viewOf(compliance, id);
+    const answers = await Promise.all([first(id, view), second(id, view)]);
+    const statuses = answers.map((answer) => answer.status);
+    assert.deepEqual([...statuses].sort(), [200, 409], `${statuses}`);
+    const body = await answers[statuses.indexOf(409)].json();
+    assert.equal(body.type, "invalid_request_error");
     assert.deepEqual(
-      answers.map((answer) => answer.status),
-      [200, 200, 200, 200],
+      body.errors.map((error: { param: string; code: string }) => `${error.param}/${error.code}`),
+      ["profile/changed"],
     );
-    assert.equal(await db().kycDecision.count({ where: { customerId: id } }), 4);
-    const entries = await reviewEntries(id);
-    const statuses = entries.filter((entry) => entry.action === "kyc_decision");
-    const ratings = entries.filter((entry) => entry.action === "risk_decision");
-    assert.equal(statuses.length, 2);
-    assert.deepEqual(statuses[0].before, { kyc_status: "pending_review" });
-    assert.deepEqual(statuses[1].before, { kyc_status: (statuses[0].after as { kyc_status: string }).kyc_status });
-    const { reason: _first, ...firstRating } = ratings[0].after as Record<string, unknown>;
-    assert.deepEqual(ratings[1].before, firstRating);
-    const customer = await db().customer.findUniqueOrThrow({ where: { id } });
-    assert.equal(customer.kycStatus, (statuses[1].after as { kyc_status: string }).kyc_status);
-    assert.equal(customer.riskRating, (ratings[1].after as { risk_rating: string }).risk_rating);
+    assert.equal(await db().kycDecision.count({ where: { customerId: id } }), 1);
+    assert.equal((await reviewEntries(id)).length, 1);
   }
+});
+
+test("a decision on a view older than the last decision or the customer's submit is a 409; on the page as it is now, 200", async () => {
+  const { id } = await customerWithProfile();
+  const seen = await viewOf(compliance, id);
+  assert.equal((await rate(admin, id, RISK, seen)).status, 200);
+  const stale = await decide(compliance, id, { status: "rejected", reason: "on the page before the rating" }, seen);
+  assert.equal(stale.status, 409);
+  assert.equal((await decide(compliance, id, { status: "rejected", reason: "reloaded" })).status, 200);
+
+  // A customer's submit moves the review too: a decision taken before it sees another review.
+  const { email, password, token } = await registeredCustomer(app);
+  const customer = await db().customer.update({
+    where: { email },
+    data: { ...COMPLETE_PROFILE, profileUpdatedAt: new Date(), kycStatus: "rejected" },
+  });
+  const beforeSubmit = await viewOf(compliance, customer.id);
+  const submitted = await app.request("/client/v1/me/profile/submit", {
+    method: "POST",
+    headers: { ...DEVICE, ...bearer(token) },
+  });
+  assert.equal(submitted.status, 200, password);
+  const late = await decide(compliance, customer.id, { status: "rejected", reason: "before the submit" }, beforeSubmit);
+  assert.equal(late.status, 409);
+  assert.equal((await db().customer.findUniqueOrThrow({ where: { id: customer.id } })).kycStatus, "pending_review");
+});
+
+test("the attack: the customer swaps the identity while compliance reads it, and the verification is refused", async () => {
+  const { email, token } = await registeredCustomer(app);
+  const headers = { ...DEVICE, ...bearer(token) };
+  const changeProfile = (json: Record<string, string>) =>
+    app.request("/client/v1/me/profile", { method: "POST", headers, json });
+  const ada = {
+    given_names: "Ada",
+    family_name: "Lovelace",
+    date_of_birth: "1985-12-10",
+    phone: "+44 7911 123456",
+    address_line1: "12 St James's Square",
+    address_city: "London",
+    address_postcode: "SW1Y 4JH",
+    address_country: "GB",
+    country_of_residence: "GB",
+    nationality: "GB",
+  };
+  assert.equal((await changeProfile(ada)).status, 200);
+  assert.equal((await app.request("/client/v1/me/profile/submit", { method: "POST", headers })).status, 200);
+  const { id } = await db().customer.findUniqueOrThrow({ where: { email } });
+
+  const shown = await viewOf(compliance, id);
+  assert.ok(shown.profile_updated_at);
+  const swapped = await changeProfile({ given_names: "Someone", family_name: "Else", nationality: "KP" });
+  assert.equal(swapped.status, 200);
+
+  for (const refused of [
+    await decide(compliance, id, { status: "verified", reason: "Ada Lovelace's passport checked" }, shown),
+    await rate(compliance, id, { ...RISK, risk_rating: "low", pep: false }, shown),
+  ]) {
+    assert.equal(refused.status, 409);
+    const body = await refused.json();
+    assert.equal(body.code, 409);
+    assert.deepEqual(
+      body.errors.map((error: { param: string; code: string }) => `${error.param}/${error.code}`),
+      ["profile/changed"],
+    );
+  }
+  const customer = await db().customer.findUniqueOrThrow({ where: { id } });
+  assert.deepEqual([customer.kycStatus, customer.riskRating], ["pending_review", null]);
+  assert.equal(await db().kycDecision.count({ where: { customerId: id } }), 0);
+  assert.deepEqual(await reviewEntries(id), []);
+  assert.equal(await db().emailOutbox.count({ where: { toAddress: email, template: "kyc_verified" } }), 0);
+
+  // Reloaded, the reviewer sees who it is now, and decides on that.
+  assert.equal(
+    (await decide(compliance, id, { status: "rejected", reason: "Identity swapped in review" })).status,
+    200,
+  );
+});
+
+test("profile_updated_at and review_version are required and checked; nothing is written on a bad one", async () => {
+  const { id } = await customerWithProfile();
+  const view = await viewOf(compliance, id);
+  const cases: [Partial<Record<keyof View, unknown>>, string][] = [
+    [{ profile_updated_at: undefined }, "profile_updated_at/required"],
+    [{ profile_updated_at: "" }, "profile_updated_at/required"],
+    [{ profile_updated_at: "yesterday" }, "profile_updated_at/invalid"],
+    [{ profile_updated_at: "2026-02-30T10:00:00.000Z" }, "profile_updated_at/invalid"],
+    [{ profile_updated_at: "2026-01-01" }, "profile_updated_at/invalid"],
+    [{ profile_updated_at: `${view.profile_updated_at}\u0000` }, "profile_updated_at/invalid_characters"],
+    [{ profile_updated_at: `\u001b[31m${view.profile_updated_at}` }, "profile_updated_at/invalid_characters"],
+    [{ profile_updated_at: "2".repeat(1_000) }, "profile_updated_at/too_long"],
+    [{ profile_updated_at: 1_700_000_000_000 }, "profile_updated_at/invalid"],
+    [{ profile_updated_at: [view.profile_updated_at] }, "profile_updated_at/invalid"],
+    [{ review_version: undefined }, "review_version/required"],
+    [{ review_version: -1 }, "review_version/too_short"],
+    [{ review_version: 1.5 }, "review_version/invalid"],
+    [{ review_version: "one" }, "review_version/invalid"],
+    [{ review_version: "9".repeat(1_000) }, "review_version/invalid"],
+    [{ review_version: "0\u0000" }, "review_version/invalid"],
+  ];
+  for (const [fields, expected] of cases) {
+    const json = { ...view, ...fields };
+    assert.deepEqual(await errorsOf(await decide(compliance, id, { status: "rejected", reason: "r", ...json })), [
+      expected,
+    ]);
+    assert.deepEqual(await errorsOf(await rate(compliance, id, { ...RISK, ...json })), [expected], expected);
+  }
+  await nothingWritten(id);
+  // Null is a view of a profile never given: it must still be the profile's.
+  const stale = await decide(compliance, id, { status: "rejected", reason: "r", profile_updated_at: null });
+  assert.equal(stale.status, 409);
+  const { id: empty } = await customerWithProfile({ profileUpdatedAt: null, familyName: null });
+  assert.equal((await viewOf(compliance, empty)).profile_updated_at, null);
+  assert.equal((await rate(compliance, empty, RISK)).status, 200);
 });
 
 /**
@@ -489,23 +616,25 @@ async function changeFamilyName(id: number, familyName: string) {
   });
 }
 
-test("a verification racing a profile change: either the change reopens the review, or the verification saw it", async () => {
+test("a verification racing a profile change: either the change reopens the review, or the verification is refused", async () => {
   for (let round = 0; round < 8; round += 1) {
     const { id } = await customerWithProfile();
+    const view = await viewOf(compliance, id);
     const [verified] = await Promise.all([
-      decide(compliance, id, { status: "verified", reason: `round ${round}` }),
+      decide(compliance, id, { status: "verified", reason: `round ${round}` }, view),
       changeFamilyName(id, `Changed ${round}`),
     ]);
-    assert.equal(verified.status, 200);
     const customer = await db().customer.findUniqueOrThrow({ where: { id } });
     const change = await db().customerProfileChange.findFirstOrThrow({ where: { customerId: id } });
-    const [entry] = await reviewEntries(id);
-    // The profile a decision was taken on, by the time of its last change (the entry holds no values).
-    const decidedOn = (entry.after as { profile_updated_at: string }).profile_updated_at;
-    if (customer.kycStatus === "verified") {
+    if (verified.status === 409) {
       assert.equal(change.kycReset, false, "the change came first");
-      assert.equal(decidedOn, customer.profileUpdatedAt?.toISOString(), "and the verification saw the changed profile");
+      assert.equal(customer.kycStatus, "pending_review", "and the verification of the profile before it was refused");
+      assert.deepEqual(await reviewEntries(id), []);
     } else {
+      assert.equal(verified.status, 200);
+      const [entry] = await reviewEntries(id);
+      // The profile a decision was taken on, by the time of its last change (the entry holds no values).
+      const decidedOn = (entry.after as { profile_updated_at: string }).profile_updated_at;
       assert.equal(customer.kycStatus, "pending_review");
       assert.equal(change.kycReset, true, "the verification came first, and the change reopened the review");
       assert.ok(new Date(decidedOn) < customer.profileUpdatedAt!, "it was taken on the profile before the change");

@@ -12,7 +12,7 @@ import { openedBody, TOKEN_MARKER } from "@/lib/domain/email/outbox-token-box";
 import { parseLinkTemplate } from "@/lib/platform/validation/link-template";
 import { randomToken } from "@/lib/platform/secrets";
 import { startTestApp, db } from "./support/app";
-import { makeStaff, staffSession } from "./support/staff";
+import { makeStaff, reviewView, staffSession } from "./support/staff";
 import { bearer, DEVICE, login, registeredCustomer, tokenFromLatestEmail, uniqueEmail } from "./support/accounts";
 
 // No RESEND_API_KEY: every e-mail waits in the outbox.
@@ -158,7 +158,7 @@ test("the preview of every e-mail, for link templates with characters against th
     const { id } = await db().customer.update({ where: { email }, data: COMPLETE_PROFILE });
     const decided = await compliance.request(`/api/admin/customers/${id}/kyc`, {
       method: "POST",
-      json: { status, reason: "Documents checked" },
+      json: { status, reason: "Documents checked", ...(await reviewView(compliance.request, id)) },
     });
     assert.equal(decided.status, 200);
   }

@@ -11,7 +11,7 @@ import { test } from "node:test";
 import { generate } from "otplib";
 import { Webhook } from "standardwebhooks";
 import { db, startTestApp } from "./support/app";
-import { staffSession } from "./support/staff";
+import { reviewView, staffSession } from "./support/staff";
 import {
   bearer,
   DEVICE,
@@ -579,8 +579,11 @@ test("customer.kyc_status_changed at a submit, each staff decision (without its 
   const { id } = await db().customer.findUniqueOrThrow({ where: { email: customer.email } });
   const submit = () =>
     app.request("/client/v1/me/profile/submit", { method: "POST", headers: { ...DEVICE, ...bearer(customer.token) } });
-  const decide = (status: string, reason: string) =>
-    compliance.request(`/api/admin/customers/${id}/kyc`, { method: "POST", json: { status, reason } });
+  const decide = async (status: string, reason: string) =>
+    compliance.request(`/api/admin/customers/${id}/kyc`, {
+      method: "POST",
+      json: { status, reason, ...(await reviewView(compliance.request, id)) },
+    });
 
   assert.equal((await submit()).status, 400, "an incomplete profile is refused: no change");
   assert.equal((await changeProfile(customer.token, PROFILE)).status, 200);

@@ -11,6 +11,7 @@ import { fetchUtils, HttpError, type Identifier } from "react-admin";
 import type { Dashboard } from "@/lib/domain/dashboard/read-dashboard";
 import type { LinkedCustomer } from "@/lib/domain/customer-compliance/linked-customers";
 import type { LegalHoldInput, LegalHoldState } from "@/lib/domain/customer-compliance/set-legal-hold";
+import type { ReviewView } from "@/lib/domain/customer-compliance/kyc-review";
 import type { AuditChainState } from "@/lib/domain/audit/verify-audit-chain";
 import type { PublicEndpoint } from "@/lib/domain/webhooks/webhook-endpoint-record";
 import type { toDeliveryRecord } from "@/lib/domain/webhooks/list-webhook-deliveries";
@@ -67,11 +68,16 @@ export const dataProvider = {
   resendEmail: (id: Identifier) => post(`/outbox/${encodeURIComponent(id)}/retry`),
   customerAction: (id: Identifier, action: CustomerAction, reason: string) =>
     post(`/customers/${encodeURIComponent(id)}/${action}`, { reason }),
-  /** A KYC review decision (lib/domain/customer-compliance/decide-customer-kyc.ts, rate-customer-risk.ts); answers the customer. */
-  decideKyc: (id: Identifier, input: { status: string; reason: string }) =>
+  /**
+   * A KYC review decision (lib/domain/customer-compliance/decide-customer-kyc.ts, rate-customer-risk.ts)
+   * on the profile and review the page showed (`ReviewView`: a 409 when they changed since); answers the customer.
+   */
+  decideKyc: (id: Identifier, input: { status: string; reason: string } & ReviewView) =>
     post(`/customers/${encodeURIComponent(id)}/kyc`, input),
-  rateRisk: (id: Identifier, input: { risk_rating: string; pep: boolean; sanctions_hit: boolean; reason: string }) =>
-    post(`/customers/${encodeURIComponent(id)}/risk`, input),
+  rateRisk: (
+    id: Identifier,
+    input: { risk_rating: string; pep: boolean; sanctions_hit: boolean; reason: string } & ReviewView,
+  ) => post(`/customers/${encodeURIComponent(id)}/risk`, input),
   /** Sets or lifts a customer's legal hold (lib/domain/customer-compliance/set-legal-hold.ts). */
   setLegalHold: (id: Identifier, input: LegalHoldInput): Promise<LegalHoldState> =>
     post(`/customers/${encodeURIComponent(id)}/legal-hold`, input),

@@ -41,6 +41,7 @@ const STATUS_OF: Record<DomainErrorCode, { status: number; type: ErrorType }> = 
   forbidden: { status: 403, type: "permission_error" },
   mfa_required: { status: 403, type: "mfa_required" },
   not_found: { status: 404, type: "invalid_request_error" },
+  conflict: { status: 409, type: "invalid_request_error" },
   rate_limited: { status: 429, type: "rate_limit_error" },
   unavailable: { status: 503, type: "api_error" },
 };

@@ -2,6 +2,7 @@ import { db } from "@/lib/platform/db";
 import { twoFactorRequired } from "@/lib/domain/staff/staff-two-factor";
 import { hashPassword } from "@/lib/domain/passwords/hash-password";
 import type { StaffRole as Role } from "@/lib/generated/prisma/enums";
+import type { ReviewView } from "@/lib/domain/customer-compliance/kyc-review";
 import { type AdminFetch, enrolTwoFactor, signIn } from "@/tooling/staff-sign-in";
 import type { TestApp } from "./app";
 
@@ -49,4 +50,15 @@ export async function staffSession(app: TestApp, role: Role, options: { enrol?: 
   };
   const twoFactor = twoFactorRequired(role) && options.enrol !== false ? await enrolTwoFactor(request) : undefined;
   return { staff, jar, request, twoFactor };
+}
+
+/**
+ * What the customer's page shows of customer `id`'s profile and review now, through `request` (a
+ * staff session's fetch): what a KYC decision or risk rating is taken on, and sends.
+ */
+export async function reviewView(request: AdminFetch, id: number | string): Promise<ReviewView> {
+  const response = await request(`/api/admin/customers/${id}`);
+  if (response.status !== 200) throw new Error(`reading customer ${id} answered ${response.status}`);
+  const { profile_updated_at, review_version } = await response.json();
+  return { profile_updated_at, review_version };
 }

@@ -3,7 +3,8 @@
  * state (status, risk rating, PEP and sanctions flags); the decisions with who made them, when and
  * why; the profile's changes with their values before and after. For the roles that may decide
  * (lib/domain/access/permissions.ts), "Decide KYC" and "Rate risk" open a dialog that asks for the
- * reason the history and the audit log keep.
+ * reason the history and the audit log keep. A decision carries the profile's last change and the
+ * review's version the page showed: if either moved meanwhile, it is refused and the page reloaded.
  */
 import { useState } from "react";
 import {
@@ -25,6 +26,7 @@ import {
 } from "@mui/material";
 import { Button, HttpError, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
 import type { CustomerDetail, KycDecisionRecord } from "@/lib/domain/customer-compliance/read-customer";
+import type { ReviewView } from "@/lib/domain/customer-compliance/kyc-review";
 import type { AdminDataProvider } from "../dataProvider";
 import { KYC_DECISION_STATUSES, KYC_STATUSES, labelOf, RISK_RATINGS } from "../choices";
 import { ChoiceSelect } from "../ChoiceSelect";
@@ -115,7 +117,7 @@ export default function KycPanel() {
         {record.kyc_decisions && <DecisionHistory decisions={record.kyc_decisions} />}
         {record.profile_changes && <ProfileChanges changes={record.profile_changes} />}
       </Box>
-      {asking === "kyc" && <KycDialog id={record.id} onClose={() => setAsking(null)} />}
+      {asking === "kyc" && <KycDialog record={record} onClose={() => setAsking(null)} />}
       {asking === "risk" && <RiskDialog record={record} onClose={() => setAsking(null)} />}
     </>
   );
@@ -230,6 +232,12 @@ function DecisionDialog({
       refresh();
     } catch (error) {
       notify(problemOf(error), { type: "error" });
+      if (error instanceof HttpError && error.status === 409) {
+        // What it was decided on changed: the page shows it as it is now, to be read before deciding again.
+        onClose();
+        refresh();
+        return;
+      }
       setSending(false);
     }
   };
@@ -254,14 +262,21 @@ function DecisionDialog({
   );
 }
 
-function KycDialog({ id, onClose }: { id: number; onClose(): void }) {
+/** The profile and the review as the page shows them when a dialog opens: what its decision is taken on. */
+const shownView = (record: ShownCustomer): ReviewView => ({
+  profile_updated_at: record.profile_updated_at,
+  review_version: record.review_version,
+});
+
+function KycDialog({ record, onClose }: { record: ShownCustomer; onClose(): void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [status, setStatus] = useState("verified");
+  const [shown] = useState(() => shownView(record));
   return (
     <DecisionDialog
       title="Decide KYC"
       explanation="Verifying needs a complete profile. The customer is e-mailed when the profile is verified or rejected; the reason stays internal."
-      send={(reason) => dataProvider.decideKyc(id, { status, reason })}
+      send={(reason) => dataProvider.decideKyc(record.id, { status, reason, ...shown })}
       onClose={onClose}
     >
       <ChoiceSelect
@@ -281,12 +296,19 @@ function RiskDialog({ record, onClose }: { record: ShownCustomer; onClose(): voi
   const [riskRating, setRiskRating] = useState<string>(record.risk_rating ?? "low");
   const [pep, setPep] = useState(record.pep);
   const [sanctionsHit, setSanctionsHit] = useState(record.sanctions_hit);
+  const [shown] = useState(() => shownView(record));
   return (
     <DecisionDialog
       title="Rate risk"
       explanation="The rating and the flags replace the current ones; the customer is not told."
       send={(reason) =>
-        dataProvider.rateRisk(record.id, { risk_rating: riskRating, pep, sanctions_hit: sanctionsHit, reason })
+        dataProvider.rateRisk(record.id, {
+          risk_rating: riskRating,
+          pep,
+          sanctions_hit: sanctionsHit,
+          reason,
+          ...shown,
+        })
       }
       onClose={onClose}
     >

@@ -17,7 +17,7 @@ import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 import { complianceActionInput } from "./compliance-action";
 import { effectiveLocale } from "@/lib/domain/customer-accounts/customer-locale";
 import { missingProfileFields, toCustomerProfileRecord } from "@/lib/domain/customer-profiles/customer-record";
-import { recordReviewDecision } from "./kyc-review";
+import { recordReviewDecision, reviewViewInput } from "./kyc-review";
 
 /** The statuses staff decide; `not_submitted` is only where a profile starts. */
 const DECIDED_STATUSES = {
@@ -26,7 +26,10 @@ const DECIDED_STATUSES = {
   rejected: KycStatus.rejected,
 } as const;
 
-export const kycDecisionInput = complianceActionInput.extend({ status: fields.choice("Status", DECIDED_STATUSES) });
+export const kycDecisionInput = complianceActionInput.extend({
+  status: fields.choice("Status", DECIDED_STATUSES),
+  ...reviewViewInput.shape,
+});
 export type KycDecisionInput = z.infer<typeof kycDecisionInput>;
 
 /** The e-mail each outcome sends; going back to review sends none. */
@@ -39,13 +42,15 @@ const NOTICE = {
 const DECISION_ATTEMPTS = 3;
 
 /**
- * Sets customer `id`'s KYC status to `status`. A 400 when the account is closed, when the status is
+ * Sets customer `id`'s KYC status to `status`, on the profile and review the reviewer was shown
+ * (`recordReviewDecision`: 409 when they changed). A 400 when the account is closed, when the status is
  * already `status`, or (`status/profile_incomplete`) when verifying a profile that lacks a field
  * other than address_line2 and address_region. The e-mail is rendered before the transaction
  * (rendering reads settings, which must not wait on its connection) for the address and language
  * read then; if either changed by the time the row is locked, the decision starts over.
  */
-export async function decideCustomerKyc(id: number, { status, reason }: KycDecisionInput, actor: Actor): Promise<void> {
+export async function decideCustomerKyc(id: number, input: KycDecisionInput, actor: Actor): Promise<void> {
+  const { status, reason, ...view } = input;
   for (let attempt = 1; attempt <= DECISION_ATTEMPTS; attempt++) {
     const addressee = await db().customer.findUnique({ where: { id }, select: { email: true, locale: true } });
     if (!addressee) throw notFound("No such customer");
@@ -53,7 +58,7 @@ export async function decideCustomerKyc(id: number, { status, reason }: KycDecis
       status === "pending_review"
         ? undefined
         : await composeNotice(NOTICE[status], addressee.email, await effectiveLocale(addressee.locale), {});
-    const decided = await recordReviewDecision(id, actor, async (tx, customer, now) => {
+    const decided = await recordReviewDecision(id, actor, view, async (tx, customer, now) => {
       if (customer.email !== addressee.email || customer.locale !== addressee.locale) return undefined;
       if (customer.kycStatus === status) throw invalidRequest(`The KYC status is already ${status}`);
       const profile = toCustomerProfileRecord(customer);

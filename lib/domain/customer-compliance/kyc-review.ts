@@ -3,14 +3,30 @@
  * one transaction, under the customer's row lock so that a decision and a profile change take
  * turns, that updates the customer row, writes the decision with its reason to kyc_decisions,
  * records the account event and writes the audit entry with the values before and after.
+ *
+ * A decision binds what the reviewer was shown: the profile, by its last change
+ * (`profile_updated_at`), and the review, by its version (`review_version`, raised by every decision
+ * and by the customer's submit). Checked under the lock: when either moved since, nothing is
+ * written (409 `profile/changed`), so of two decisions taken on one view, one is recorded. Two
+ * values, as the profile's time is the customer's last change (shown as such, and in the export):
+ * a staff decision cannot move it.
  */
+import { z } from "zod";
 import type { Customer, Prisma } from "@/lib/generated/prisma/client";
 import type { AuditAction, CustomerEventType, KycDecisionKind } from "@/lib/generated/prisma/enums";
-import { invalidRequest, notFound } from "@/lib/platform/errors/domain-error";
+import { conflict, invalidRequest, notFound } from "@/lib/platform/errors/domain-error";
+import { fields } from "@/lib/platform/validation/fields";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
 import type { Actor } from "@/lib/domain/audit/record-audit";
 import { lockCustomer } from "@/lib/domain/customer-accounts/lock-customer";
 import { recordEvent } from "@/lib/domain/customer-accounts/record-customer-event";
+
+/** What the reviewer was shown, sent with every decision: the customer's page's values as it read them. */
+export const reviewViewInput = z.object({
+  profile_updated_at: fields.instantOrNone("The profile's last change, as shown"),
+  review_version: fields.integer("The review's version, as shown", 0, 2_147_483_647),
+});
+export type ReviewView = z.infer<typeof reviewViewInput>;
 
 /** What a decision changes on the customer row, as kyc_decisions records it too. */
 type ReviewChange = Partial<Pick<Customer, "kycStatus" | "riskRating" | "pep" | "sanctionsHit">>;
@@ -28,23 +44,37 @@ export type ReviewDecision = {
 
 /**
  * Runs `decide` on customer `id` as it is under the row lock (404 when there is none, 400 when the
- * account is closed) and records the decision it returns; `decide` returns nothing to write nothing
- * (the customer changed in a way its caller must start over for). True when a decision was recorded.
+ * account is closed, 409 when it is no longer as `view` shows it) and records the decision it
+ * returns; `decide` returns nothing to write nothing (the customer changed in a way its caller must
+ * start over for). True when a decision was recorded.
  */
 export async function recordReviewDecision(
   id: number,
   actor: Actor,
+  view: ReviewView,
   decide: (tx: Prisma.TransactionClient, customer: Customer, now: Date) => Promise<ReviewDecision | undefined>,
 ): Promise<boolean> {
   return auditedChange(actor, [], async (tx) => {
     if (!(await lockCustomer(tx, id))) throw notFound("No such customer");
     const customer = await tx.customer.findUniqueOrThrow({ where: { id } });
     if (customer.closedAt) throw invalidRequest("This account is closed");
+    const profileShown = (customer.profileUpdatedAt?.toISOString() ?? null) === view.profile_updated_at;
+    if (!profileShown || customer.reviewVersion !== view.review_version) {
+      throw conflict(
+        "profile",
+        "changed",
+        "The profile or the review changed since it was shown: look at the customer again, then decide",
+      );
+    }
     const now = new Date();
     const decision = await decide(tx, customer, now);
     if (!decision) return { result: false };
     const { kind, change, reason, action, event, before, after } = decision;
-    await tx.customer.update({ where: { id }, data: change, select: { id: true } });
+    await tx.customer.update({
+      where: { id },
+      data: { ...change, reviewVersion: { increment: 1 } },
+      select: { id: true },
+    });
     await tx.kycDecision.create({
       data: { customerId: id, staffId: actor.staffId, kind, ...change, reason, createdAt: now },
       select: { id: true },

@@ -41,6 +41,8 @@ export type CustomerProfileRecord = ProfileValues & { profile_updated_at: string
 
 /** Where the KYC review stands: its latest decisions (the history is in kyc_decisions). */
 export type CustomerReviewRecord = {
+  /** Raised by every change of the review's state: a decision sends the one it was taken on (kyc-review.ts). */
+  review_version: number;
   kyc_status: KycStatus;
   risk_rating: RiskRating | null;
   pep: boolean;
@@ -100,6 +102,7 @@ export function toCustomerRecord(customer: CustomerWithClient): CustomerRecord {
     two_factor_enabled_at: customer.totpEnabledAt?.toISOString() ?? null,
     legal_hold_since: customer.legalHoldSince?.toISOString() ?? null,
     ...toCustomerProfileRecord(customer),
+    review_version: customer.reviewVersion,
     kyc_status: customer.kycStatus,
     risk_rating: customer.riskRating,
     pep: customer.pep,

@@ -53,7 +53,11 @@ export async function submitCustomerProfile({ login, client, device }: SubmitCus
     if (notSource) problems.push(notSource);
     if (problems.length > 0) throw invalidInput(problems);
 
-    const customer = await tx.customer.update({ where: { id: stored.id }, data: { kycStatus: "pending_review" } });
+    // A decision taken on the review before the submit is refused (kyc-review.ts).
+    const customer = await tx.customer.update({
+      where: { id: stored.id },
+      data: { kycStatus: "pending_review", reviewVersion: { increment: 1 } },
+    });
     await recordEvent(tx, {
       type: "profile_submitted",
       outcome: "success",

@@ -17,10 +17,13 @@
  * | staffForgotPasswordPerEmail | e-mail     | FORGOT_MAX_PER_EMAIL (3), requests         | FORGOT_WINDOW_MINUTES (60)       |
  * | staffForgotPasswordPerIp    | IP address | FORGOT_MAX_PER_IP (20), requests           | FORGOT_WINDOW_MINUTES            |
  * | dataExportPerAccount        | customer id | 1, exports (fixed: "once an hour", docs/api.md) | 60 minutes                  |
+ * | totpConfirmPerAccount       | customer id | LOGIN_MAX_FAILURES_PER_EMAIL (10), wrong codes | LOGIN_WINDOW_MINUTES (15) |
  *
  * The logins' limits are on failures: a successful attempt gives its count back. A password change
  * counts against customerLoginPerEmail too (a wrong current password is a guess like a failed login),
- * a staff member's against staffSignInPerEmail.
+ * a staff member's against staffSignInPerEmail. The codes that confirm a two-factor enrolment are
+ * guesses too, limited like a login's; a bucket of their own, so that a wrong guess at the enrolment
+ * does not lock the account's login.
  */
 import type { RateLimitBucket } from "@/lib/generated/prisma/enums";
 import { config, type Config } from "@/lib/platform/config";
@@ -99,6 +102,11 @@ const RULES = {
     max: () => 1,
     windowMinutes: () => 60,
   },
+  totpConfirmPerAccount: {
+    bucket: "totp_confirm_account",
+    max: (settings) => settings.LOGIN_MAX_FAILURES_PER_EMAIL,
+    windowMinutes: (settings) => settings.LOGIN_WINDOW_MINUTES,
+  },
 } satisfies Record<string, Rule>;
 
 export type LimitName = keyof typeof RULES;
@@ -141,6 +149,9 @@ export const changeEmailLimits = (customerId: number, newEmail: string) => ({
 
 /** A customer's subject-access export (GET /client/v1/me/export): once an hour per account. */
 export const dataExportLimit = (customerId: number) => limit("dataExportPerAccount", String(customerId));
+
+/** The codes confirming a customer's two-factor enrolment (POST /client/v1/me/mfa/totp/confirm): per account, wrong ones. */
+export const totpConfirmLimit = (customerId: number) => limit("totpConfirmPerAccount", String(customerId));
 
 /** A staff member's sign-in: per e-mail address and per IP address. */
 export const staffSignInLimits = (email: string, ip: string) => ({

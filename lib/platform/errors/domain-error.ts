@@ -26,6 +26,8 @@ export const FIELD_ERROR_CODES = [
   "profile_incomplete",
   // Issue 36: a word of a person's text that mixes scripts (lib/platform/validation/person-text.ts).
   "mixed_scripts",
+  // Issue 36: what a decision was taken on (a profile, a review) changed since it was shown.
+  "changed",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
@@ -45,6 +47,8 @@ export const DOMAIN_ERROR_CODES = [
    */
   "mfa_required",
   "not_found",
+  /** What the request was based on changed meanwhile (one field error names what): look again, then retry. */
+  "conflict",
   /** Too many attempts: try again after `retryAfterSeconds`. */
   "rate_limited",
   /** A dependency could not be reached or an attempt could not be counted: retry shortly. */
@@ -85,6 +89,10 @@ export const secondFactorRequired = (mfaToken: string) =>
   });
 
 export const notFound = (message = "Not found") => new DomainError("not_found", message);
+
+/** `param` is no longer what the caller saw (`code`, e.g. `changed`): nothing was done. */
+export const conflict = (param: string, code: FieldErrorCode, message: string) =>
+  new DomainError("conflict", message, { fieldErrors: [{ param, code, message }] });
 
 export const rateLimited = (retryAfterSeconds: number) =>
   new DomainError("rate_limited", "Too many attempts, please try again later", { retryAfterSeconds });

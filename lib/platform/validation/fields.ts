@@ -50,6 +50,13 @@ export function calendarDate(text: string): Date | undefined {
     : undefined;
 }
 
+/** An instant as the API writes one: toISOString's form, to the millisecond, in UTC. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const INSTANT_LENGTH = "2026-01-31T09:15:00.000Z".length;
+
+/** Whether `text` is a real instant as the API writes them (not 2026-02-30T…, which Date would roll over). */
+const isInstant = (text: string) => INSTANT.test(text) && new Date(text).toISOString() === text;
+
 /**
  * The string every stored text field is built on: text, at most `max` characters, storable
  * (`invalid_characters` otherwise; its length is not judged then).
@@ -155,6 +162,23 @@ export const fields = {
       z.boolean({
         error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be true or false`),
       }),
+    );
+  },
+
+  /**
+   * An instant as the API writes one (2026-01-31T09:15:00.000Z), kept as the text sent, or null for
+   * none (a time that never came, e.g. a profile never given). Missing or empty is `required`.
+   */
+  instantOrNone(label: string) {
+    return z.preprocess(
+      (value) => (value === null ? null : blankToUndefined(value)),
+      storedText(label, INSTANT_LENGTH)
+        // Too long is all that is wrong with a long one.
+        .refine(
+          (value) => value.length > INSTANT_LENGTH || isInstant(value),
+          `${label} must be a time such as 2026-01-31T09:15:00.000Z`,
+        )
+        .nullable(),
     );
   },
 

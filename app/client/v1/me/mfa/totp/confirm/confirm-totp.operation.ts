@@ -17,7 +17,9 @@ export const confirmTotpOperation = defineOperation({
   summary: "Turn two-factor on",
   description:
     "Confirms the secret of POST /client/v1/me/mfa/totp with a code of it: two-factor is on from now (login answers " +
-    "403 mfa_required after the right password), and ten recovery codes are returned, this once. The customer is e-mailed a notice.",
+    "403 mfa_required after the right password), and ten recovery codes are returned, this once. The customer is e-mailed a notice, " +
+    "and every other session of the customer ends (the calling one stays). Each code counts against the account's limit of " +
+    "confirmations before it is checked (a right one gives its place back): past it, 429 with Retry-After.",
   security: "client+bearer",
   body: confirmTotpRequest,
   ok: { status: 200, response: jsonBody("Two-factor on", recoveryCodesResponse, ["NoStore"]) },
@@ -30,6 +32,7 @@ export const confirmTotpOperation = defineOperation({
     },
     401: invalidLoginToken,
     413: "PayloadTooLarge",
+    429: "TooManyRequests",
     503: "ServiceUnavailable",
   },
   handler: async ({ input, login, client, device }) =>

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "RateLimitBucket" ADD VALUE 'totp_confirm_account';
