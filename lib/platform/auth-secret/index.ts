@@ -4,9 +4,10 @@
  * beside the embedded database's data (.data/auth-secret by default), so `npm start` needs no set-up
  * and sessions survive restarts; an in-memory database gets one for the life of the process.
  * Secrets that must be read back (staff two-factor secrets, the tokens of queued e-mails) are
- * sealed under keys derived from it: changing AUTH_SECRET voids them too.
+ * sealed under keys derived from it, and values that must only be matched (rate-limit keys) hashed
+ * under one: changing AUTH_SECRET voids them too.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { config, ConfigError } from "@/lib/platform/config";
@@ -86,4 +87,12 @@ export function openWithAuthSecret(purpose: string, box: string): string | null 
   } catch {
     return null;
   }
+}
+
+/**
+ * HMAC-SHA256 of `value` (hex, 64 characters) under the key of `purpose`: the same value always
+ * gives the same hash, and without AUTH_SECRET no list of likely values can be hashed to find it.
+ */
+export function keyedHash(purpose: string, value: string): string {
+  return createHmac("sha256", boxKey(purpose)).update(value, "utf8").digest("hex");
 }
