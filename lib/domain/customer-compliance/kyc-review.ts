@@ -2,13 +2,15 @@
  * What the two decisions of the KYC review share (decide-customer-kyc.ts, rate-customer-risk.ts):
  * one transaction, under the customer's row lock so that a decision and a profile change take
  * turns, that updates the customer row, writes the decision with its reason to kyc_decisions,
- * records the account event and writes the audit entry with the values before and after.
+ * records the account event and writes the audit entry with the values before and after (the
+ * reason sealed under the customer's audit key, as retention clears it from kyc_decisions).
  */
 import type { Customer, Prisma } from "@/lib/generated/prisma/client";
 import type { AuditAction, CustomerEventType, KycDecisionKind } from "@/lib/generated/prisma/enums";
 import { invalidRequest, notFound } from "@/lib/platform/errors/domain-error";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
 import type { Actor } from "@/lib/domain/audit/record-audit";
+import { sealPersonalValue } from "@/lib/domain/audit/seal-personal-value";
 import { lockCustomer } from "@/lib/domain/customer-accounts/lock-customer";
 import { recordEvent } from "@/lib/domain/customer-accounts/record-customer-event";
 
@@ -52,7 +54,13 @@ export async function recordReviewDecision(
     await recordEvent(tx, { type: event, outcome: "success", email: customer.email, customerId: id }, now);
     return {
       result: true,
-      audit: { action, resource: "customers", resourceId: id, before, after: { ...after, reason } },
+      audit: {
+        action,
+        resource: "customers",
+        resourceId: id,
+        before,
+        after: { ...after, reason: await sealPersonalValue(tx, id, reason) },
+      },
     };
   });
 }
