@@ -26,8 +26,11 @@ export function isSealedPersonalValue(value: unknown): value is SealedPersonalVa
 /**
  * The customer's key, made on first use; null once shredded. Two transactions making it at once
  * insert one row (the second waits on the first's and keeps it), and both read the one that stays.
+ * Read first: once made, a key costs one query, and the transaction holds its connection no longer.
  */
 export async function customerAuditKey(tx: Prisma.TransactionClient, customerId: number): Promise<Buffer | null> {
+  const made = await tx.customerAuditKey.findUnique({ where: { customerId }, select: { keyBox: true } });
+  if (made) return openKey(made.keyBox);
   await tx.customerAuditKey.createMany({
     data: [{ customerId, keyBox: sealWithAuthSecret(PURPOSE, randomBytes(32).toString("base64url")) }],
     skipDuplicates: true,
