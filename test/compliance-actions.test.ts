@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { staffSession } from "./support/staff";
 import { bearer, login, RESET_URL, registeredCustomer } from "./support/accounts";
+import { openPersonalValues } from "@/lib/domain/audit/open-personal-values";
 
 const app = await startTestApp();
 const admin = await staffSession(app, "admin");
@@ -27,11 +28,13 @@ async function customerId(email: string): Promise<number> {
   return (await db().customer.findUniqueOrThrow({ where: { email } })).id;
 }
 
+/** The latest audit entry about customer `id`, its reason opened as staff read it. */
 async function latestAudit(id: number) {
-  return db().auditLog.findFirstOrThrow({
+  const entry = await db().auditLog.findFirstOrThrow({
     where: { resource: "customers", resourceId: String(id) },
     orderBy: { id: "desc" },
   });
+  return (await openPersonalValues([entry]))[0];
 }
 
 async function tokenWorks(token: string): Promise<boolean> {

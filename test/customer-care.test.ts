@@ -18,6 +18,7 @@ import {
   tokenFromLatestEmail,
   uniqueEmail,
 } from "./support/accounts";
+import { openPersonalValues } from "@/lib/domain/audit/open-personal-values";
 
 // Loopback is our proxy here, so a login without X-Client-IP is from the X-Forwarded-For client.
 const app = await startTestApp({ TRUSTED_PROXIES: "127.0.0.1/32, ::1/128" });
@@ -47,8 +48,11 @@ function tokenIn(email: EmailOutbox): string {
   return decodeURIComponent(/https:\/\/app\.example\.com\/verify\/([A-Za-z0-9_\-%]+)/.exec(sentText(email) ?? "")![1]);
 }
 
-const auditEntries = (id: number) =>
-  db().auditLog.findMany({ where: { resource: "customers", resourceId: String(id) }, orderBy: { id: "asc" } });
+/** The audit entries about customer `id`, their reasons opened as staff read them. */
+const auditEntries = async (id: number) =>
+  openPersonalValues(
+    await db().auditLog.findMany({ where: { resource: "customers", resourceId: String(id) }, orderBy: { id: "asc" } }),
+  );
 
 test("resend-verification: a new e-mail from the registration's link template; earlier links die; audited with the reason", async () => {
   const customer = await registeredCustomer(app);

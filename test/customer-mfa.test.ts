@@ -12,6 +12,7 @@ import { sha256 } from "@/lib/platform/secrets";
 import { db, startTestApp } from "./support/app";
 import { bearer, DEVICE, login, registeredCustomer, sentText, uniqueEmail, VERIFY_URL } from "./support/accounts";
 import { staffSession } from "./support/staff";
+import { openPersonalValues } from "@/lib/domain/audit/open-personal-values";
 
 // Every request comes from one address: the per-e-mail limit is the one under test.
 const LOGIN_LIMIT = 8;
@@ -522,9 +523,11 @@ test("back office: compliance resets a customer's two-factor with a reason, audi
   });
   assert.equal(response.status, 200);
   assert.equal((await response.json()).two_factor_enabled_at, null);
-  const audit = await db().auditLog.findFirstOrThrow({
-    where: { resource: "customers", resourceId: String(id), action: "reset_mfa" },
-  });
+  const [audit] = await openPersonalValues([
+    await db().auditLog.findFirstOrThrow({
+      where: { resource: "customers", resourceId: String(id), action: "reset_mfa" },
+    }),
+  ]);
   assert.equal((audit.after as { reason: string }).reason, "Lost phone, identity checked by call");
   assert.equal(await db().customerEvent.count({ where: { customerId: id, type: "mfa_reset_by_staff" } }), 1);
   assert.equal((await outbox(customer.email, "mfa_disabled")).length, 1);

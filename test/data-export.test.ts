@@ -16,6 +16,7 @@ import { bearer, login, register, registeredCustomer, uniqueEmail, VERIFY_URL } 
 import { staffSession } from "./support/staff";
 import { until } from "./support/until";
 import { startWebhookReceiver } from "./support/webhook-receiver";
+import { openPersonalValues } from "@/lib/domain/audit/open-personal-values";
 
 const receiver = await startWebhookReceiver();
 const app = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", WEBHOOK_DISPATCH_INTERVAL_MS: "50" });
@@ -325,10 +326,12 @@ test("compliance's export: a JSON file named for the customer and the day, audit
   assert.ok(document.emails.some((email: { template: string }) => email.template === "account_closed"));
   assert.ok(document.sessions.every((session: { live: boolean }) => !session.live));
 
-  const audit = await db().auditLog.findFirstOrThrow({
-    where: { action: "export_data", resourceId: String(id) },
-    orderBy: { id: "desc" },
-  });
+  const [audit] = await openPersonalValues([
+    await db().auditLog.findFirstOrThrow({
+      where: { action: "export_data", resourceId: String(id) },
+      orderBy: { id: "desc" },
+    }),
+  ]);
   assert.equal(audit.resource, "customers");
   assert.equal(audit.staffId, compliance.staff.id);
   assert.deepEqual(audit.after, { by: "staff", reason: "Court order 123" });
@@ -474,10 +477,9 @@ test("the customer may export once an hour: of concurrent requests exactly one g
     "success ",
     "success 203.0.113.50",
   ]);
-  const audits = await db().auditLog.findMany({
-    where: { action: "export_data", resourceId: String(id) },
-    orderBy: { id: "asc" },
-  });
+  const audits = await openPersonalValues(
+    await db().auditLog.findMany({ where: { action: "export_data", resourceId: String(id) }, orderBy: { id: "asc" } }),
+  );
   assert.deepEqual(
     audits.map((audit) => [audit.staffId, audit.after]),
     [

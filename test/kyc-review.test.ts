@@ -15,6 +15,7 @@ import { parseCsv } from "@/lib/platform/csv";
 import { db, startTestAppWithResend } from "./support/app";
 import { reviewView, staffSession } from "./support/staff";
 import { bearer, DEVICE, registeredCustomer } from "./support/accounts";
+import { openPersonalValues } from "@/lib/domain/audit/open-personal-values";
 
 const { app, resend } = await startTestAppWithResend();
 const admin = await staffSession(app, "admin");
@@ -66,11 +67,14 @@ async function rate(session: Session, id: number | string, json: object, view?: 
 
 const RISK = { risk_rating: "high", pep: true, sanctions_hit: false, reason: "Minister's spouse" };
 
-const reviewEntries = (id: number) =>
-  db().auditLog.findMany({
-    where: { resource: "customers", resourceId: String(id), action: { in: ["kyc_decision", "risk_decision"] } },
-    orderBy: { id: "asc" },
-  });
+/** The review's audit entries about customer `id`, their reasons opened as staff read them. */
+const reviewEntries = async (id: number) =>
+  openPersonalValues(
+    await db().auditLog.findMany({
+      where: { resource: "customers", resourceId: String(id), action: { in: ["kyc_decision", "risk_decision"] } },
+      orderBy: { id: "asc" },
+    }),
+  );
 
 async function errorsOf(response: Response): Promise<string[]> {
   assert.equal(response.status, 400);

@@ -8,6 +8,7 @@ import { test } from "node:test";
 import { startTestApp, db } from "./support/app";
 import { staffSession } from "./support/staff";
 import { bearer, DEVICE, registeredCustomer } from "./support/accounts";
+import { openPersonalValues } from "@/lib/domain/audit/open-personal-values";
 
 const app = await startTestApp();
 const admin = await staffSession(app, "admin");
@@ -26,11 +27,14 @@ async function newCustomer() {
   return { ...customer, id };
 }
 
-const holdAudits = (id: number) =>
-  db().auditLog.findMany({
-    where: { action: "legal_hold", resource: "customers", resourceId: String(id) },
-    orderBy: { id: "asc" },
-  });
+/** The legal hold's audit entries about customer `id`, their reasons opened as staff read them. */
+const holdAudits = async (id: number) =>
+  openPersonalValues(
+    await db().auditLog.findMany({
+      where: { action: "legal_hold", resource: "customers", resourceId: String(id) },
+      orderBy: { id: "asc" },
+    }),
+  );
 
 const heldSince = async (id: number) =>
   (await db().customer.findUniqueOrThrow({ where: { id }, select: { legalHoldSince: true } })).legalHoldSince;

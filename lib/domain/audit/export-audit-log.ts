@@ -2,6 +2,9 @@
  * The audit log for a range of days, every column of every entry, for admins to hand to an
  * auditor: as CSV or JSON Lines, read a page at a time so no range is ever held whole. The export
  * is itself an audit entry, written before the first row leaves, and signs a checkpoint of the chain.
+ * Sealed personal values are opened while their customer's key exists (open-personal-values.ts): the
+ * export shows what staff read, so an entry with one does not hash to its `hash` outside the database
+ * (its links still check).
  */
 import { z } from "zod";
 import type { AuditLog, Prisma, Staff } from "@/lib/generated/prisma/client";
@@ -12,6 +15,7 @@ import { WITH_STAFF_EMAIL } from "./audit-record";
 import { auditedChange } from "./audited-change";
 import { checkpointAuditChain } from "./checkpoint-audit-chain";
 import type { Actor } from "./record-audit";
+import { openPersonalValues } from "./open-personal-values";
 
 type Entry = AuditLog & { staff: Pick<Staff, "email"> | null };
 
@@ -116,7 +120,7 @@ async function* pages(from: Date, until: Date, newest: number): AsyncGenerator<A
       orderBy: { id: "asc" },
       take: PAGE_SIZE,
     });
-    for (const entry of page) yield toRow(entry);
+    for (const entry of await openPersonalValues(page)) yield toRow(entry);
     if (page.length < PAGE_SIZE) return;
     after = page[page.length - 1].id;
   }

@@ -1,7 +1,7 @@
 /**
  * The audit log, read-only, a page at a time. Filters: `resource`, `action` (one of its enum's
  * values, else a 400), `staff_id`, `resource_id`, and for sign-ins `outcome` and `email` (part of
- * the address tried, any case).
+ * the address tried, any case). Sealed personal values are opened (open-personal-values.ts).
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
@@ -17,6 +17,7 @@ import {
 } from "@/lib/platform/db/list-query";
 import { toAuditRecord, WITH_STAFF_EMAIL } from "./audit-record";
 import { nameAuditedRecords } from "./name-audited-records";
+import { openPersonalValues } from "./open-personal-values";
 import { MAX_SIGN_IN_EMAIL_LENGTH } from "./record-sign-in";
 
 export const SORTABLE = { id: "id", created_at: "createdAt", resource: "resource", action: "action" };
@@ -35,8 +36,8 @@ export async function listAuditLog(query: ListQuery) {
     db().auditLog.findMany({ where, include: WITH_STAFF_EMAIL, ...pageOf(query, query.order) }),
     db().auditLog.count({ where }),
   ]);
-  const names = await nameAuditedRecords(rows);
-  return { rows: rows.map((row, index) => toAuditRecord(row, names[index])), total };
+  const [opened, names] = await Promise.all([openPersonalValues(rows), nameAuditedRecords(rows)]);
+  return { rows: opened.map((row, index) => toAuditRecord(row, names[index])), total };
 }
 
 /** Sign-ins store the address tried cut short (record-sign-in.ts): a longer filter is a 400. */

@@ -1,7 +1,8 @@
 /**
  * What the compliance actions on a customer (block, unblock, sign out everywhere, resend the
  * verification e-mail) share: the written reason they require, and the one transaction that makes
- * the change, records it in the customer's event log and writes the audit entry with the reason.
+ * the change, records it in the customer's event log and writes the audit entry with the reason
+ * (sealed under the customer's audit key: staff's words may name them, and retention erases them).
  */
 import { z } from "zod";
 import type { Customer, Prisma } from "@/lib/generated/prisma/client";
@@ -10,6 +11,7 @@ import { notFound } from "@/lib/platform/errors/domain-error";
 import { fields } from "@/lib/platform/validation/fields";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
 import type { Actor } from "@/lib/domain/audit/record-audit";
+import { sealPersonalValue } from "@/lib/domain/audit/seal-personal-value";
 import { customerStatus } from "@/lib/domain/customer-profiles/customer-record";
 import { recordEvent } from "@/lib/domain/customer-accounts/record-customer-event";
 import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
@@ -48,7 +50,7 @@ export async function complianceAction<T extends Record<string, unknown>>(
         resource: "customers",
         resourceId: id,
         before: { status: customerStatus(customer) },
-        after: { status: customerStatus(after), reason, ...result },
+        after: { status: customerStatus(after), reason: await sealPersonalValue(tx, id, reason), ...result },
       },
     };
   });

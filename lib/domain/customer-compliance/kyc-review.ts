@@ -2,7 +2,8 @@
  * What the two decisions of the KYC review share (decide-customer-kyc.ts, rate-customer-risk.ts):
  * one transaction, under the customer's row lock so that a decision and a profile change take
  * turns, that updates the customer row, writes the decision with its reason to kyc_decisions,
- * records the account event and writes the audit entry with the values before and after.
+ * records the account event and writes the audit entry with the values before and after (the
+ * reason sealed under the customer's audit key, as retention clears it from kyc_decisions).
  *
  * A decision binds what the reviewer was shown: the profile, by its last change
  * (`profile_updated_at`), and the review, by its version (`review_version`, raised by every decision
@@ -18,6 +19,7 @@ import { conflict, invalidRequest, notFound } from "@/lib/platform/errors/domain
 import { fields } from "@/lib/platform/validation/fields";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
 import type { Actor } from "@/lib/domain/audit/record-audit";
+import { sealPersonalValue } from "@/lib/domain/audit/seal-personal-value";
 import { lockCustomer } from "@/lib/domain/customer-accounts/lock-customer";
 import { recordEvent } from "@/lib/domain/customer-accounts/record-customer-event";
 
@@ -82,7 +84,13 @@ export async function recordReviewDecision(
     await recordEvent(tx, { type: event, outcome: "success", email: customer.email, customerId: id }, now);
     return {
       result: true,
-      audit: { action, resource: "customers", resourceId: id, before, after: { ...after, reason } },
+      audit: {
+        action,
+        resource: "customers",
+        resourceId: id,
+        before,
+        after: { ...after, reason: await sealPersonalValue(tx, id, reason) },
+      },
     };
   });
 }

@@ -2,8 +2,8 @@
  * Setting or lifting a customer's legal hold (POST /api/admin/customers/{id}/legal-hold
  * `{ hold, reason }`, compliance and admin): while `customers.legal_hold_since` is set, retention
  * leaves the account's data alone. Open, blocked or closed accounts alike (a closed one is where it
- * matters). The change and its audit entry (`legal_hold`, ids and facts only: never the customer's
- * address) are one transaction under the customer's row lock, so concurrent requests take turns and
+ * matters). The change and its audit entry (`legal_hold`, ids and facts, and the reason sealed under
+ * the customer's audit key: never the customer's address) are one transaction under the customer's row lock, so concurrent requests take turns and
  * each actual change has one entry; asking for the state the account is already in changes nothing
  * and writes nothing.
  */
@@ -11,6 +11,7 @@ import { z } from "zod";
 import { notFound } from "@/lib/platform/errors/domain-error";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
 import type { Actor } from "@/lib/domain/audit/record-audit";
+import { sealPersonalValue } from "@/lib/domain/audit/seal-personal-value";
 import { complianceActionInput } from "./compliance-action";
 import { lockCustomer } from "@/lib/domain/customer-accounts/lock-customer";
 
@@ -52,7 +53,7 @@ export async function setLegalHold(
         resource: "customers",
         resourceId: id,
         before: holdFacts(before),
-        after: { ...holdFacts(after), reason },
+        after: { ...holdFacts(after), reason: await sealPersonalValue(tx, id, reason) },
       },
     };
   });

@@ -8,6 +8,7 @@ import type { Customer } from "@/lib/generated/prisma/client";
 import type { CustomerEventType } from "@/lib/generated/prisma/enums";
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
+import { sealPersonalValue } from "@/lib/domain/audit/seal-personal-value";
 import { check, dataExportLimit } from "@/lib/domain/rate-limits/limits";
 import { refuse, release } from "@/lib/domain/rate-limits/release-attempt";
 import type { Device } from "@/lib/domain/tokens/device";
@@ -62,11 +63,11 @@ export async function exportCustomerData(
           action: "export_data",
           resource: "customers",
           resourceId: customerId,
-          // Ids and facts only: the audit log holds no customer's personal data.
+          // Ids and facts; staff's reason sealed under the customer's audit key (it may name them).
           after:
             requester.by === "customer"
               ? { by: "customer", api_client_id: requester.client.id }
-              : { by: "staff", reason: requester.reason },
+              : { by: "staff", reason: await sealPersonalValue(tx, customerId, requester.reason) },
         },
       };
     });

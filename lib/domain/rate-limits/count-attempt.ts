@@ -20,7 +20,7 @@ import { logUnlessUnreachable } from "@/lib/platform/db/outage";
 import { log } from "@/lib/platform/runtime/log";
 import { countRateLimited } from "@/lib/platform/runtime/metrics";
 import { unavailable } from "@/lib/platform/errors/domain-error";
-import { sha256 } from "@/lib/platform/secrets";
+import { keyedHash } from "@/lib/platform/auth-secret";
 
 export type Limit = { bucket: RateLimitBucket; key: string; max: number; windowMs: number };
 
@@ -35,14 +35,15 @@ export type Attempt = {
   retryAfterSeconds: number;
 };
 
-/** Keys are bounded: the longest stored is a SHA-256 in hex. */
-const MAX_KEY_BYTES = 64;
 const SWEEP_PROBABILITY = 0.01;
 const SWEEP_BATCH = 1000;
 
-/** The key as stored: itself when short, else its SHA-256 (so no input can make a key too long to index). */
+/**
+ * The key as stored: its HMAC-SHA256 under a key derived from AUTH_SECRET, 64 hex characters
+ * whatever the input, so no address (e-mail or IP) is ever stored and no input is too long to index.
+ */
 export function storedKey(key: string): string {
-  return Buffer.byteLength(key) > MAX_KEY_BYTES ? sha256(key) : key;
+  return keyedHash("rate-limit-key", key);
 }
 
 /** Counts one attempt against every limit. */

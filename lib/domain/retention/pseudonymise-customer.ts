@@ -2,13 +2,15 @@
  * One closed account's personal data pseudonymised, in one transaction (all of it or none): what
  * stays is its id, its dates and the fact of what happened (event types and outcomes, KYC decisions'
  * kinds and results), so counts and audits still add up. The audit log itself is not rewritten
- * (docs/security.md, "Data retention", says why).
+ * (docs/security.md, "Data retention", says why): the account's audit key is destroyed instead, so
+ * the personal values sealed under it in its entries read as erased (crypto-shredding).
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
 import { PROFILE_COLUMNS, PROFILE_FIELDS } from "@/lib/domain/customer-profiles/profile-fields";
 import { closedEmailTombstone } from "@/lib/domain/customer-data-rights/close-customer-account";
 import { customerOutboxWhere } from "@/lib/domain/customer-data-rights/customer-outbox";
+import { shredPersonalValues } from "@/lib/domain/audit/shred-personal-values";
 import { dueAccounts } from "./retention-scope";
 
 /** No password hashes to this: neither argon2id nor bcrypt, so every check of it fails. */
@@ -75,6 +77,7 @@ export async function pseudonymiseCustomer(customerId: number, cutoff: Date, now
       data: { toAddress: pseudonym, html: null, text: null, tokenBox: null, lastError: null },
     });
     await pseudonymiseWebhookPayloads(tx, customerId, pseudonym);
+    await shredPersonalValues(tx, customerId, now);
     return true;
   });
 }

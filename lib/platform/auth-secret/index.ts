@@ -3,10 +3,11 @@
  * lib/platform/config/index.ts requires in production on PostgreSQL. Otherwise one is made once and kept in a file
  * beside the embedded database's data (.data/auth-secret by default), so `npm start` needs no set-up
  * and sessions survive restarts; an in-memory database gets one for the life of the process.
- * Secrets that must be read back (staff two-factor secrets, the tokens of queued e-mails) are
- * sealed under keys derived from it: changing AUTH_SECRET voids them too.
+ * Secrets that must be read back (staff two-factor secrets, the tokens of queued e-mails, the
+ * customers' audit keys) are sealed under keys derived from it, and values that must only be
+ * matched (rate-limit keys) hashed under one: changing AUTH_SECRET voids them too.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { config, ConfigError } from "@/lib/platform/config";
@@ -69,21 +70,39 @@ function boxKey(purpose: string): Buffer {
 
 /** `secret` encrypted with AES-256-GCM for `purpose`: `v1.<iv>.<tag>.<ciphertext>`, base64url. */
 export function sealWithAuthSecret(purpose: string, secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", boxKey(purpose), iv);
-  const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-  return [BOX_VERSION, iv, cipher.getAuthTag(), sealed].map((part) => part.toString("base64url")).join(".");
+  return sealWithKey(boxKey(purpose), secret);
 }
 
 /** The secret, or null when the box was not sealed for `purpose` with this key (AUTH_SECRET changed) or is damaged. */
 export function openWithAuthSecret(purpose: string, box: string): string | null {
+  return openWithKey(boxKey(purpose), box);
+}
+
+/** `secret` encrypted with AES-256-GCM under a 32-byte `key` of the caller's, in the same box as sealWithAuthSecret's. */
+export function sealWithKey(key: Buffer, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
+  return [BOX_VERSION, iv, cipher.getAuthTag(), sealed].map((part) => part.toString("base64url")).join(".");
+}
+
+/** The secret, or null when the box was not sealed under `key` or is damaged. */
+export function openWithKey(key: Buffer, box: string): string | null {
   const [version, iv, tag, sealed] = box.split(".");
   if (version !== BOX_VERSION || !iv || !tag || sealed === undefined) return null;
   try {
-    const decipher = createDecipheriv("aes-256-gcm", boxKey(purpose), Buffer.from(iv, "base64url"));
+    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
     decipher.setAuthTag(Buffer.from(tag, "base64url"));
     return Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]).toString("utf8");
   } catch {
     return null;
   }
+}
+
+/**
+ * HMAC-SHA256 of `value` (hex, 64 characters) under the key of `purpose`: the same value always
+ * gives the same hash, and without AUTH_SECRET no list of likely values can be hashed to find it.
+ */
+export function keyedHash(purpose: string, value: string): string {
+  return createHmac("sha256", boxKey(purpose)).update(value, "utf8").digest("hex");
 }
