@@ -1,6 +1,7 @@
 import { config } from "@/lib/platform/config";
 import { measureOutbox } from "@/lib/domain/email/measure-outbox";
 import { measureWebhooks } from "@/lib/domain/webhooks/measure-webhooks";
+import { readDispatch } from "@/lib/domain/dispatch/read-dispatch";
 import { notFound, unauthenticated } from "@/lib/platform/errors/domain-error";
 import { failure, newRequestId } from "@/lib/http/respond";
 import { METRICS_CONTENT_TYPE, metricsText } from "@/lib/platform/runtime/metrics";
@@ -8,7 +9,7 @@ import { digestsEqual, sha256 } from "@/lib/platform/secrets";
 
 /**
  * The Prometheus exposition (docs/operations.md, "Metrics"): every server process of this instance added up,
- * and the outbox and the webhook deliveries read from the database now. Only with `Authorization: Bearer <METRICS_TOKEN>`;
+ * and the outbox, the webhook deliveries and whether dispatch is paused, read from the database now. Only with `Authorization: Bearer <METRICS_TOKEN>`;
  * while METRICS_TOKEN is unset the route does not exist.
  */
 export async function GET(request: Request): Promise<Response> {
@@ -18,12 +19,13 @@ export async function GET(request: Request): Promise<Response> {
   if (!digestsEqual(sha256(given), sha256(token)))
     return failure(unauthenticated("Missing or invalid metrics token"), newRequestId());
   try {
-    const [outbox, webhooks] = await Promise.all([measureOutbox(), measureWebhooks()]);
+    const [outbox, webhooks, dispatch] = await Promise.all([measureOutbox(), measureWebhooks(), readDispatch()]);
     const body = await metricsText({
       outboxPending: outbox.pending,
       outboxOldestPendingAgeSeconds: outbox.oldestPendingAgeSeconds,
       webhookDeliveries: webhooks.byStatus,
       webhookOldestPendingAgeSeconds: webhooks.oldestPendingAgeSeconds,
+      dispatchPaused: dispatch.paused,
     });
     return new Response(body, { headers: { "Content-Type": METRICS_CONTENT_TYPE, "Cache-Control": "no-store" } });
   } catch (error) {

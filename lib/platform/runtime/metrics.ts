@@ -80,7 +80,7 @@ function createMetrics() {
     }),
     webhookAttempts: new Counter({
       name: "webhook_delivery_attempts_total",
-      help: "Webhook delivery attempts by outcome: success (a 2xx), http_error, timeout, connection_error, refused_target.",
+      help: "Webhook delivery attempts by outcome: success (a 2xx), http_error, timeout, connection_error, refused_target, secret_unopenable.",
       labelNames: ["outcome"],
       registers: [registry],
     }),
@@ -145,6 +145,8 @@ export type InstanceFigures = {
   /** Webhook deliveries by status (pending, delivered, failed). */
   webhookDeliveries: Record<string, number>;
   webhookOldestPendingAgeSeconds: number;
+  /** E-mails and webhooks held back until an operator resumes (a restored copy). */
+  dispatchPaused: boolean;
 };
 
 export const METRICS_CONTENT_TYPE = new Registry().contentType;
@@ -172,6 +174,11 @@ export async function metricsText(instance: InstanceFigures): Promise<string> {
     "webhook_deliveries_oldest_pending_age_seconds",
     "Age of the oldest webhook delivery waiting to be delivered; 0 when none waits.",
     instance.webhookOldestPendingAgeSeconds,
+  );
+  gauge(
+    "dispatch_paused",
+    "1 while e-mail and webhook dispatch is paused (a restored copy, until npm run cli -- dispatch resume); 0 otherwise.",
+    instance.dispatchPaused ? 1 : 0,
   );
   gauge("server_processes_reporting", "Server processes whose figures this scrape adds up.", parts.length);
   const merged = AggregatorRegistry.aggregate(parts as Awaited<ReturnType<Registry["getMetricsAsJSON"]>>[]);
