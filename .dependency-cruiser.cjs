@@ -33,6 +33,10 @@ const LAYERS = [
   ["emails"],
   ["lib/domain/email"],
   ["lib/domain/webhooks"],
+  // Issue 37: whether e-mails and webhooks go out (paused on a restored copy), and whether this
+  // AUTH_SECRET opens what a database holds sealed.
+  ["lib/domain/dispatch"],
+  ["lib/domain/sealed-secrets"],
   ["lib/domain/staff"],
   // A customer, by sub-noun: the account itself, its credentials, its sessions, passkeys, the
   // profile, what compliance sees and does, payment authorisations, screening, the customer's data rights.

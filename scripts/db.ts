@@ -4,7 +4,8 @@
  * npm run db:seed               add missing reference data (never overwrites staff edits)
  * npm run db:backup -- FILE     write a backup of the database to FILE, while the service runs
  * npm run db:restore -- FILE [--force]   restore FILE into the (empty) database DATABASE_URL names,
- *                                       then check its audit chain (exits 2 when it is broken)
+ *                                       then check its audit chain (exits 2 when it is broken), pause
+ *                                       e-mails and webhooks, and say whether AUTH_SECRET is the source's
  * Backup and restore: lib/entry/cli/backup.ts; a refusal (a bad file, a non-empty target) exits 2.
  */
 import path from "node:path";
@@ -14,7 +15,7 @@ import { createMigration } from "@/lib/platform/db/migrations";
 import { databaseTarget } from "@/lib/platform/db/target";
 import { migrateDatabase } from "@/lib/entry/server/prepare-database";
 import { seed } from "@/lib/domain/reference-data/seed-reference-data";
-import { backUpDatabase, restoreDatabase } from "@/lib/entry/cli/backup";
+import { backUpDatabase, restoreDatabase, restoreNotice } from "@/lib/entry/cli/backup";
 import { CommandError } from "@/lib/entry/cli/command-error";
 import { ControlChannelError, sendCommand } from "@/lib/entry/server/control-channel";
 import { DatabaseInUseError } from "@/lib/platform/db/lock";
@@ -58,6 +59,7 @@ async function main(argv: string[]): Promise<void> {
     try {
       const summary = await restoreDatabase(path.resolve(name), { force: values.force ?? false });
       printLine(summary);
+      console.error(restoreNotice(summary));
       const chain = summary.audit_chain;
       if ("broken_at" in chain && chain.broken_at)
         throw new CommandError(`Restored, but the audit chain is broken at ${chain.broken_at.message}.`);

@@ -58,7 +58,7 @@ describe(`what a restore of ${kind === "pglite" ? "the embedded database" : "Pos
   });
 
   // Each is a process of its own: they run side by side, with a backup taken by the command line itself.
-  test("refused with exit 2 before anything is touched: a target that is not empty, a missing, truncated, damaged or foreign file, one of the other kind, a backup into a missing directory", async () => {
+  test("refused with exit 2 before anything is touched: a target that is not empty, a missing, truncated, damaged or foreign file, a folder, one of the other kind, a backup into a missing directory", async () => {
     const truncated = path.join(directory, "truncated.backup");
     fs.writeFileSync(truncated, fs.readFileSync(backupFile).subarray(0, fs.statSync(backupFile).size - 100));
     const damaged = path.join(directory, "damaged.backup");
@@ -73,6 +73,7 @@ describe(`what a restore of ${kind === "pglite" ? "the embedded database" : "Pos
     const refusals: [Promise<Outcome>, RegExp][] = [
       [dbOn(occupied, "restore", backupFile), /is not empty .*Nothing was restored.*--force/s],
       [dbOn(empty, "restore", path.join(directory, "no-such.backup")), /Cannot read the backup .*ENOENT/],
+      [dbOn(empty, "restore", directory), /is a folder: give the backup file itself/],
       [dbOn(empty, "restore", truncated), /is truncated or damaged/],
       [dbOn(empty, "restore", damaged), /is damaged: its content does not match/],
       [dbOn(empty, "restore", foreign), /is not a backup made by npm run db:backup/],
@@ -87,6 +88,7 @@ describe(`what a restore of ${kind === "pglite" ? "the embedded database" : "Pos
     refusals.forEach(([, message], index) => {
       assert.equal(outcomes[index].code, 2, outcomes[index].stderr);
       assert.match(outcomes[index].stderr, message);
+      assert.doesNotMatch(outcomes[index].stderr, /EISDIR|\n\s+at /, "a message, not a raw error or a stack");
       assert.equal(outcomes[index].stdout, "");
     });
     if (kind === "pglite") assert.ok(!fs.existsSync(empty.url.slice("pglite:".length)), "no directory made");

@@ -376,6 +376,9 @@ describe(`backup and restore of ${kind === "pglite" ? "the embedded database" : 
     );
     const receivedBefore = receiver.received("/backed-up").length;
     assert.equal((await admin(`${endpointPath()}/test`, { method: "POST" })).status, 202);
+    // A restored copy sends nothing until resumed (issue 37, test/restore-dispatch.test.ts).
+    const resumed = await runCli({ DATABASE_URL: restored.url }, "dispatch", "resume");
+    assert.equal(resumed.code, 0, resumed.stderr);
     const [fromRestored] = await until(
       () => distinctReceived(receivedBefore),
       (requests) => requests.length > 0,

@@ -2,6 +2,7 @@ import { config } from "@/lib/platform/config";
 import { measureOutbox } from "@/lib/domain/email/measure-outbox";
 import { measureWebhooks } from "@/lib/domain/webhooks/measure-webhooks";
 import { measureAuditCheckpoints } from "@/lib/domain/audit/measure-audit-checkpoints";
+import { readDispatch } from "@/lib/domain/dispatch/read-dispatch";
 import { notFound, unauthenticated } from "@/lib/platform/errors/domain-error";
 import { failure, newRequestId } from "@/lib/http/respond";
 import { METRICS_CONTENT_TYPE, metricsText } from "@/lib/platform/runtime/metrics";
@@ -9,7 +10,7 @@ import { digestsEqual, sha256 } from "@/lib/platform/secrets";
 
 /**
  * The Prometheus exposition (docs/operations.md, "Metrics"): every server process of this instance added up,
- * and the outbox, the webhook deliveries and the audit chain's last checkpoint read from the database now. Only with `Authorization: Bearer <METRICS_TOKEN>`;
+ * and the outbox, the webhook deliveries, the audit chain's last checkpoint and whether dispatch is paused, read from the database now. Only with `Authorization: Bearer <METRICS_TOKEN>`;
  * while METRICS_TOKEN is unset the route does not exist.
  */
 export async function GET(request: Request): Promise<Response> {
@@ -19,10 +20,11 @@ export async function GET(request: Request): Promise<Response> {
   if (!digestsEqual(sha256(given), sha256(token)))
     return failure(unauthenticated("Missing or invalid metrics token"), newRequestId());
   try {
-    const [outbox, webhooks, auditCheckpointPosition] = await Promise.all([
+    const [outbox, webhooks, auditCheckpointPosition, dispatch] = await Promise.all([
       measureOutbox(),
       measureWebhooks(),
       measureAuditCheckpoints(),
+      readDispatch(),
     ]);
     const body = await metricsText({
       outboxPending: outbox.pending,
@@ -30,6 +32,7 @@ export async function GET(request: Request): Promise<Response> {
       webhookDeliveries: webhooks.byStatus,
       webhookOldestPendingAgeSeconds: webhooks.oldestPendingAgeSeconds,
       auditCheckpointPosition,
+      dispatchPaused: dispatch.paused,
     });
     return new Response(body, { headers: { "Content-Type": METRICS_CONTENT_TYPE, "Cache-Control": "no-store" } });
   } catch (error) {

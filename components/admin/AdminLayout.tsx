@@ -2,6 +2,7 @@
  * The back office's layout: react-admin's, with the member's own account in the user menu (change
  * password, set up two-factor). A member whose role requires two-factor and who has none sees only
  * the set-up (and can sign out): the API refuses them everything else (403 mfa_required) until they enrol.
+ * Above every page, the banner of a restored copy whose e-mails and webhooks are paused.
  */
 import { useState, type ReactNode } from "react";
 import {
@@ -21,6 +22,7 @@ import KeyIcon from "@mui/icons-material/Key";
 import SecurityIcon from "@mui/icons-material/Security";
 import { AppBar, Layout, Logout, UserMenu, useGetIdentity, useLogout, useUserMenu } from "react-admin";
 import { forgetSession } from "./authProvider";
+import { DispatchPausedBanner } from "./DispatchPausedBanner";
 import { ChangePasswordDialog } from "./me/ChangePasswordDialog";
 import { TwoFactorSetup } from "./two-factor/TwoFactorSetup";
 
@@ -114,5 +116,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const { identity, isPending } = useGetIdentity();
   if (isPending) return null;
   if (identity?.heldForEnrolment) return <HeldAtEnrolment />;
-  return <Layout appBar={StaffAppBar}>{children}</Layout>;
+  return (
+    <Layout appBar={StaffAppBar}>
+      <DispatchPausedBanner />
+      {children}
+    </Layout>
+  );
 }

@@ -187,6 +187,7 @@ export const AUDITED_RESOURCE_NAMES = {
   webhooks: "Webhook endpoints",
   audit_log: "Audit log",
   retention: RESOURCE_NAMES.retention,
+  dispatch: "E-mail and webhook dispatch",
 } satisfies Record<AuditResource, string>;
 export const AUDITED_RESOURCES = choicesOf(AUDITED_RESOURCE_NAMES);
 
@@ -220,6 +221,8 @@ export const AUDIT_ACTION_LABELS = {
   export_data: "Exported the customer's data",
   legal_hold: "Legal hold set or lifted",
   retention_run: "Retention run",
+  // Dispatch (issue 37): resumed after a restore.
+  resume_dispatch: "Resumed e-mail and webhook dispatch",
   // Staff: sign-ins, passwords and two-factor.
   sign_in: "Sign-in",
   sign_out: "Signed out",
@@ -256,6 +259,7 @@ export const WEBHOOK_ATTEMPT_OUTCOMES = choicesOf({
   timeout: "No answer in time",
   connection_error: "No connection",
   refused_target: "Forbidden address",
+  secret_unopenable: "Signing secret cannot be opened",
 } satisfies Record<WebhookAttemptOutcome, string>);
 
 /** What started a retention run (`retention_runs.trigger`). */

@@ -13,6 +13,7 @@ import type { LinkedCustomer } from "@/lib/domain/customer-compliance/linked-cus
 import type { LegalHoldInput, LegalHoldState } from "@/lib/domain/customer-compliance/set-legal-hold";
 import type { ReviewView } from "@/lib/domain/customer-compliance/kyc-review";
 import type { AuditChainState } from "@/lib/domain/audit/verify-audit-chain";
+import type { DispatchState } from "@/lib/domain/dispatch/read-dispatch";
 import type { PublicEndpoint } from "@/lib/domain/webhooks/webhook-endpoint-record";
 import type { toDeliveryRecord } from "@/lib/domain/webhooks/list-webhook-deliveries";
 
@@ -61,6 +62,8 @@ export type CustomerAction = "block" | "unblock" | "revoke-sessions" | "resend-v
 export const dataProvider = {
   ...simpleRestProvider(API, httpClient),
   dashboard: async (): Promise<Dashboard> => (await httpClient(`${API}/dashboard`)).json,
+  /** Whether e-mails and webhooks go out, or wait for `dispatch resume` (lib/domain/dispatch/read-dispatch.ts). */
+  dispatch: async (): Promise<DispatchState> => (await httpClient(`${API}/dashboard/dispatch`)).json,
   /** The audit log's hash chain, checked as it is asked for (lib/domain/audit/verify-audit-chain.ts). */
   auditChain: async (): Promise<AuditChainState> => (await httpClient(`${API}/audit-log/chain`)).json,
   rotateClientSecret: (id: Identifier) => post(`/clients/${encodeURIComponent(id)}/rotate`),

@@ -4,7 +4,8 @@
  * FOR UPDATE SKIP LOCKED and a lease), so no attempt is made twice at once; a process that dies
  * mid-attempt leaves its claim to lapse, and the delivery is tried again (at least once, never lost;
  * receivers drop repeats by `webhook-id`). A failed attempt (not a 2xx, no answer in time, no connection)
- * waits the next step of WEBHOOK_RETRY_SCHEDULE; after the last the delivery is `failed`. An endpoint
+ * waits the next step of WEBHOOK_RETRY_SCHEDULE; after the last the delivery is `failed`, as it is at once
+ * when the endpoint's signing secret does not open under this AUTH_SECRET (no attempt could sign it). An endpoint
  * that failed every attempt for DISABLE_AFTER_MS is disabled, and the back office shows so.
  */
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -21,6 +22,10 @@ import { type AttemptResult, postWebhook } from "./post-webhook";
 import { openWebhookSecret, webhookSignature } from "./webhook-secret";
 
 const BATCH_SIZE = 10;
+/** Why a delivery whose endpoint's secret does not open failed: no later attempt can sign it, so it is not retried. */
+const SECRET_UNOPENABLE =
+  "The signing secret cannot be opened with this AUTH_SECRET (it was sealed under another: a restored copy started " +
+  "without the source's AUTH_SECRET?). Not retried: set the source's AUTH_SECRET and replay it, or rotate the endpoint's secret.";
 const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 
 /** The body of a delivery: the same bytes at every attempt, from what was queued. */
@@ -102,10 +107,8 @@ async function attempt(endpoint: Endpoint, id: string, body: string, timeoutMs: 
     boxes.push(endpoint.previousSecretBox);
   }
   const secrets = boxes.map(openWebhookSecret).filter((secret): secret is string => secret !== null);
-  if (secrets.length === 0) {
-    const response = "The signing secret cannot be opened (AUTH_SECRET changed since): rotate the endpoint's secret";
-    return { outcome: "connection_error", statusCode: null, durationMs: 0, response };
-  }
+  if (secrets.length === 0)
+    return { outcome: "secret_unopenable", statusCode: null, durationMs: 0, response: SECRET_UNOPENABLE };
   const timestamp = Math.floor(now.getTime() / 1000);
   const headers = {
     "content-type": "application/json",
@@ -126,7 +129,7 @@ async function recordAttempt(
   const schedule = config().WEBHOOK_RETRY_SCHEDULE;
   const delivered = result.outcome === "success";
   const retryInMs = schedule[delivery.attempts - 1];
-  const gaveUp = !delivered && retryInMs === undefined;
+  const gaveUp = !delivered && (retryInMs === undefined || result.outcome === "secret_unopenable");
   await db().$transaction(async (tx) => {
     await tx.webhookAttempt.create({ data: { deliveryId: delivery.id, attemptedAt: now, ...result } });
     await tx.webhookDelivery.update({

@@ -24,6 +24,8 @@ import { fields } from "@/lib/platform/validation/fields";
 import { planRetention } from "@/lib/domain/retention/plan-retention";
 import { runRetention } from "@/lib/domain/retention/run-retention";
 import { checkpointAuditChain } from "@/lib/domain/audit/checkpoint-audit-chain";
+import { readDispatch } from "@/lib/domain/dispatch/read-dispatch";
+import { resumeDispatch } from "@/lib/domain/dispatch/resume-dispatch";
 import { backUpDatabase } from "./backup";
 import { CommandError } from "./command-error";
 
@@ -87,6 +89,11 @@ export const usage = `Usage: npm run cli -- <command> [options]
       Pseudonymises the closed accounts past RETENTION_YEARS (no legal hold) and strips old events
       of their address, browser and device, as the daily run does; prints the run with its counts.
       With --dry-run: prints each account it would pseudonymise, then the counts, and writes nothing.
+  dispatch status
+      Prints whether e-mails and webhooks are being sent, or are paused (a restore pauses them) and why.
+  dispatch resume
+      Sends again what waits, and all that follows: after a restore, once this copy is the one that
+      should act (the source is stopped, AUTH_SECRET is the source's). Audited.
   audit verify [--full]
       Recomputes the audit log's hash chain from the last signed checkpoint (with --full, from the
       first entry) and checks the head is not behind that checkpoint. Valid: signs a checkpoint of
@@ -185,6 +192,14 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
     const run = await runRetention("command_line");
     print(run);
     if (run?.error) throw new CommandError(`The retention run failed, after what it printed: ${run.error}`);
+  },
+
+  async "dispatch status"({ print }) {
+    print(await readDispatch());
+  },
+
+  async "dispatch resume"({ print }) {
+    print(await resumeDispatch(COMMAND_LINE));
   },
 
   async "audit verify"({ args, options, print }) {

@@ -34,13 +34,31 @@ function generatedSecret(): string {
     );
   }
   if (!generated.has(target.description)) {
-    const dataDir = target.kind === "pglite" ? target.dataDir : path.resolve(DEFAULT_PGLITE_DIR);
-    generated.set(
-      target.description,
-      dataDir ? readOrCreate(path.join(path.dirname(dataDir), AUTH_SECRET_FILE)) : randomToken(32),
-    );
+    const file = keptSecretFile();
+    generated.set(target.description, file ? readOrCreate(file) : randomToken(32));
   }
   return generated.get(target.description)!;
+}
+
+/** The file a secret is made and kept in when AUTH_SECRET is unset; null for a database in memory. */
+function keptSecretFile(): string | null {
+  const target = databaseTarget(config().DATABASE_URL);
+  const dataDir = target.kind === "pglite" ? target.dataDir : path.resolve(DEFAULT_PGLITE_DIR);
+  return dataDir ? path.join(path.dirname(dataDir), AUTH_SECRET_FILE) : null;
+}
+
+/**
+ * Where this process's AUTH_SECRET would come from, without making one (a restore asks, before any
+ * server runs on the copy): set in the environment, kept in a file, or none yet, when the first
+ * server would make a new one (`file`: where), or refuse to start (PostgreSQL in production).
+ */
+export function authSecretSource(): { from: "AUTH_SECRET" } | { from: "file" | "none"; file: string | null } {
+  if (config().AUTH_SECRET) return { from: "AUTH_SECRET" };
+  const { DATABASE_URL, NODE_ENV } = config();
+  if (databaseTarget(DATABASE_URL).kind === "postgres" && NODE_ENV === "production")
+    return { from: "none", file: null };
+  const file = keptSecretFile();
+  return { from: file && fs.existsSync(file) ? "file" : "none", file };
 }
 
 function readOrCreate(file: string): string {

@@ -70,12 +70,17 @@ export async function writeBackupFile(
 
 /** Reads and checks `file`'s header, then its dump's size and digest; throws BackupFileError naming what is wrong. */
 export async function readBackupFile(file: string): Promise<BackupHeader> {
-  let size: number;
+  let stats: fs.Stats;
   try {
-    size = fs.statSync(file).size;
+    stats = fs.statSync(file);
   } catch (error) {
     throw new BackupFileError(`Cannot read the backup ${file} (${(error as NodeJS.ErrnoException).code}).`);
   }
+  if (!stats.isFile())
+    throw new BackupFileError(
+      `${file} is ${stats.isDirectory() ? "a folder" : "not a file"}: give the backup file itself, the one file npm run db:backup wrote.`,
+    );
+  const size = stats.size;
   const start = Buffer.alloc(Math.min(size, HEADER_BYTES));
   const handle = fs.openSync(file, "r");
   try {

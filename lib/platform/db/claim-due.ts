@@ -3,7 +3,8 @@
  * deliveries, lib/domain/webhooks/dispatch-webhooks.ts): a pass takes up to `batchSize` due rows for
  * itself with FOR UPDATE SKIP LOCKED and a lease, counting the attempt, so that any number of
  * processes on one database never try one row at the same time; a claim whose process died lapses
- * with its lease, and the row is tried again.
+ * with its lease, and the row is tried again. While dispatch is paused (a restored copy: the one row
+ * of dispatch_pause, lib/domain/dispatch/) the claim takes nothing, in the same statement.
  */
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "./index";
@@ -25,7 +26,7 @@ export type Claim = {
   alsoWhere?: Prisma.Sql;
 };
 
-/** Takes up to `batchSize` pending rows due now, oldest first, leased for `leaseMs`; their attempts counted. */
+/** Takes up to `batchSize` pending rows due now, oldest first, leased for `leaseMs`; their attempts counted. None while paused. */
 export function claimDue<T>({ table, returning, batchSize, leaseMs, alsoWhere = Prisma.empty }: Claim): Promise<T[]> {
   const name = Prisma.raw(table);
   return db().$queryRaw<T[]>`
@@ -36,6 +37,7 @@ export function claimDue<T>({ table, returning, batchSize, leaseMs, alsoWhere = 
       WHERE status = 'pending'
         AND next_attempt_at <= ${UTC_NOW}
         AND (locked_until IS NULL OR locked_until < ${UTC_NOW})
+        AND NOT EXISTS (SELECT 1 FROM dispatch_pause)
         ${alsoWhere}
       ORDER BY created_at
       LIMIT ${batchSize}

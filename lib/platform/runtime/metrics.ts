@@ -80,7 +80,7 @@ function createMetrics() {
     }),
     webhookAttempts: new Counter({
       name: "webhook_delivery_attempts_total",
-      help: "Webhook delivery attempts by outcome: success (a 2xx), http_error, timeout, connection_error, refused_target.",
+      help: "Webhook delivery attempts by outcome: success (a 2xx), http_error, timeout, connection_error, refused_target, secret_unopenable.",
       labelNames: ["outcome"],
       registers: [registry],
     }),
@@ -147,6 +147,8 @@ export type InstanceFigures = {
   webhookOldestPendingAgeSeconds: number;
   /** The position in the audit chain of the last signed checkpoint; 0 before the first. */
   auditCheckpointPosition: number;
+  /** E-mails and webhooks held back until an operator resumes (a restored copy). */
+  dispatchPaused: boolean;
 };
 
 export const METRICS_CONTENT_TYPE = new Registry().contentType;
@@ -179,6 +181,11 @@ export async function metricsText(instance: InstanceFigures): Promise<string> {
     "audit_checkpoint_position",
     "Position in the audit chain of the last signed checkpoint (0 before the first). It only grows: a fall means checkpoints were deleted.",
     instance.auditCheckpointPosition,
+  );
+  gauge(
+    "dispatch_paused",
+    "1 while e-mail and webhook dispatch is paused (a restored copy, until npm run cli -- dispatch resume); 0 otherwise.",
+    instance.dispatchPaused ? 1 : 0,
   );
   gauge("server_processes_reporting", "Server processes whose figures this scrape adds up.", parts.length);
   const merged = AggregatorRegistry.aggregate(parts as Awaited<ReturnType<Registry["getMetricsAsJSON"]>>[]);
