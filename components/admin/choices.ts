@@ -54,10 +54,13 @@ export const KYC_STATUSES = choicesOf({
   pending_review: "Pending review",
   verified: "Verified",
   rejected: "Rejected",
+  closed_unreviewed: "Review ended: account closed",
 } satisfies Record<KycStatus, string>);
 
-/** The statuses staff decide: `not_submitted` is only where a profile starts. */
-export const KYC_DECISION_STATUSES = KYC_STATUSES.filter((choice) => choice.id !== "not_submitted");
+/** The statuses staff decide: `not_submitted` is only where a profile starts, `closed_unreviewed` where a close ends it. */
+export const KYC_DECISION_STATUSES = KYC_STATUSES.filter(
+  (choice) => choice.id !== "not_submitted" && choice.id !== "closed_unreviewed",
+);
 
 /** How compliance rated a customer's risk (`customers.risk_rating`). */
 export const RISK_RATINGS = choicesOf({
