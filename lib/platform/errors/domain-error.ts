@@ -24,6 +24,8 @@ export const FIELD_ERROR_CODES = [
   "mismatch",
   // Issue 25: a KYC decision to verify a profile that lacks a required field.
   "profile_incomplete",
+  // Issue 37: a customer's TOTP code that was valid but already accepted once (a replay).
+  "already_used",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
