@@ -24,6 +24,7 @@ import {
 } from "@/lib/generated/prisma/enums";
 import type { AdminResource } from "@/lib/domain/access/permissions";
 import type { CustomerStatus } from "@/lib/domain/customer-profiles/customer-record";
+import type { BusinessDetails } from "@/lib/domain/reference-data/settings-record";
 
 /** The choices of an enum, in the order of `labels`. */
 function choicesOf<T extends string>(labels: Record<T, string>) {
@@ -47,6 +48,21 @@ export const CUSTOMER_STATUSES = choicesOf({
   blocked: "Blocked",
   closed: "Closed",
 } satisfies Record<CustomerStatus, string>);
+
+/** The business settings' fields, as the settings screen labels them (and the placeholder warnings name them). */
+export const SETTINGS_FIELD_LABELS = {
+  trading_name: "Trading name",
+  company_name: "Company name",
+  tag_line: "Tag line",
+  license: "Licence",
+  cs_number: "Customer service number",
+  cs_email: "Customer service e-mail",
+  hq_address: "Head office address",
+  hq_city: "Head office city",
+  hq_region: "Head office region",
+  hq_postcode: "Head office postcode",
+  hq_country: "Head office country",
+} satisfies Record<keyof BusinessDetails, string>;
 
 /** Where a customer's profile is in the KYC review (`customers.kyc_status`). */
 export const KYC_STATUSES = choicesOf({
