@@ -11,7 +11,7 @@ import type { AuditAction, AuditResource, StaffRole } from "@/lib/generated/pris
 import { config } from "@/lib/platform/config";
 import { db } from "@/lib/platform/db";
 import { nameAuditedRecords } from "@/lib/domain/audit/name-audited-records";
-import { type AdminResource, may } from "@/lib/domain/access/permissions";
+import { type AdminResource, may, mayReadStaffEmails } from "@/lib/domain/access/permissions";
 import { placeholderSettings } from "@/lib/domain/reference-data/read-settings";
 import type { BusinessDetails } from "@/lib/domain/reference-data/settings-record";
 import { type RetentionStatus, readRetention } from "@/lib/domain/retention/read-retention";
@@ -87,7 +87,7 @@ export async function readDashboard(role: StaffRole, now = new Date()): Promise<
   const [customers, clients, outbox, clientUse, referenceChanges, placeholders, retention] = await Promise.all([
     may(role, "customers", "read") ? customerFigures(now) : undefined,
     may(role, "clients", "read") ? db().apiClient.count({ where: { active: true } }) : undefined,
-    may(role, "outbox", "read") ? outboxFigures(now) : undefined,
+    mayReadStaffEmails(role) ? outboxFigures(now) : undefined,
     may(role, "clients", "read") ? apiClientUse(now) : undefined,
     latestReferenceChanges(role),
     may(role, "settings", "write") ? placeholderSettings() : undefined,
