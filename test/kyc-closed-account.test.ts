@@ -18,7 +18,7 @@ const PROFILE = {
   given_names: "Ana Maria",
   family_name: "Silva",
   date_of_birth: "1990-04-01",
-  phone: "+447700900123",
+  phone: "+44 7911 123456",
   address_line1: "1 High Street",
   address_city: "London",
   address_postcode: "SW1A 1AA",
