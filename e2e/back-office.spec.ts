@@ -94,13 +94,14 @@ test("operations change the trading name and a source country; the public API sh
   await expect(menuItem(page, "Settings")).toBeVisible();
   await expect(menuItem(page, "Staff")).toHaveCount(0);
   await expect(menuItem(page, "Customers")).toHaveCount(0);
-  // Nobody has saved the settings yet: the dashboard and the Settings page say they are placeholders.
+  // The seed's settings: the dashboard and the Settings page name the fields that are placeholders.
   const placeholderBanner = page.getByTestId("placeholder-settings");
-  await expect(placeholderBanner).toContainText("The business settings are still placeholders");
+  await expect(placeholderBanner).toContainText("Business settings still hold placeholders");
+  await expect(placeholderBanner).toContainText("Trading name, Company name, Tag line, Licence");
   await screenshot(page, "operations-dashboard");
   await placeholderBanner.getByRole("link", { name: "Edit settings" }).click();
   await expect(page).toHaveURL(/#\/settings$/);
-  await expect(placeholderBanner).toContainText("These are still the placeholder settings");
+  await expect(placeholderBanner).toContainText("These still hold the placeholders");
   const tradingName = page.locator("input[name=trading_name]");
   await expect(tradingName).toHaveValue("[placeholder] Example Remit");
   await page.locator("input[name=cs_email]").fill("not an e-mail");
@@ -110,6 +111,15 @@ test("operations change the trading name and a source country; the public API sh
   await tradingName.fill("Remit Fast");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Settings saved")).toBeVisible();
+  // Saved, but the other placeholders are still what customers see: the banner stays, without the trading name.
+  await expect(placeholderBanner).toContainText("Company name");
+  await expect(placeholderBanner).not.toContainText("Trading name");
+  await page.locator("input[name=company_name]").fill("Remit Fast Ltd");
+  await page.locator("input[name=tag_line]").fill("Money home, the same day");
+  await page.locator("input[name=cs_number]").fill("+44 20 7946 0321");
+  await page.locator("input[name=hq_address]").fill("12 Fenchurch Street");
+  await page.locator("textarea[name=license]").fill("Remit Fast Ltd is authorised by the FCA (FRN 123456).");
+  await page.getByRole("button", { name: "Save" }).click();
   await expect(placeholderBanner).toBeHidden();
   await screenshot(page, "settings-saved");
   await page.goto("/admin#/");

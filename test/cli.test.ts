@@ -3,6 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import bcrypt from "bcryptjs";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 import { jsonLines, runCli } from "./support/cli";
@@ -17,6 +19,7 @@ after(async () => {
 });
 
 const cli = (...args: string[]) => runCli({ DATABASE_URL }, ...args);
+const run = promisify(execFile);
 
 test("clients create prints the client and its secret as one JSON line; list never shows a secret; revoke", async () => {
   const created = await cli(
@@ -52,6 +55,25 @@ test("clients create prints the client and its secret as one JSON line; list nev
   assert.ok(jsonLines(revoked.stdout)[0].revoked_at);
 });
 
+test("npm run -s cli pipes: stdout is the JSON alone, as README's and the docs' commands run it", async () => {
+  const read =
+    "let t=require('fs').readFileSync(0,'utf8');for(const l of t.trim().split('\\n'))JSON.parse(l);process.stdout.write(t)";
+  const piped = await run(
+    "sh",
+    ["-c", `npm run -s cli -- clients create --name Piped --origin https://app.example.com | node -e "${read}"`],
+    {
+      env: { ...process.env, DATABASE_URL },
+    },
+  );
+  const [client] = jsonLines(piped.stdout);
+  assert.equal(client.name, "Piped");
+  assert.match(client.client_secret, /^sec_/);
+  const guide = ["README.md", "CONTRIBUTING.md", ...fs.readdirSync("docs").map((name) => path.join("docs", name))];
+  for (const file of guide.filter((name) => name.endsWith(".md"))) {
+    assert.doesNotMatch(fs.readFileSync(file, "utf8"), /npm run cli --/, `${file}: npm run -s cli -- …`);
+  }
+});
+
 test("mistakes are explained, with a non-zero exit", async () => {
   const noName = await cli("clients", "create");
   assert.equal(noName.code, 2);
@@ -68,7 +90,7 @@ test("mistakes are explained, with a non-zero exit", async () => {
   assert.match(unknown.stderr, /No API client/);
   const usage = await cli("nonsense");
   assert.equal(usage.code, 2);
-  assert.match(usage.stdout, /Usage: npm run cli/);
+  assert.match(usage.stdout, /Usage: npm run -s cli/);
 });
 
 test("customers import: all or nothing, problems by line", async () => {

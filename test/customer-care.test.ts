@@ -270,8 +270,8 @@ test("linked accounts: customers sharing a fingerprint or an address, newest fir
   const b = await registerWith(device("shared", "198.51.100.20"));
   const c = await registerWith(device("c", "198.51.100.30"));
   const unrelated = await registerWith(device("unrelated", "198.51.100.40"));
-  // C logs in from A's address, as our proxy reports it.
-  const fromA = await login(app, c.email, PASSWORD, { ...device("c"), "X-Forwarded-For": "198.51.100.10" });
+  // C logs in from A's address, as C's app backend reports it.
+  const fromA = await login(app, c.email, PASSWORD, device("c", "198.51.100.10"));
   assert.equal(fromA.status, 200);
   // Staff actions leave events without a device: they link nobody.
   for (const id of [a.id, unrelated.id]) {
@@ -320,6 +320,29 @@ test("linked accounts: customers sharing a fingerprint or an address, newest fir
   );
   assert.equal(csv.status, 200);
   assert.equal((await csv.text()).trim().split("\r\n").length, 3, "the export applies the same filter");
+});
+
+test("addresses that are not the customer's link nobody: the caller's own without X-Client-IP, a trusted proxy's", async () => {
+  // Apps whose backend sends no X-Client-IP: each customer comes from the backend's address (through our proxy, or not).
+  const backend = { "X-Forwarded-For": "203.0.113.50" };
+  const viaProxy = await Promise.all(["b1", "b2", "b3"].map((name) => registerWith({ ...device(name), ...backend })));
+  const direct = await Promise.all(["d1", "d2"].map((name) => registerWith(device(name))));
+  // A backend that reports our proxy's address as the customer's.
+  const proxied = await Promise.all(["p1", "p2"].map((name) => registerWith(device(name, "127.0.0.1"))));
+  const loggedIn = await login(app, viaProxy[0].email, PASSWORD, { ...device("b1"), ...backend });
+  assert.equal(loggedIn.status, 200);
+  // One reported address shared with nobody else's reported one: the backend's address does not count.
+  const reported = await registerWith(device("r1", "203.0.113.50"));
+  for (const { id } of [...viaProxy, ...direct, ...proxied, reported])
+    assert.deepEqual(await linked(id), [], String(id));
+
+  // The address is still recorded with each event, as not the customer's own.
+  const events = await db().customerEvent.findMany({
+    where: { customerId: { in: [...viaProxy, ...direct, ...proxied, reported].map(({ id }) => id) } },
+    select: { customerId: true, ip: true, ipReported: true },
+  });
+  const seen = new Set(events.map(({ ip, ipReported }) => `${ip} ${ipReported}`));
+  assert.deepEqual([...seen].sort(), ["127.0.0.1 false", "203.0.113.50 false", "203.0.113.50 true"]);
 });
 
 test("the customer page: an e-mail change names the address it came from; a closed account is told apart from the new one at its address", async () => {

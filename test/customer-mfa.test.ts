@@ -32,6 +32,13 @@ const post = (path: string, json: unknown, token?: string) =>
 const fieldErrors = async (response: Response) =>
   ((await response.json()).errors as { param: string; code: string }[]).map((e) => `${e.param}:${e.code}`).sort();
 
+/** The field errors of a replayed code's answer, its message checked: it says the code was used. */
+async function alreadyUsed(response: Response): Promise<string[]> {
+  const { errors } = (await response.json()) as { errors: { param: string; code: string; message: string }[] };
+  for (const error of errors) assert.match(error.message, /already used/);
+  return errors.map((e) => `${e.param}:${e.code}`);
+}
+
 /** Lets the codes of the current steps be used again (each test may use several within 30 s). */
 const forgetUsedSteps = (email: string) => db().customer.update({ where: { email }, data: { totpLastStep: null } });
 
@@ -264,7 +271,7 @@ test("login/mfa with a TOTP code: the tokens as login answers them, the mfa_toke
 
   const replay = await loginMfa(await mfaToken(customer), code);
   assert.equal(replay.status, 400, "the same code again, within its window");
-  assert.deepEqual(await fieldErrors(replay), ["code:invalid"]);
+  assert.deepEqual(await alreadyUsed(replay), ["code:already_used"], "said to be used, not wrong");
   assert.equal(await db().customerMfaToken.count({ where: { tokenHash: sha256(first) } }), 0, "a spent one is cleared");
 
   const login2 = await loginMfa(await mfaToken(customer), await totpCode(customer.secret, 1));
@@ -463,7 +470,14 @@ for (const stepUp of STEP_UPS) {
     const failures = await db().customerEvent.count({ where: { customerId: id, outcome: "failure" } });
     assert.equal(failures, 1, "the wrong code is recorded as the action's failure");
 
-    const right = await stepUp.call(customer, await totpCode(customer.secret));
+    // A code the login just used: said so, not that it is wrong.
+    const used = await totpCode(customer.secret);
+    assert.equal((await loginMfa(await mfaToken(customer), used)).status, 200);
+    const replayed = await stepUp.call(customer, used);
+    assert.equal(replayed.status, 400);
+    assert.deepEqual(await alreadyUsed(replayed), ["code:already_used"]);
+
+    const right = await stepUp.call(customer, await totpCode(customer.secret, 1));
     assert.equal(right.status, 200);
   });
 }

@@ -448,6 +448,33 @@ test("address text: bounded by its column, no control characters, only line 2 an
   assert.equal(clearedByForm.address_line2, null);
 });
 
+test("every problem in one answer: the fields' own rules and the checks against the reference data and the stored profile", async () => {
+  const { token, email } = await registeredCustomer(app);
+  const body = {
+    given_names: "R2-D2",
+    date_of_birth: "1990-02-30",
+    phone: "12",
+    nationality: "ZZ",
+    address_country: "FR",
+    address_city: "Paris\u0007",
+    family_name: "Lovelace",
+  };
+  const expected = [
+    "address_city:invalid_characters",
+    "address_country:mismatch",
+    "date_of_birth:invalid",
+    "given_names:invalid",
+    "nationality:invalid",
+    "phone:invalid",
+  ];
+  assert.deepEqual(await errorsOf(await changeProfile(token, body)), expected);
+  assert.deepEqual(await errorsOf(await changeProfile(token, body, "form")), expected, "a form the same");
+  const answers = await Promise.all(Array.from({ length: 4 }, () => changeProfile(token, body)));
+  for (const answer of answers) assert.deepEqual(await errorsOf(answer), expected, "at once, each the same");
+  assert.equal((await customerRow(email)).familyName, null, "a valid field beside them is not written");
+  assert.deepEqual(await eventsOf(email, "profile_updated"), []);
+});
+
 test("a body that is not an object, or not JSON, is a 400", async () => {
   const { token } = await registeredCustomer(app);
   const headers = { ...DEVICE, ...bearer(token), "Content-Type": "application/json" };

@@ -22,6 +22,27 @@ const compliance = await staffSession(app, "compliance");
 const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
+/** The settings the seed fills with placeholders ("[placeholder] …", "FRN 000000", "0000 0000", "@example.com"). */
+const SEEDED_PLACEHOLDERS = [
+  "trading_name",
+  "company_name",
+  "tag_line",
+  "license",
+  "cs_number",
+  "cs_email",
+  "hq_address",
+];
+
+const REAL_DETAILS = {
+  trading_name: "Remit One",
+  company_name: "Remit One Ltd",
+  tag_line: "Money home, the same day",
+  license: "Remit One Ltd is authorised by the Financial Conduct Authority (FRN 123456).",
+  cs_number: "+44 20 7946 0321",
+  cs_email: "help@remit-one.co.uk",
+  hq_address: "12 Fenchurch Street",
+};
+
 async function dashboard(session: typeof admin) {
   const response = await session.request("/api/admin/dashboard");
   assert.equal(response.status, 200);
@@ -107,7 +128,7 @@ test("the dashboard is read-only and needs a session", async () => {
   assert.equal((await admin.request("/api/admin/dashboard", { method: "POST", json: {} })).status, 405);
 });
 
-test("until staff save the settings, the dashboard, the settings record and the start output say they are placeholders", async () => {
+test("while any setting holds a placeholder, the dashboard, the settings record and the start output name them", async () => {
   const startOutput = async () =>
     announcement({ url: "http://localhost:3000", database: "test", processes: 1, firstRun: await readFirstRun() }).join(
       "\n",
@@ -116,8 +137,9 @@ test("until staff save the settings, the dashboard, the settings record and the 
   const placeholder = await record();
   assert.match(placeholder.trading_name, /^\[placeholder\] /);
   assert.equal(placeholder.edited_at, null);
-  assert.equal((await dashboard(operations)).placeholder_settings, true);
-  assert.equal((await dashboard(admin)).placeholder_settings, true);
+  assert.deepEqual(placeholder.placeholder_fields, SEEDED_PLACEHOLDERS);
+  assert.deepEqual((await dashboard(operations)).placeholder_settings, SEEDED_PLACEHOLDERS);
+  assert.deepEqual((await dashboard(admin)).placeholder_settings, SEEDED_PLACEHOLDERS);
   assert.match(
     await startOutput(),
     /The business settings are placeholders .*\n.*http:\/\/localhost:3000\/admin#\/settings/,
@@ -132,7 +154,7 @@ test("until staff save the settings, the dashboard, the settings record and the 
   const forbidden = await compliance.request("/api/admin/settings/1", { method: "PUT", json: placeholder });
   assert.equal(forbidden.status, 403);
   assert.equal((await record()).edited_at, null);
-  assert.equal((await dashboard(operations)).placeholder_settings, true);
+  assert.deepEqual((await dashboard(operations)).placeholder_settings, SEEDED_PLACEHOLDERS);
 
   // Two saves at once, the record sent back as the back office sends it (edited_at included): both land.
   const saves = await Promise.all(
@@ -149,8 +171,28 @@ test("until staff save the settings, the dashboard, the settings record and the 
   );
   const edited = await record();
   assert.ok(Date.parse(edited.edited_at) > Date.now() - 60_000, edited.edited_at);
-  assert.equal((await dashboard(operations)).placeholder_settings, false);
-  assert.equal((await dashboard(admin)).placeholder_settings, false);
+  // Saved once, the trading name alone: the other placeholders are still what customers see.
+  const left = SEEDED_PLACEHOLDERS.filter((field) => field !== "trading_name");
+  assert.deepEqual(edited.placeholder_fields, left);
+  assert.deepEqual((await dashboard(operations)).placeholder_settings, left);
+  assert.match(await startOutput(), /The business settings are placeholders/);
+
+  // The licence's real text but its number still the seed's, then every field a business's own.
+  const licence = "Remit One Ltd is authorised by the Financial Conduct Authority (FRN 000000).";
+  const partly = await operations.request("/api/admin/settings/1", {
+    method: "PUT",
+    json: { ...edited, ...REAL_DETAILS, license: licence },
+  });
+  assert.equal(partly.status, 200, await partly.clone().text());
+  assert.deepEqual((await dashboard(admin)).placeholder_settings, ["license"]);
+  const real = await operations.request("/api/admin/settings/1", {
+    method: "PUT",
+    json: { ...edited, ...REAL_DETAILS },
+  });
+  assert.equal(real.status, 200, await real.clone().text());
+  assert.deepEqual((await record()).placeholder_fields, []);
+  assert.deepEqual((await dashboard(operations)).placeholder_settings, []);
+  assert.deepEqual((await dashboard(admin)).placeholder_settings, []);
   assert.doesNotMatch(await startOutput(), /placeholder/);
 });
 

@@ -66,6 +66,7 @@ test("a second npm run dev on the same directory stops at once and names the hol
   const second = spawnSync("npm", ["run", "--silent", "dev"], { env, encoding: "utf8", timeout: 120_000 });
   assert.equal(second.status, 1, second.stdout + second.stderr);
   assert.match(second.stderr, /is in use by process \d+/);
+  assert.match(second.stderr, /DATABASE_URL=pglite:\.data\/dev/, "it names the way out");
 });
 
 /** Until no process of the group is left: npm exits on SIGTERM before Next's server, which holds the directory, has let it go. */

@@ -11,7 +11,9 @@ test("the device: X-Client-IP when given (in its canonical spelling), else the a
       headers: { "X-Client-UA": "App/2", "X-Remit-Peer-Address": "192.0.2.9", "X-Forwarded-For": "198.51.100.1" },
     }),
   );
-  assert.deepEqual(device, { ip: "192.0.2.9", userAgent: "App/2", fingerprint: "" });
+  assert.deepEqual(device, { ip: "192.0.2.9", ipReported: false, userAgent: "App/2", fingerprint: "" });
+  const reported = readDevice(new Request("http://localhost/", { headers: { "X-Client-IP": "198.51.100.7" } }));
+  assert.deepEqual([reported.ip, reported.ipReported], ["198.51.100.7", true], "the customer's, as reported");
   const claimed = (ip: string) => readDevice(new Request("http://localhost/", { headers: { "X-Client-IP": ip } })).ip;
   assert.equal(claimed("2001:DB8:0:0::1"), "2001:db8::1");
   assert.equal(claimed("::ffff:192.0.2.1"), "192.0.2.1");

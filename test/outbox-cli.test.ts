@@ -75,8 +75,9 @@ async function tokenFromCli(address: string, template: string, linkPrefix: strin
   assert.equal(email.id, newest.id);
   assert.equal(email.to_address, address);
   assert.doesNotMatch(email.text, /single-use-token-hidden/, "the link is live");
-  const link = new RegExp(`${linkPrefix.replace(/[.?/]/g, "\\$&")}([A-Za-z0-9_-]{43})`).exec(email.text);
-  assert.ok(link, email.text);
+  const link = new RegExp(`^${linkPrefix.replace(/[.?/]/g, "\\$&")}([A-Za-z0-9_-]{43})$`).exec(email.link);
+  assert.ok(link, `the live link on its own: ${email.link}`);
+  assert.ok(email.text.includes(email.link), "the link the text carries");
   return link[1];
 }
 
@@ -138,6 +139,9 @@ test("verify, reset and change-email finished with the links outbox show prints,
   // The old address's e-mails, newest first: the notice of the change on top.
   const old = await listFor(address);
   assert.equal(old[0].template, "email_change_notice");
+  const notice = await cli("outbox", "show", old[0].id);
+  assert.equal(notice.code, 0, notice.stderr);
+  assert.equal(jsonLines(notice.stdout)[0].link, null, "a notice has no link");
   for (const template of ["verify_email", "reset_password"])
     assert.ok(old.some((email) => email.template === template));
   const times = old.map((email) => Date.parse(email.created_at));

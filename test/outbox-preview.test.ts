@@ -262,9 +262,38 @@ test("a delivered e-mail has no body left to preview", async () => {
   assert.deepEqual([email.status, email.not_sent_reason, email.preview], ["sent", null, null]);
 });
 
-test("only operations and admin open e-mails; unknown and malformed ids are 404", async () => {
+test("compliance reads the customers' e-mails, their links hidden, never a staff member's; only operations and admin re-send", async () => {
+  const customerEmail = await db().emailOutbox.findFirstOrThrow({ where: { template: "verify_email" } });
+  const staffEmail = await db().emailOutbox.findFirstOrThrow({ where: { template: "staff_reset_password" } });
+  const opened = await compliance.request(`/api/admin/outbox/${customerEmail.id}`);
+  assert.equal(opened.status, 200);
+  const text = await opened.text();
+  assert.ok(text.includes(TOKEN_MARKER), "the link's token hidden, as for operations");
+  for (const token of await issuedTokens()) assert.ok(!text.includes(token), "no live token");
+  assert.equal(
+    (await compliance.request(`/api/admin/outbox/${staffEmail.id}`)).status,
+    404,
+    "a staff e-mail is not theirs",
+  );
+  assert.equal((await operations.request(`/api/admin/outbox/${staffEmail.id}`)).status, 200);
+
+  const listed = async (session: typeof operations, filter: Record<string, unknown> = {}) => {
+    const query = new URLSearchParams({ filter: JSON.stringify(filter), range: "[0,999]" });
+    const response = await session.request(`/api/admin/outbox?${query}`);
+    assert.equal(response.status, 200);
+    return ((await response.json()) as { id: string; template: string }[]).map((row) => row.template);
+  };
+  const seen = await listed(compliance);
+  assert.ok(seen.includes("verify_email"));
+  assert.ok(!seen.includes("staff_reset_password"), "the list leaves staff e-mails out");
+  assert.deepEqual(await listed(compliance, { template: "staff_reset_password" }), []);
+  assert.ok((await listed(operations)).includes("staff_reset_password"));
+  const retry = await compliance.request(`/api/admin/outbox/${customerEmail.id}/retry`, { method: "POST" });
+  assert.equal(retry.status, 403);
+});
+
+test("unknown and malformed ids are 404; without a session a 401", async () => {
   const row = await db().emailOutbox.findFirstOrThrow();
-  assert.equal((await compliance.request(`/api/admin/outbox/${row.id}`)).status, 403);
   assert.equal((await fetch(`${app.url}/api/admin/outbox/${row.id}`)).status, 401);
   for (const id of ["00000000-0000-0000-0000-000000000000", "not-a-uuid", "x".repeat(5000), "%27%3B--"]) {
     const response = await operations.request(`/api/admin/outbox/${id}`);

@@ -76,7 +76,7 @@ after(async () => {
   await testDatabase.drop();
 });
 
-const DEVICE = { ip: "203.0.113.7", userAgent: "TestApp/1.0 (iPhone)", fingerprint: "fp-123" };
+const DEVICE = { ip: "203.0.113.7", ipReported: true, userAgent: "TestApp/1.0 (iPhone)", fingerprint: "fp-123" };
 const HOUR_MS = 60 * 60 * 1000;
 
 let made = 0;

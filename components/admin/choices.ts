@@ -24,6 +24,7 @@ import {
 } from "@/lib/generated/prisma/enums";
 import type { AdminResource } from "@/lib/domain/access/permissions";
 import type { CustomerStatus } from "@/lib/domain/customer-profiles/customer-record";
+import type { BusinessDetails } from "@/lib/domain/reference-data/settings-record";
 
 /** The choices of an enum, in the order of `labels`. */
 function choicesOf<T extends string>(labels: Record<T, string>) {
@@ -48,16 +49,34 @@ export const CUSTOMER_STATUSES = choicesOf({
   closed: "Closed",
 } satisfies Record<CustomerStatus, string>);
 
+/** The business settings' fields, as the settings screen labels them (and the placeholder warnings name them). */
+export const SETTINGS_FIELD_LABELS = {
+  trading_name: "Trading name",
+  company_name: "Company name",
+  tag_line: "Tag line",
+  license: "Licence",
+  cs_number: "Customer service number",
+  cs_email: "Customer service e-mail",
+  hq_address: "Head office address",
+  hq_city: "Head office city",
+  hq_region: "Head office region",
+  hq_postcode: "Head office postcode",
+  hq_country: "Head office country",
+} satisfies Record<keyof BusinessDetails, string>;
+
 /** Where a customer's profile is in the KYC review (`customers.kyc_status`). */
 export const KYC_STATUSES = choicesOf({
   not_submitted: "Not submitted",
   pending_review: "Pending review",
   verified: "Verified",
   rejected: "Rejected",
+  closed_unreviewed: "Review ended: account closed",
 } satisfies Record<KycStatus, string>);
 
-/** The statuses staff decide: `not_submitted` is only where a profile starts. */
-export const KYC_DECISION_STATUSES = KYC_STATUSES.filter((choice) => choice.id !== "not_submitted");
+/** The statuses staff decide: `not_submitted` is only where a profile starts, `closed_unreviewed` where a close ends it. */
+export const KYC_DECISION_STATUSES = KYC_STATUSES.filter(
+  (choice) => choice.id !== "not_submitted" && choice.id !== "closed_unreviewed",
+);
 
 /** How compliance rated a customer's risk (`customers.risk_rating`). */
 export const RISK_RATINGS = choicesOf({

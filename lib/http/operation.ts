@@ -10,22 +10,25 @@ import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { FieldError } from "@/lib/platform/errors/domain-error";
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import type { Device } from "@/lib/domain/tokens/device";
-import type { RawInput } from "@/lib/platform/validation/parse-input";
+import { parseFieldsApart, type RawInput } from "@/lib/platform/validation/parse-input";
 import type { AnswerRoute, Method, RouteExports } from "./build-route";
 import { processGlobal } from "@/lib/platform/runtime/process-global";
-import { readInput } from "./input";
+import { readBody, readInput } from "./input";
 import type { ErrorRefs, Security, TagName } from "./openapi-components";
 import { readDevice } from "./read-device";
 import { customerRoute, type CustomerRequestContext } from "./with-customer";
 import { type AnswerHandler, clientAnswerRoute, clientRoute, publicRoute, type RequestContext } from "./with-client";
 
-/** What a handler is given, by the credentials its operation needs; `input` when it declares a body, `device` on writes. */
+/**
+ * What a handler is given, by the credentials its operation needs; `input` when it declares a body,
+ * `device` on writes; `problems`, the fields of the body that failed their own checks (only with `fieldsApart`).
+ */
 type ContextOf<S extends Security> = S extends "client+bearer"
   ? CustomerRequestContext
   : S extends "client"
     ? RequestContext
     : Pick<RequestContext, "request" | "requestId">;
-type HandlerContext<S extends Security, Body> = ContextOf<S> & { input: Body; device: Device };
+type HandlerContext<S extends Security, Body> = ContextOf<S> & { input: Body; device: Device; problems: FieldError[] };
 
 /**
  * What answers the operation: a handler that makes a Response; or, for a GET with client
@@ -56,6 +59,12 @@ export type OperationDeclaration<S extends Security, B extends z.ZodObject | und
   body?: B;
   /** Checks across fields or against the API client, after the body's own (e.g. a link's allowed origin). */
   crossChecks?: (raw: RawInput, client: AuthenticatedClient) => FieldError[];
+  /**
+   * A body of optional, independent fields (a change): the fields that fail their own checks are
+   * left out of `input` and handed to the handler as `problems`, for the domain to throw with those
+   * of its own checks of the others, all in one answer.
+   */
+  fieldsApart?: boolean;
   pathParameters?: { name: string; description: string; schema: Record<string, unknown> }[];
   /** A GET that records the customer's device with what it did (the X-Client-* headers, as a write does). */
   recordsDevice?: boolean;
@@ -137,6 +146,12 @@ function serve(operation: Operation, handler: NonNullable<Operation["handler"]>)
     const write = operation.method !== "GET";
     const device = (write || operation.recordsDevice ? readDevice(context.request) : undefined) as Device;
     const { body, crossChecks } = operation;
+    if (body && operation.fieldsApart) {
+      const raw = await readBody(context.request);
+      const { input, problems } = parseFieldsApart(body, raw);
+      problems.push(...(crossChecks?.(raw, context.client as AuthenticatedClient) ?? []));
+      return handler({ ...(context as CustomerRequestContext), input, device, problems });
+    }
     const input = body
       ? await readInput(
           context.request,
@@ -144,6 +159,6 @@ function serve(operation: Operation, handler: NonNullable<Operation["handler"]>)
           crossChecks && ((raw) => crossChecks(raw, context.client as AuthenticatedClient)),
         )
       : undefined;
-    return handler({ ...(context as CustomerRequestContext), input, device });
+    return handler({ ...(context as CustomerRequestContext), input, device, problems: [] });
   };
 }

@@ -59,6 +59,9 @@ export function fromTrustedProxy(headers: RequestHeaders): boolean {
   return !!peer && isTrusted(trustedProxies(config().TRUSTED_PROXIES), peer);
 }
 
+/** `address` (canonical) is one of TRUSTED_PROXIES: ours, never a customer's. */
+export const isTrustedProxy = (address: string) => isTrusted(trustedProxies(config().TRUSTED_PROXIES), address);
+
 const blockLists = new WeakMap<Network[], BlockList>();
 
 function trustedProxies(networks: Network[]): BlockList {

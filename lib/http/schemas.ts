@@ -89,7 +89,7 @@ export const stepUpCode = () =>
     type: "string",
     maxLength: 64,
     description:
-      "Required when the customer has two-factor on (code/required, code/invalid): the 6 digits the authenticator app " +
+      "Required when the customer has two-factor on (code/required, code/invalid, code/already_used): the 6 digits the authenticator app " +
       "shows now, or an unused recovery code. Ignored otherwise.",
   });
 

@@ -1,7 +1,7 @@
 /**
  * The customer page's profile and KYC review (issue 25): the profile the customer gave; the review's
  * state (status, risk rating, PEP and sanctions flags); the decisions with who made them, when and
- * why; the profile's changes with their values before and after. For the roles that may decide
+ * why (a review the customer's close ended is by "The account's close"); the profile's changes with their values before and after. For the roles that may decide
  * (lib/domain/access/permissions.ts), "Decide KYC" and "Rate risk" open a dialog that asks for the
  * reason the history and the audit log keep. A decision carries the profile's last change and the
  * review's version the page showed: if either moved meanwhile, it is refused and the page reloaded.
@@ -146,7 +146,9 @@ function DecisionHistory({ decisions }: { decisions: KycDecisionRecord[] }) {
           <TableRow key={decision.id}>
             <TableCell>{formatDateTime(decision.created_at, { withSeconds: true })}</TableCell>
             <TableCell>{decided(decision)}</TableCell>
-            <TableCell>{decision.staff_name ?? "—"}</TableCell>
+            <TableCell>
+              {decision.kyc_status === "closed_unreviewed" ? "The account's close" : (decision.staff_name ?? "—")}
+            </TableCell>
             <TableCell sx={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>{decision.reason}</TableCell>
           </TableRow>
         ))}

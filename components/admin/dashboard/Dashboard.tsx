@@ -3,7 +3,7 @@
  * account activity, and for operations the API clients' calls and last use, the outbox's days and
  * the reference data changed lately (lib/domain/dashboard). The server leaves out what the role may not
  * read, so each person sees only the tiles and charts of their own resources. Those who edit the
- * settings are warned while they are still the seed's placeholders. Admins and compliance see retention's
+ * settings are warned while any of them still holds a placeholder, each named. Admins and compliance see retention's
  * runs (RetentionCard.tsx).
  */
 import { useEffect, useState } from "react";
@@ -12,6 +12,7 @@ import { LinkBase, Title, useDataProvider } from "react-admin";
 import type { Dashboard as DashboardFigures } from "@/lib/domain/dashboard/read-dashboard";
 import type { AdminDataProvider } from "../dataProvider";
 import { PageTitle } from "../PageTitle";
+import { SETTINGS_FIELD_LABELS } from "../choices";
 import { RetentionCard } from "./RetentionCard";
 import { ActivityCharts } from "./ActivityCharts";
 import { OperationsPanels } from "./OperationsPanels";
@@ -75,7 +76,7 @@ export function Dashboard() {
     <Box sx={{ mt: 2, display: "grid", gap: 2 }}>
       <Title title={<PageTitle text="Dashboard" />} />
       {error && <Alert severity="error">Could not load the dashboard: {error}</Alert>}
-      {figures?.placeholder_settings && (
+      {figures?.placeholder_settings && figures.placeholder_settings.length > 0 && (
         <Alert
           severity="warning"
           data-testid="placeholder-settings"
@@ -85,8 +86,9 @@ export function Dashboard() {
             </Button>
           }
         >
-          The business settings are still placeholders (“[placeholder] Example Remit”, “FRN 000000”), and the apps and
-          the sign-in page show them to customers.
+          Business settings still hold placeholders (“[placeholder] Example Remit”, “FRN 000000”):{" "}
+          {figures.placeholder_settings.map((field) => SETTINGS_FIELD_LABELS[field]).join(", ")}. The apps and the
+          sign-in page show them to customers.
         </Alert>
       )}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" }}>

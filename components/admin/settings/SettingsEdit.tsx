@@ -2,22 +2,24 @@
  * The one settings record (id 1), edited where the list would be: there is nothing to list. The
  * server's rules (lengths, the telephone number) come back on the fields when a save is refused.
  * A failed read stays put: "back to the list" is this page, and would take a role that may not see
- * it away from the Access denied page react-admin shows. Until someone saves them, a banner says
- * that the apps and the sign-in page still show the seed's placeholders.
+ * it away from the Access denied page react-admin shows. While any field still holds one of the
+ * seed's placeholders, a banner names those fields: the apps and the sign-in page still show them.
  */
 import { Alert, Box } from "@mui/material";
 import { Edit, SimpleForm, TextInput, email, required, useRecordContext } from "react-admin";
 import type { SettingsRecord } from "@/lib/domain/reference-data/settings-record";
 import { PageTitle } from "../PageTitle";
 import { InvalidFormNotice } from "../InvalidFormNotice";
+import { SETTINGS_FIELD_LABELS } from "../choices";
 
 function PlaceholderWarning() {
   const record = useRecordContext<SettingsRecord>();
-  if (!record || record.edited_at !== null) return null;
+  if (!record || record.placeholder_fields.length === 0) return null;
   return (
     <Alert severity="warning" data-testid="placeholder-settings" sx={{ mb: 2, maxWidth: 900 }}>
-      These are still the placeholder settings the installation started with: the apps and the sign-in page show them to
-      customers until they are saved here.
+      These still hold the placeholders the installation started with:{" "}
+      {record.placeholder_fields.map((field) => SETTINGS_FIELD_LABELS[field]).join(", ")}. The apps and the sign-in page
+      show them to customers until they are replaced here.
     </Alert>
   );
 }

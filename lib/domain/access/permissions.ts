@@ -48,7 +48,8 @@ const ACCESS: Record<AdminResource, Record<Access, StaffRole[]>> = {
   "audit-log": { read: COMPLIANCE, write: NOBODY },
   // The export is a POST (it records itself): a write, for admins.
   "audit-log-export": { read: ADMIN, write: ADMIN },
-  outbox: { read: OPERATIONS, write: OPERATIONS },
+  // Compliance reads the customers' e-mails only (mayReadStaffEmails), their links hidden as for everyone; re-sending is operations'.
+  outbox: { read: EVERYONE, write: OPERATIONS },
   // Read only: runs start on the schedule or from the command line, never from the back office.
   retention: { read: COMPLIANCE, write: NOBODY },
   "two-factor": { read: EVERYONE, write: EVERYONE },
@@ -62,6 +63,11 @@ export function isAdminResource(value: unknown): value is AdminResource {
 
 export function may(role: StaffRole, resource: AdminResource, access: Access): boolean {
   return ACCESS[resource][access].includes(role);
+}
+
+/** The staff members' own e-mails in the outbox (their password-reset links), and the outbox's figures: operations and admin. */
+export function mayReadStaffEmails(role: StaffRole): boolean {
+  return OPERATIONS.includes(role);
 }
 
 /** Country names, codes and dialling codes are admin-only; the source flag is not. */

@@ -25,6 +25,7 @@ function eventRow<Id extends RowId>(event: CustomerEvent<Id>, now: Date) {
     customerId: event.customerId ?? null,
     apiClientId: event.apiClientId ?? null,
     ip: event.device?.ip ?? "",
+    ipReported: event.device?.ipReported ?? false,
     userAgent: event.device?.userAgent ?? "",
     fingerprint: event.device?.fingerprint ?? "",
     changedFields: event.changedFields ?? [],
@@ -39,9 +40,9 @@ function eventRow<Id extends RowId>(event: CustomerEvent<Id>, now: Date) {
 export function eventInsert(event: CustomerEvent, now = new Date(), onlyWith?: InsertedRow): Prisma.Sql {
   const row = eventRow(event, now);
   const values = Prisma.sql`${row.type}::"CustomerEventType", ${row.outcome}::"EventOutcome", ${row.email}, ${row.customerId === null ? null : rowIdValue(row.customerId)}, ${row.apiClientId},
-            ${row.ip}, ${row.userAgent}, ${row.fingerprint}, ${row.createdAt}`;
+            ${row.ip}, ${row.ipReported}, ${row.userAgent}, ${row.fingerprint}, ${row.createdAt}`;
   return Prisma.sql`
-    INSERT INTO customer_events (type, outcome, email, customer_id, api_client_id, ip, user_agent, fingerprint, created_at)
+    INSERT INTO customer_events (type, outcome, email, customer_id, api_client_id, ip, ip_reported, user_agent, fingerprint, created_at)
     ${insertedValues(values, onlyWith)}`;
 }
 

@@ -3,7 +3,8 @@
  * one transaction, under the customer's row lock so that a decision and a profile change take
  * turns, that updates the customer row, writes the decision with its reason to kyc_decisions,
  * records the account event and writes the audit entry with the values before and after (the
- * reason sealed under the customer's audit key, as retention clears it from kyc_decisions).
+ * reason sealed under the customer's audit key, as retention clears it from kyc_decisions). And the
+ * one entry no member of staff makes: a close ending a pending review (endPendingReview).
  *
  * A decision binds what the reviewer was shown: the profile, by its last change
  * (`profile_updated_at`), and the review, by its version (`review_version`, raised by every decision
@@ -92,5 +93,33 @@ export async function recordReviewDecision(
         after: { ...after, reason: await sealPersonalValue(tx, id, reason) },
       },
     };
+  });
+}
+
+/** Why a review ended without a decision, in the KYC history. */
+export const REVIEW_ENDED_BY_CLOSE = "The customer closed the account while the profile awaited review";
+
+/**
+ * Within the transaction `tx` that closes customer `customerId`'s account: a profile awaiting review
+ * leaves the queue as closed_unreviewed, with a system entry (no staff) in kyc_decisions. Any other
+ * status stays as it is. A staff decision holds the row lock and checks the account is open, so the
+ * two take turns.
+ */
+export async function endPendingReview(tx: Prisma.TransactionClient, customerId: number, now: Date): Promise<void> {
+  const { count } = await tx.customer.updateMany({
+    where: { id: customerId, kycStatus: "pending_review" },
+    data: { kycStatus: "closed_unreviewed" },
+  });
+  if (count === 0) return;
+  await tx.kycDecision.create({
+    data: {
+      customerId,
+      staffId: null,
+      kind: "status",
+      kycStatus: "closed_unreviewed",
+      reason: REVIEW_ENDED_BY_CLOSE,
+      createdAt: now,
+    },
+    select: { id: true },
   });
 }

@@ -1,8 +1,10 @@
 /**
  * Linked accounts (GET /api/admin/customers/{id}/linked): the other customers whose account events
  * share a device fingerprint or an IP address with this customer's, a first sign of one person
- * behind several accounts. Bounded at every step, and answered from the events' (fingerprint,
- * customer, time) and (ip, customer, time) indexes.
+ * behind several accounts. Only the customers' own addresses count (`ip_reported`: X-Client-IP, not
+ * our proxies'), never the caller's that stands in without the header: that is the app's backend,
+ * shared by every customer of the app. Bounded at every step, and answered from the events'
+ * (fingerprint, customer, time) and (ip, ip_reported, customer, time) indexes.
  */
 import { db } from "@/lib/platform/db";
 import { notFound } from "@/lib/platform/errors/domain-error";
@@ -33,11 +35,14 @@ export type LinkedCustomer = {
 
 type Kind = "fingerprint" | "ip";
 
+/** The events whose value of `kind` says something of the customer: any fingerprint, only a reported address. */
+const whose = (kind: Kind) => (kind === "ip" ? { ipReported: true } : {});
+
 /** The customer's most recently used values of `kind`, at most SHARED_VALUES_MAX. */
 async function ownValues(customerId: number, kind: Kind, ignored: string[]): Promise<string[]> {
   const rows = await db().customerEvent.groupBy({
     by: [kind],
-    where: { customerId, [kind]: { notIn: ignored } },
+    where: { customerId, [kind]: { notIn: ignored }, ...whose(kind) },
     _max: { createdAt: true },
     orderBy: { _max: { createdAt: "desc" } },
     take: SHARED_VALUES_MAX,
@@ -50,7 +55,11 @@ async function otherCustomersWith(customerId: number, kind: Kind, values: string
   if (values.length === 0) return [];
   const rows = await db().customerEvent.groupBy({
     by: ["customerId", kind],
-    where: { [kind]: { in: values }, AND: [{ customerId: { not: null } }, { customerId: { not: customerId } }] },
+    where: {
+      [kind]: { in: values },
+      ...whose(kind),
+      AND: [{ customerId: { not: null } }, { customerId: { not: customerId } }],
+    },
     _max: { createdAt: true },
     orderBy: { _max: { createdAt: "desc" } },
     take: PAIRS_MAX,

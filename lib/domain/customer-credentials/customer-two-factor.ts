@@ -7,7 +7,7 @@
  */
 import type { Customer, Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
-import { fieldError } from "@/lib/platform/errors/domain-error";
+import { type DomainError, fieldError } from "@/lib/platform/errors/domain-error";
 import { composeNotice } from "@/lib/domain/email/compose-email";
 import { emailQueued, queueEmail } from "@/lib/domain/email/queue-email";
 import { countAttempt } from "@/lib/domain/rate-limits/count-attempt";
@@ -15,7 +15,7 @@ import { customerLoginLimits } from "@/lib/domain/rate-limits/limits";
 import { refuse, release } from "@/lib/domain/rate-limits/release-attempt";
 import type { Device } from "@/lib/domain/tokens/device";
 import { recoveryCodeHash } from "@/lib/domain/two-factor/recovery-codes";
-import { MAX_CODE_LENGTH, totpStep } from "@/lib/domain/two-factor/totp-code";
+import { isUsedCode, MAX_CODE_LENGTH, totpStep } from "@/lib/domain/two-factor/totp-code";
 import { openTotpSecret } from "@/lib/domain/two-factor/totp-secret-box";
 import { effectiveLocale } from "@/lib/domain/customer-accounts/customer-locale";
 import { eventInsert, recordEvent, type CustomerEvent } from "@/lib/domain/customer-accounts/record-customer-event";
@@ -25,6 +25,24 @@ export type CodeSource = { apiClientId: number; device: Device };
 
 export const wrongCode = () =>
   fieldError("code", "invalid", "This code is not right: enter the code your app shows now");
+
+/**
+ * Why `code` was refused (acceptCustomerSecondFactor said false): `code/already_used` for a TOTP
+ * code accepted before, read from the row now so that a use at the same moment counts; else wrong.
+ */
+export async function refusedCode(customer: Customer, code: string): Promise<DomainError> {
+  const box = customer.totpSecretEncrypted;
+  const secret = box && code.length <= MAX_CODE_LENGTH ? openTotpSecret("customer", box) : null;
+  if (!secret) return wrongCode();
+  const current = await db().customer.findUnique({
+    where: { id: customer.id },
+    select: { totpSecretEncrypted: true, totpLastStep: true },
+  });
+  if (current?.totpSecretEncrypted === box && (await isUsedCode(secret, code.trim(), current.totpLastStep))) {
+    return fieldError("code", "already_used", "This code was already used: wait for the next code your app shows");
+  }
+  return wrongCode();
+}
 
 /**
  * Whether `code` is the customer's second factor now: a TOTP code of the confirmed secret (its
@@ -93,7 +111,7 @@ export type ConfirmCustomerSecondFactorOptions = {
 
 /**
  * Step-up: with two-factor on, a sensitive change needs a current code as well (`code/required`,
- * `code/invalid`); with it off, nothing. Each code counts against the account's login limits like
+ * `code/invalid`, `code/already_used`); with it off, nothing. Each code counts against the account's login limits like
  * a password, and a right one gives its count back.
  */
 export async function confirmCustomerSecondFactor({
@@ -108,7 +126,7 @@ export async function confirmCustomerSecondFactor({
   if (attempt.limited) await refuse(attempt, [eventInsert({ ...event, outcome: "rate_limited", device })]);
   if (!(await acceptCustomerSecondFactor(customer, code, { apiClientId: event.apiClientId, device }))) {
     await recordEvent(db(), { ...event, outcome: "failure", device });
-    throw wrongCode();
+    throw await refusedCode(customer, code);
   }
   await release(attempt);
 }

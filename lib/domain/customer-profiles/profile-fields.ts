@@ -72,7 +72,8 @@ export const profileSchema = z
       .enum(KycStatus)
       .describe(
         "Where the review stands: not_submitted (the start), pending_review (submitted, or a verified profile whose " +
-          "identity changed), verified, rejected",
+          "identity changed), verified, rejected; closed_unreviewed (the account closed while its profile awaited " +
+          "review) only in the back office and the data export, as a closed account has no session",
       ),
     updated_at: z.iso
       .datetime()

@@ -34,8 +34,10 @@ import { recordEvent } from "@/lib/domain/customer-accounts/record-customer-even
 export type UpdateCustomerProfileOptions = {
   /** The customer's login token of the call, live (`authenticateCustomer`). */
   login: CustomerLogin;
-  /** Each field validated on its own (profileChangesShape); a field left out is undefined. */
+  /** Each field validated on its own (profileChangesShape); a field left out, or that failed, is undefined. */
   input: ProfileChanges;
+  /** The fields that failed their own checks, thrown with those found here: every problem at once. */
+  problems: FieldError[];
   client: AuthenticatedClient;
   device: Device;
 };
@@ -48,6 +50,7 @@ export type UpdateCustomerProfileOptions = {
 export async function updateCustomerProfile({
   login,
   input,
+  problems,
   client,
   device,
 }: UpdateCustomerProfileOptions): Promise<Profile> {
@@ -58,7 +61,7 @@ export async function updateCustomerProfile({
     await lockCustomer(tx, login.customerId);
     const stored = await tx.customer.findUniqueOrThrow({ where: { id: login.customerId } });
     const before = profileValues(stored);
-    const after = checkedChanges(input, sent, before, countryCodes);
+    const after = checkedChanges(input, sent, before, countryCodes, problems);
     const changed = sent.filter((field) => after[field] !== before[field]);
     if (changed.length === 0) return describeProfile(stored);
 
@@ -105,17 +108,18 @@ export async function updateCustomerProfile({
 /**
  * The profile as it would be with the fields sent, checked where a field alone cannot tell: the
  * countries against the reference data, the phone read with the country of residence, the address's
- * country against the country of residence. Throws every problem at once.
+ * country against the country of residence. Throws every problem at once, the fields' own first.
  */
 function checkedChanges(
   input: ProfileChanges,
   sent: ProfileField[],
   before: ProfileValues,
   countryCodes: ReadonlyMap<string, boolean>,
+  fieldProblems: FieldError[],
 ) {
   const after: ProfileValues = { ...before };
   for (const field of sent) after[field] = input[field] ?? null;
-  const problems: FieldError[] = [];
+  const problems = [...fieldProblems];
   const report = (problem: FieldError | undefined) => problem && problems.push(problem);
 
   for (const field of ["address_country", "nationality"] as const) {

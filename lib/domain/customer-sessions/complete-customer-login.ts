@@ -15,7 +15,7 @@ import { countAttempt } from "@/lib/domain/rate-limits/count-attempt";
 import { customerLoginLimits } from "@/lib/domain/rate-limits/limits";
 import { refuse, release } from "@/lib/domain/rate-limits/release-attempt";
 import type { Device } from "@/lib/domain/tokens/device";
-import { acceptCustomerSecondFactor, wrongCode } from "@/lib/domain/customer-credentials/customer-two-factor";
+import { acceptCustomerSecondFactor, refusedCode } from "@/lib/domain/customer-credentials/customer-two-factor";
 import type { SessionTokens } from "@/lib/domain/tokens/issue-session-tokens";
 import { issueCustomerLogin } from "./issue-customer-login";
 import { eventInsert, recordEvent } from "@/lib/domain/customer-accounts/record-customer-event";
@@ -66,7 +66,7 @@ export async function completeCustomerLogin({
   if (!(await acceptCustomerSecondFactor(customer, input.code, { apiClientId: client.id, device }))) {
     countLogin("failure");
     await recordEvent(db(), { ...event, type: "login_mfa_failed", outcome: "failure" });
-    throw wrongCode();
+    throw await refusedCode(customer, input.code);
   }
   // Spent: of two right codes at once, one logs in.
   const { count: spent } = await db().customerMfaToken.updateMany({

@@ -11,8 +11,9 @@ import type { AuditAction, AuditResource, StaffRole } from "@/lib/generated/pris
 import { config } from "@/lib/platform/config";
 import { db } from "@/lib/platform/db";
 import { nameAuditedRecords } from "@/lib/domain/audit/name-audited-records";
-import { type AdminResource, may } from "@/lib/domain/access/permissions";
-import { settingsArePlaceholders } from "@/lib/domain/reference-data/read-settings";
+import { type AdminResource, may, mayReadStaffEmails } from "@/lib/domain/access/permissions";
+import { placeholderSettings } from "@/lib/domain/reference-data/read-settings";
+import type { BusinessDetails } from "@/lib/domain/reference-data/settings-record";
 import { type RetentionStatus, readRetention } from "@/lib/domain/retention/read-retention";
 
 /** One UTC day of account activity. `day` is YYYY-MM-DD. */
@@ -45,8 +46,8 @@ export type Dashboard = {
   api_calls_per_day?: ApiCallsDay[];
   /** The latest changes to the reference data the role may read, newest first. */
   reference_changes?: ReferenceChange[];
-  /** For those who edit the settings: true while they are still the seed's placeholders. */
-  placeholder_settings?: boolean;
+  /** For those who edit the settings: the fields that still hold the seed's placeholders, empty once none does. */
+  placeholder_settings?: (keyof BusinessDetails)[];
   /** Retention's setting, latest runs and next scheduled day. */
   retention?: RetentionStatus;
 };
@@ -86,10 +87,10 @@ export async function readDashboard(role: StaffRole, now = new Date()): Promise<
   const [customers, clients, outbox, clientUse, referenceChanges, placeholders, retention] = await Promise.all([
     may(role, "customers", "read") ? customerFigures(now) : undefined,
     may(role, "clients", "read") ? db().apiClient.count({ where: { active: true } }) : undefined,
-    may(role, "outbox", "read") ? outboxFigures(now) : undefined,
+    mayReadStaffEmails(role) ? outboxFigures(now) : undefined,
     may(role, "clients", "read") ? apiClientUse(now) : undefined,
     latestReferenceChanges(role),
-    may(role, "settings", "write") ? settingsArePlaceholders() : undefined,
+    may(role, "settings", "write") ? placeholderSettings() : undefined,
     may(role, "retention", "read") ? readRetention(now) : undefined,
   ]);
   return {

@@ -2,8 +2,8 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
 import { enumFilter, idsFilter, pageOf, searchText, textFilter, type ListQuery } from "@/lib/platform/db/list-query";
-import { EmailTemplate, OutboxStatus } from "@/lib/generated/prisma/enums";
-import { toOutboxRecord } from "./outbox-record";
+import { EmailTemplate, OutboxStatus, type StaffRole } from "@/lib/generated/prisma/enums";
+import { outboxOf, toOutboxRecord } from "./outbox-record";
 
 export const SORTABLE = {
   created_at: "createdAt",
@@ -13,10 +13,11 @@ export const SORTABLE = {
   sent_at: "sentAt",
 };
 
-/** Filters: `status`, `template`, `q` (part of the address). */
-export async function listOutbox(query: ListQuery) {
+/** Filters: `status`, `template`, `q` (part of the address); of the e-mails `role` may read (outboxOf). */
+export async function listOutbox(query: ListQuery, role: StaffRole) {
   const q = searchText(query.filter);
   const where: Prisma.EmailOutboxWhereInput = {
+    AND: [outboxOf(role)],
     id: idsFilter(query.filter, textFilter),
     status: enumFilter(OutboxStatus, query.filter.status),
     template: enumFilter(EmailTemplate, query.filter.template),

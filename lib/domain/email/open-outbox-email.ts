@@ -6,14 +6,20 @@
  */
 import { invalidRequest } from "@/lib/platform/errors/domain-error";
 import { type OutboxRecord, toOutboxRecord } from "./outbox-record";
-import { openedBody } from "./outbox-token-box";
+import { openedBody, TOKEN_MARKER } from "./outbox-token-box";
 import { outboxRow } from "./read-outbox-email";
 
-/** The e-mail's record and its plain text, link and all. */
-export async function openOutboxEmail(id: string): Promise<OutboxRecord & { text: string | null }> {
+/** The e-mail's record, its plain text, link and all, and the link on its own (null for a notice). */
+export async function openOutboxEmail(
+  id: string,
+): Promise<OutboxRecord & { text: string | null; link: string | null }> {
   const email = await outboxRow(id);
   if (email.html === null) throw invalidRequest(`E-mail ${id} was delivered: its body is not kept`);
   const body = openedBody(email);
   if (!body) throw invalidRequest(`E-mail ${id} cannot be opened: AUTH_SECRET changed since it was queued`);
-  return { ...toOutboxRecord(email), text: body.text };
+  const link = body.token && email.text ? LINK.exec(email.text)?.[0].replaceAll(TOKEN_MARKER, body.token) : null;
+  return { ...toOutboxRecord(email), text: body.text, link: link ?? null };
 }
+
+/** The link of a stored plain text: the http(s) URL around the token's marker, up to a space or what closes it. */
+const LINK = new RegExp(`https?://[^\\s<>"\\]]*${TOKEN_MARKER.replace(/[[\]]/g, "\\$&")}[^\\s<>"\\]]*`);

@@ -1,10 +1,12 @@
 /**
- * The e-mail outbox for operations: what was sent, what is waiting and what failed. Never the
- * bodies as stored, which carry single-use tokens (preview-outbox-email.ts hides them).
+ * The e-mail outbox for operations (and, its customers' e-mails, for compliance): what was sent,
+ * what is waiting and what failed. Never the bodies as stored, which carry single-use tokens
+ * (preview-outbox-email.ts hides them).
  */
 import { config } from "@/lib/platform/config";
-import type { EmailOutbox } from "@/lib/generated/prisma/client";
-import type { EmailTemplate, OutboxStatus } from "@/lib/generated/prisma/enums";
+import type { EmailOutbox, Prisma } from "@/lib/generated/prisma/client";
+import type { EmailTemplate, OutboxStatus, StaffRole } from "@/lib/generated/prisma/enums";
+import { mayReadStaffEmails } from "@/lib/domain/access/permissions";
 
 export type OutboxRecord = {
   id: string;
@@ -21,6 +23,16 @@ export type OutboxRecord = {
   created_at: string;
   sent_at: string | null;
 };
+
+/** The e-mails to staff members (not to customers): only the roles that may (mayReadStaffEmails) see them. */
+const STAFF_EMAIL_TEMPLATES: EmailTemplate[] = ["staff_reset_password"];
+
+/** The outbox `role` may read: all of it, or the customers' e-mails only. */
+export function outboxOf(role: StaffRole): Prisma.EmailOutboxWhereInput {
+  return mayReadStaffEmails(role) ? {} : { template: { notIn: STAFF_EMAIL_TEMPLATES } };
+}
+
+export const isStaffEmail = (email: Pick<EmailOutbox, "template">) => STAFF_EMAIL_TEMPLATES.includes(email.template);
 
 export function toOutboxRecord(email: EmailOutbox): OutboxRecord {
   return {

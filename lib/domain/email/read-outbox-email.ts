@@ -2,7 +2,9 @@
 import type { EmailOutbox } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
 import { notFound } from "@/lib/platform/errors/domain-error";
-import { toOutboxRecord, type OutboxRecord } from "./outbox-record";
+import type { StaffRole } from "@/lib/generated/prisma/enums";
+import { mayReadStaffEmails } from "@/lib/domain/access/permissions";
+import { isStaffEmail, toOutboxRecord, type OutboxRecord } from "./outbox-record";
 import { type OutboxPreview, previewOutboxEmail } from "./preview-outbox-email";
 
 /** The stored row, bodies and sealed token included: for this folder's verbs, never to be shown as it is. */
@@ -12,7 +14,9 @@ export async function outboxRow(id: string): Promise<EmailOutbox> {
   return email;
 }
 
-export async function readOutboxEmail(id: string): Promise<OutboxRecord & { preview: OutboxPreview }> {
+/** E-mail `id` as `role` may read it: a staff member's e-mail is not found for a role that may not read those. */
+export async function readOutboxEmail(id: string, role: StaffRole): Promise<OutboxRecord & { preview: OutboxPreview }> {
   const email = await outboxRow(id);
+  if (isStaffEmail(email) && !mayReadStaffEmails(role)) throw notFound("No such e-mail");
   return { ...toOutboxRecord(email), preview: previewOutboxEmail(email) };
 }

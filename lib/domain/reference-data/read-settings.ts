@@ -8,6 +8,7 @@ import { notFound } from "@/lib/platform/errors/domain-error";
 import { versionedCache } from "@/lib/platform/cache/versioned-cache";
 import {
   businessDetails,
+  placeholderFields,
   SETTINGS_ID,
   toSettingsRecord,
   type BusinessDetails,
@@ -49,11 +50,12 @@ export async function readSettingsBody(at = new Date()): Promise<SettingsBody> {
 }
 
 /**
- * True while nobody has saved the settings in the back office: the apps and the sign-in page still
- * show the seed's placeholders ("[placeholder] Example Remit", "FRN 000000").
+ * The business fields that still hold the seed's placeholders ("[placeholder] Example Remit",
+ * "FRN 000000"), which the apps and the sign-in page show customers: empty once every one is the
+ * business's own, however many saves that took.
  */
-export async function settingsArePlaceholders(): Promise<boolean> {
-  return (await settingsRow()).editedAt === null;
+export async function placeholderSettings(): Promise<(keyof BusinessDetails)[]> {
+  return placeholderFields(businessDetails(await settingsRow()));
 }
 
 /** The settings record for the back office: there is one, with id SETTINGS_ID. */

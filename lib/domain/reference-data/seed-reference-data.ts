@@ -8,7 +8,7 @@ import path from "node:path";
 import { db } from "@/lib/platform/db";
 import { countryColumns, type CountryBody } from "./country-record";
 import { bumpVersion, changedHere } from "@/lib/platform/cache/versioned-cache";
-import { SETTINGS_ID } from "./settings-record";
+import { PLACEHOLDER_PREFIX, SETTINGS_ID } from "./settings-record";
 import { ianaZones, locationLabel, offsetMinutes, utcOffset } from "./timezone-offsets";
 
 /**
@@ -27,7 +27,7 @@ export const DEFAULT_LOCALES = [
   { id: "de_DE", label: "Deutsch (Deutschland)" },
 ];
 
-const PLACEHOLDER = "[placeholder] ";
+const PLACEHOLDER = `${PLACEHOLDER_PREFIX} `;
 
 export const DEFAULT_SETTINGS = {
   id: SETTINGS_ID,

@@ -14,9 +14,30 @@ export type BusinessDetails = Omit<SettingsBody, "locales" | "timezones">;
 
 /**
  * The single settings row (id 1) as the back office edits it; the apps read it via /client/v1/settings.
- * `edited_at`: when staff last saved it, null while it still holds the seed's placeholders.
+ * `edited_at`: when staff last saved it, null until then. `placeholder_fields`: the fields that still
+ * hold a placeholder (placeholderFields), whether or not it was saved since.
  */
-export type SettingsRecord = { id: number } & BusinessDetails & { updated_at: string; edited_at: string | null };
+export type SettingsRecord = { id: number } & BusinessDetails & {
+    updated_at: string;
+    edited_at: string | null;
+    placeholder_fields: (keyof BusinessDetails)[];
+  };
+
+/** What the seed puts before each business detail it makes up. */
+export const PLACEHOLDER_PREFIX = "[placeholder]";
+
+/**
+ * What only the seed's made-up details hold: the prefix, the licence's number, the support
+ * telephone's and e-mail's. A field that holds one still shows customers a placeholder.
+ */
+const PLACEHOLDER_MARKS = [PLACEHOLDER_PREFIX, "FRN 000000", "0000 0000", "@example.com"];
+
+/** The business fields that still hold a placeholder, in the order of the record. */
+export function placeholderFields(details: BusinessDetails): (keyof BusinessDetails)[] {
+  return (Object.keys(details) as (keyof BusinessDetails)[]).filter((field) =>
+    PLACEHOLDER_MARKS.some((mark) => details[field].toLowerCase().includes(mark.toLowerCase())),
+  );
+}
 
 export function businessDetails(settings: Settings): BusinessDetails {
   return {
@@ -35,11 +56,13 @@ export function businessDetails(settings: Settings): BusinessDetails {
 }
 
 export function toSettingsRecord(settings: Settings): SettingsRecord {
+  const details = businessDetails(settings);
   return {
     id: settings.id,
-    ...businessDetails(settings),
+    ...details,
     updated_at: settings.updatedAt.toISOString(),
     edited_at: settings.editedAt?.toISOString() ?? null,
+    placeholder_fields: placeholderFields(details),
   };
 }
 

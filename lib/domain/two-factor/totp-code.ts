@@ -16,3 +16,13 @@ export async function totpStep(secret: string, code: string, afterStep: number |
   const result = await verify({ secret, token: code, epochTolerance: 30, afterTimeStep: afterStep ?? undefined });
   return result.valid && "timeStep" in result ? result.timeStep : null;
 }
+
+/**
+ * Whether `code` is valid now (±1 step) for a step no later than `lastStep`, the last one accepted:
+ * a code already used, told apart from a wrong one so its person knows to wait for the next.
+ */
+export async function isUsedCode(secret: string, code: string, lastStep: number | null): Promise<boolean> {
+  if (lastStep === null || !TOTP_CODE.test(code)) return false;
+  const result = await verify({ secret, token: code, epochTolerance: 30 });
+  return result.valid && "timeStep" in result && result.timeStep <= lastStep;
+}

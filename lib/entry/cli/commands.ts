@@ -59,7 +59,7 @@ export type CommandContext = Omit<CommandRequest, "command"> & { print(value: un
 
 const OUTBOX_LIST_LENGTH = 20;
 
-export const usage = `Usage: npm run cli -- <command> [options]
+export const usage = `Usage: npm run -s cli -- <command> [options]
 
   clients create --name <name> --origin <https://app.example.com> [--origin …]
       Creates an API client and prints it with its secret (shown this once only).
@@ -80,8 +80,9 @@ export const usage = `Usage: npm run cli -- <command> [options]
       Prints the ${OUTBOX_LIST_LENGTH} newest e-mails (to that address only, with --to), newest first: id, time,
       template, address, status.
   outbox show <id>
-      Prints a waiting e-mail with its plain text, its single-use link live in it: to finish a
-      verification, a reset or an e-mail change by hand when no e-mail provider is configured.
+      Prints a waiting e-mail with its plain text, its single-use link live in it and on its own
+      (link; null for a notice): to finish a verification, a reset or an e-mail change by hand when
+      no e-mail provider is configured.
       For the person who runs the service only: the back office never shows a live link.
   database backup <file>
       Writes a backup of the database to <file>, as npm run db:backup does (docs/operations.md).
@@ -167,8 +168,10 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
     if (args.length !== 1 || !z.uuid().safeParse(id).success) {
       throw new CommandError("outbox show needs the id of an e-mail, as outbox list prints it: outbox show <id>");
     }
-    const { created_at, template, to_address, status, subject, text } = await explained(() => openOutboxEmail(id));
-    print({ id, created_at, template, to_address, status, subject, text });
+    const { created_at, template, to_address, status, subject, text, link } = await explained(() =>
+      openOutboxEmail(id),
+    );
+    print({ id, created_at, template, to_address, status, subject, text, link });
   },
 
   async "database backup"({ args, cwd, print }) {
@@ -232,7 +235,7 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
 export async function runCommand(request: CommandRequest, print: (value: unknown) => void): Promise<CommandOutcome> {
   const { command, ...context } = request;
   const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
-  if (!run) return { exitCode: 2, error: `Unknown command "${command}". Run npm run cli -- --help for the list.` };
+  if (!run) return { exitCode: 2, error: `Unknown command "${command}". Run npm run -s cli -- --help for the list.` };
   try {
     await run({ ...context, print });
     return { exitCode: 0 };

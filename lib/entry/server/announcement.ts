@@ -29,14 +29,14 @@ export function announcement({ url, publicUrl, database, processes, firstRun }: 
     lines.push(
       "",
       "No API clients yet. Create one for your app:",
-      '  npm run cli -- clients create --name "Mobile app" --origin https://app.example.com',
+      '  npm run -s cli -- clients create --name "Mobile app" --origin https://app.example.com',
     );
   }
   if (firstRun.noStaff) {
     lines.push(
       "",
       "No staff accounts yet. Create the first admin of the back office:",
-      "  npm run cli -- staff create --email you@example.com --role admin",
+      "  npm run -s cli -- staff create --email you@example.com --role admin",
       `It prints a generated password; sign in with it at ${base}/admin.`,
     );
   }

@@ -36,8 +36,9 @@ export class DatabaseInUseError extends Error {
   ) {
     super(
       `The embedded database in ${dataDir} is in use by process ${holder.pid} (${holder.program}); ` +
-        `only one process at a time may open it. Stop that process first (Ctrl-C in its terminal, or kill ${holder.pid}); ` +
-        "while a server runs, `npm run cli` hands its commands to that server.",
+        `only one process at a time may open it. Stop that process first (Ctrl-C in its terminal, or kill ${holder.pid}), ` +
+        "or give this one a directory of its own: `DATABASE_URL=pglite:.data/dev npm run dev`. " +
+        "While a server runs, `npm run cli` hands its commands to that server.",
     );
   }
 }

@@ -28,6 +28,8 @@ export const FIELD_ERROR_CODES = [
   "mixed_scripts",
   // Issue 36: what a decision was taken on (a profile, a review) changed since it was shown.
   "changed",
+  // Issue 37: a customer's TOTP code that was valid but already accepted once (a replay).
+  "already_used",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

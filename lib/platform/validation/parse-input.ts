@@ -18,6 +18,31 @@ export function parseInput<S extends z.ZodObject>(
   raw: RawInput,
   crossChecks: (raw: RawInput) => FieldError[] = () => [],
 ): z.infer<S> {
+  const { result, problems } = checked(schema, raw);
+  problems.push(...crossChecks(raw));
+  if (problems.length > 0 || !result.success) throw invalidInput(problems);
+  return result.data;
+}
+
+/**
+ * Validates each field of `schema` apart, for a change whose fields are all optional and independent
+ * (the profile): the fields that passed, and a problem for each that did not, which the caller
+ * throws with those of its own checks of the others, so every problem is answered at once. A
+ * problem of the body as a whole is thrown at once.
+ */
+export function parseFieldsApart<S extends z.ZodObject>(
+  schema: S,
+  raw: RawInput,
+): { input: z.infer<S>; problems: FieldError[] } {
+  const { result, problems } = checked(schema, raw);
+  if (result.success) return { input: result.data, problems };
+  const failed = new Set(problems.map((problem) => problem.param.split(".")[0]));
+  if (problems.length === 0 || failed.has("body")) throw invalidInput(problems);
+  const passed = Object.fromEntries(Object.entries(raw).filter(([field]) => !failed.has(field)));
+  return { input: parseInput(schema, passed), problems };
+}
+
+function checked<S extends z.ZodObject>(schema: S, raw: RawInput) {
   const result = schema.safeParse(raw);
   const issues = result.success ? [] : result.error.issues;
   // A value of the wrong type has one problem, not also a length.
@@ -27,9 +52,7 @@ export function parseInput<S extends z.ZodObject>(
   const problems = issues
     .filter((issue) => issue.code === "invalid_type" || !mistyped.has(issue.path.join(".")))
     .map((issue) => toFieldError(issue, raw));
-  problems.push(...crossChecks(raw));
-  if (problems.length > 0 || !result.success) throw invalidInput(problems);
-  return result.data;
+  return { result, problems };
 }
 
 function toFieldError(issue: z.core.$ZodIssue, raw: RawInput): FieldError {

@@ -37,7 +37,7 @@ export const changeEmailOperation = defineOperation({
       description:
         "Invalid request: `errors` lists every problem, e.g. email/required, email/invalid, email/unique (an " +
         "address an account uses, this one's included), password/required, password/invalid (not the customer's " +
-        "password), email_verification_url/invalid or not_allowed; with two-factor on, code/required or code/invalid " +
+        "password), email_verification_url/invalid or not_allowed; with two-factor on, code/required, code/invalid or code/already_used " +
         "(a current code is needed as well).",
     },
     401: invalidLoginToken,

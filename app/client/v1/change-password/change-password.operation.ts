@@ -34,7 +34,7 @@ export const changePasswordOperation = defineOperation({
       description:
         "Invalid request: `errors` lists every problem, e.g. current_password/invalid (wrong current password), " +
         "confirm_password/_invalidConfirmPassword, password/too_short, too_long, too_common or too_similar; with " +
-        "two-factor on, code/required or code/invalid (a current code is needed as well).",
+        "two-factor on, code/required, code/invalid or code/already_used (a current code is needed as well, each code once).",
     },
     401: invalidLoginToken,
     413: "PayloadTooLarge",

@@ -29,7 +29,8 @@ export const closeAccountOperation = defineOperation({
       name: "BadRequest",
       description:
         "password/required, or password/invalid: not the customer's password; with two-factor on, code/required or " +
-        "code/invalid (a current code is needed as well; wrong codes count like wrong passwords).",
+        "code/invalid or code/already_used (a current code is needed as well, each code once; wrong codes count like " +
+        "wrong passwords).",
     },
     401: invalidLoginToken,
     413: "PayloadTooLarge",

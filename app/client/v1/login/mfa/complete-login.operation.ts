@@ -33,7 +33,8 @@ export const completeLoginOperation = defineOperation({
     400: {
       name: "BadRequest",
       description:
-        "code/invalid (a wrong, used or replayed code: the mfa_token has one try less), or a missing, oversized or " +
+        "code/invalid (a wrong code) or code/already_used (a right code used once already: wait for the next); " +
+        "either way the mfa_token has one try less. Or a missing, oversized or " +
         "malformed mfa_token or code (required, too_long, invalid_characters).",
     },
     401: {

@@ -22,6 +22,7 @@ export const updateCustomerProfileOperation = defineOperation({
     "date_of_birth or nationality puts kyc_status back to pending_review; the other fields change freely.",
   security: "client+bearer",
   body: updateProfileRequest,
+  fieldsApart: true,
   ok: { status: 200, response: jsonBody("Changed", profileResponse, ["NoStore"]) },
   errors: {
     400: {
@@ -36,6 +37,6 @@ export const updateCustomerProfileOperation = defineOperation({
     413: "PayloadTooLarge",
     503: "ServiceUnavailable",
   },
-  handler: async ({ input, login, client, device }) =>
-    success({ profile: await updateCustomerProfile({ login, input, client, device }) }),
+  handler: async ({ input, problems, login, client, device }) =>
+    success({ profile: await updateCustomerProfile({ login, input, problems, client, device }) }),
 });

@@ -28,7 +28,7 @@ export const disableTotpOperation = defineOperation({
     400: {
       name: "BadRequest",
       description:
-        "password/required, password/invalid, code/required, code/invalid, code/too_long, code/invalid_characters, " +
+        "password/required, password/invalid, code/required, code/invalid, code/already_used, code/too_long, code/invalid_characters, " +
         "or two-factor is off.",
     },
     401: invalidLoginToken,
