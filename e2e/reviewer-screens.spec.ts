@@ -28,7 +28,7 @@ async function registerCustomer(request: APIRequestContext, headers: Record<stri
     },
   });
   expect(registered.status()).toBe(201);
-  return (await registered.json()).access_token as string;
+  return (await registered.json()).token as string;
 }
 
 test("the admin sets up a reviewer and two customers, one with a submitted profile", async ({ page, request }) => {
