@@ -8,7 +8,9 @@ import { FIRST_ADMIN } from "./accounts";
  * Webhooks in the back office (issue 27): on an API client's page the admin adds an endpoint, sees
  * its signing secret once, sends a test event that a receiver on a loopback port verifies with the
  * standardwebhooks package (e2e/serve.ts allows private targets), reads its deliveries with each
- * attempt, and replays one: the same webhook-id arrives again.
+ * attempt, and replays one: the same webhook-id arrives again. The form says which targets this
+ * server accepts and offers "All events"; the deliveries show the body sent and each attempt under
+ * headings of its own (issue 37). At 1440 px, as staff use it.
  */
 type Received = { headers: Record<string, string>; body: string };
 const received: Received[] = [];
@@ -21,6 +23,8 @@ const receiver = http.createServer((request, response) => {
     response.writeHead(200, { "Content-Type": "text/plain" }).end("thanks");
   });
 });
+
+test.use({ viewport: { width: 1440, height: 900 } });
 
 test.beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -50,8 +54,17 @@ test("the admin adds a webhook endpoint, sees its secret once, and reads and rep
   await expect(webhooks.getByText("No endpoints.")).toBeVisible();
   await webhooks.getByRole("button", { name: "Add endpoint" }).click();
   const form = page.getByRole("dialog", { name: "New webhook endpoint" });
+  // e2e/serve.ts allows private targets, and the help says so.
+  await expect(form.getByText(/private and loopback targets are allowed on this server/)).toBeVisible();
+  const all = form.getByLabel("All events listed here");
+  await all.check();
+  await expect(form.getByLabel("customer.closed")).toBeChecked();
+  await expect(form.getByLabel("customer.registered")).toBeChecked();
+  await all.uncheck();
+  await expect(form.getByLabel("customer.registered")).not.toBeChecked();
   await form.getByLabel("URL").fill("https://exa\u0007mple.com/");
   await form.getByLabel("customer.registered").check();
+  await expect(all).toHaveAttribute("data-indeterminate", "true");
   await form.getByRole("button", { name: "Save" }).click();
   await expect(form.getByText("URL must not contain control characters")).toBeVisible();
   await form.getByLabel("URL").fill(url);
@@ -89,6 +102,14 @@ test("the admin adds a webhook endpoint, sees its secret once, and reads and rep
   await expect(delivery).toContainText(first.headers["webhook-id"]);
   await expect(deliveries.getByTestId("attempt")).toContainText("Delivered 200");
   await expect(deliveries.getByTestId("attempt")).toContainText("thanks");
+  const attempts = deliveries.getByRole("table", { name: `Attempts of ${first.headers["webhook-id"]}` });
+  for (const heading of ["Attempted", "Outcome", "Duration", "Answer (first 1 KB)"]) {
+    await expect(attempts.getByRole("columnheader", { name: heading })).toBeVisible();
+  }
+  await expect(deliveries.getByTestId("delivery-body")).toContainText('"type": "webhook.test"');
+  expect(JSON.parse((await deliveries.getByTestId("delivery-body").textContent()) ?? "")).toEqual(
+    JSON.parse(first.body),
+  );
   await screenshot(page, "webhook-deliveries");
 
   await delivery.getByRole("button", { name: "Replay" }).click();

@@ -261,7 +261,7 @@ test("each role reads what it may and gets a JSON 403 for the rest", async () =>
       "outbox",
     ],
     operations: ["dashboard", "settings", "locales", "timezones", "countries", "clients", "outbox"],
-    compliance: ["dashboard", "customers", "audit-log", "outbox"],
+    compliance: ["dashboard", "countries", "customers", "audit-log", "outbox"],
   };
   const everything = readable.admin;
   for (const [role, session] of Object.entries(sessions)) {

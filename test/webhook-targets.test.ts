@@ -137,3 +137,9 @@ test("an endpoint that reaches a forbidden address anyway is refused at each con
   }
   assert.deepEqual(receiver.received(), [], "the receiver was never reached");
 });
+
+test("the endpoints' list says only public https targets are accepted, for the form's help", async () => {
+  const listed = await admin.request(`/api/admin/clients/${clientId}/webhooks`);
+  assert.equal(listed.status, 200);
+  assert.equal(listed.headers.get("webhook-targets"), "public");
+});

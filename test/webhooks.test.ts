@@ -374,7 +374,13 @@ test("an endpoint that failed everything for 5 days is disabled, shown so, and e
   );
 });
 
-test("the deliveries list filters by event and outcome, shows each attempt, and a replay sends the same delivery again", async () => {
+test("the endpoints' list says which targets this server accepts, for the form's help", async () => {
+  const listed = await operations.request(`/api/admin/clients/${clientId}/webhooks`);
+  assert.equal(listed.status, 200);
+  assert.equal(listed.headers.get("webhook-targets"), "any");
+});
+
+test("the deliveries list filters by event and outcome, shows each attempt and the body, and a replay sends the same delivery again", async () => {
   receiver.answer = (path, n) =>
     path === "/listed" && n === 1 ? { status: 500, body: "first refusal" } : { status: 200, body: "ok" };
   const endpoint = await createEndpoint("/listed", ["customer.registered"]);
@@ -417,6 +423,8 @@ test("the deliveries list filters by event and outcome, shows each attempt, and 
   assert.equal(replay.status, 202);
   const again = (await receivedAt("/listed", before + 1)).at(-1)!;
   assert.equal(again.headers["webhook-id"], registered.id, "the same webhook-id, so a receiver may drop it");
+  // The back office shows the body a delivery sends: the very bytes the receiver got.
+  assert.equal(registered.body, again.body);
   assert.equal(JSON.parse(again.body).type, "customer.registered");
   const audit = await db().auditLog.findFirstOrThrow({ where: { resource: "webhooks", action: "replay" } });
   assert.deepEqual(audit.after, { delivery_id: registered.id });

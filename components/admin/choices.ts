@@ -25,6 +25,7 @@ import {
 import type { AdminResource } from "@/lib/domain/access/permissions";
 import type { CustomerStatus } from "@/lib/domain/customer-profiles/customer-record";
 import type { BusinessDetails } from "@/lib/domain/reference-data/settings-record";
+import type { ProfileField } from "@/lib/domain/customer-profiles/profile-fields";
 
 /** The choices of an enum, in the order of `labels`. */
 function choicesOf<T extends string>(labels: Record<T, string>) {
@@ -132,6 +133,8 @@ export const CUSTOMER_EVENT_TYPES = choicesOf({
   refresh_token_reused: "Refresh token reused: session ended",
   // Issue 28: data rights.
   data_exported: "Data exported (subject access)",
+  legal_hold_set: "Legal hold set",
+  legal_hold_lifted: "Legal hold lifted",
 } satisfies Record<CustomerEventType, string>);
 
 /** How an account event ended (`customer_events.outcome`). */
@@ -286,3 +289,26 @@ export const RETENTION_TRIGGER_LABELS = {
   schedule: "Daily schedule",
   command_line: "Command line",
 } satisfies Record<RetentionTrigger, string>;
+
+/** The profile's fields in the order a form asks for them, with the words people read (the panel, its changes, the audit log). */
+export const PROFILE_FIELD_LABELS = {
+  given_names: "Given names",
+  family_name: "Family name",
+  date_of_birth: "Date of birth",
+  nationality: "Nationality",
+  phone: "Phone",
+  address_line1: "Address line 1",
+  address_line2: "Address line 2",
+  address_city: "City",
+  address_region: "Region",
+  address_postcode: "Postcode",
+  address_country: "Address country",
+  country_of_residence: "Country of residence",
+} as const satisfies Record<ProfileField, string>;
+
+/** The profile's fields that hold an ISO country code, shown with the country's name. */
+export const PROFILE_COUNTRY_FIELDS: readonly ProfileField[] = [
+  "nationality",
+  "address_country",
+  "country_of_residence",
+];

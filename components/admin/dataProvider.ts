@@ -106,8 +106,10 @@ export const dataProvider = {
   signOutStaffEverywhere: (id: Identifier) => post(`/staff/${encodeURIComponent(id)}/revoke-sessions`),
   changeOwnPassword: (input: { current_password: string; password: string }) => post("/me/password", input),
   /** An API client's webhook endpoints (issue 27); a new or rotated secret is in that answer only. */
-  webhooks: async (clientId: Identifier): Promise<WebhookEndpoint[]> =>
-    (await httpClient(`${API}/clients/${encodeURIComponent(clientId)}/webhooks`)).json,
+  webhooks: async (clientId: Identifier): Promise<{ endpoints: WebhookEndpoint[]; privateTargetsAllowed: boolean }> => {
+    const { json, headers } = await httpClient(`${API}/clients/${encodeURIComponent(clientId)}/webhooks`);
+    return { endpoints: json, privateTargetsAllowed: headers.get("webhook-targets") === "any" };
+  },
   createWebhook: (clientId: Identifier, input: EndpointInput): Promise<WebhookEndpoint & { secret: string }> =>
     post(`/clients/${encodeURIComponent(clientId)}/webhooks`, input),
   updateWebhook: async (clientId: Identifier, id: number, input: EndpointInput): Promise<WebhookEndpoint> =>

@@ -11,11 +11,13 @@ import {
   EMAIL_TEMPLATES,
   KYC_STATUSES,
   OUTBOX_STATUSES,
+  PROFILE_FIELD_LABELS,
   RISK_RATINGS,
   STAFF_ROLES,
 } from "../choices";
 
 const FIELDS: Record<string, string> = {
+  ...PROFILE_FIELD_LABELS,
   known_name: "Name",
   official_name: "Official name",
   endonym: "Name in its own language",

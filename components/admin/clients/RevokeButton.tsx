@@ -1,8 +1,9 @@
 /** Revokes an active client after a confirmation: its credentials stop working for good. */
 import { useState } from "react";
 import BlockIcon from "@mui/icons-material/Block";
-import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
+import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
 import type { AdminDataProvider } from "../dataProvider";
+import { ConfirmDialog } from "../ConfirmDialog";
 
 export default function RevokeButton() {
   const record = useRecordContext();
@@ -26,7 +27,7 @@ export default function RevokeButton() {
       <Button label="Revoke" color="error" onClick={() => setConfirming(true)}>
         <BlockIcon />
       </Button>
-      <Confirm
+      <ConfirmDialog
         isOpen={confirming}
         title="Revoke this API client?"
         content="Its credentials stop working at once, on every instance. This cannot be undone."

@@ -1,9 +1,10 @@
 /** Rotates an active client's secret after a confirmation, and shows the new one once. */
 import { useState } from "react";
 import AutorenewIcon from "@mui/icons-material/Autorenew";
-import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
+import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
 import type { AdminDataProvider } from "../dataProvider";
 import { SecretDialog } from "../SecretDialog";
+import { ConfirmDialog } from "../ConfirmDialog";
 
 export default function RotateSecretButton() {
   const record = useRecordContext();
@@ -26,7 +27,7 @@ export default function RotateSecretButton() {
       <Button label="Rotate secret" onClick={() => setConfirming(true)}>
         <AutorenewIcon />
       </Button>
-      <Confirm
+      <ConfirmDialog
         isOpen={confirming}
         title="Rotate the client secret?"
         content="The current secret stops working at once. The app must be given the new one."

@@ -1,18 +1,22 @@
 /**
  * The customers, newest first, searchable by e-mail and filtered by status, verification, source,
  * date, a device fingerprint or IP address seen in their account events, and the KYC review's
- * fields (status, risk rating, PEP, sanctions hit, country of residence), and whether a legal hold is on.
+ * fields (status, risk rating, PEP, sanctions hit, country of residence, picked by name), and whether
+ * a legal hold is on. The columns are what a reviewer sorts by: name, residence, KYC status, risk, PEP;
+ * each cell on one line.
  */
+import { Box } from "@mui/material";
 import {
+  AutocompleteInput,
   BooleanField,
   Datagrid,
+  FunctionField,
   FilterButton,
   List,
   NullableBooleanInput,
   SearchInput,
   SelectField,
   SelectInput,
-  TextField,
   TextInput,
   TopToolbar,
 } from "react-admin";
@@ -22,6 +26,25 @@ import ExportCsvButton from "./ExportCsvButton";
 import { DateTimeField } from "../DateTimeField";
 import { PageTitle } from "../PageTitle";
 import { DayInput } from "../DayInput";
+import { useCountryNames } from "../countries/useCountryNames";
+import type { CustomerRecord } from "@/lib/domain/customer-profiles/customer-record";
+
+/** The residence filter: a country picked by name (or code), sent as its ISO code. */
+function ResidenceInput({ source }: { source: string }) {
+  const { choices } = useCountryNames();
+  return <AutocompleteInput source={source} label="Country of residence" choices={choices} sx={{ minWidth: 260 }} />;
+}
+
+/** The name as a reviewer reads it: family name first, so the sort by it reads down the column. */
+const fullName = (customer: CustomerRecord) =>
+  customer.family_name || customer.given_names
+    ? [customer.family_name, customer.given_names].filter(Boolean).join(", ")
+    : "—";
+
+function Residence({ code }: { code: string | null }) {
+  const { label } = useCountryNames();
+  return <Clipped text={label(code)} />;
+}
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="E-mail" />,
@@ -36,12 +59,7 @@ const filters = [
   <SelectInput key="risk_rating" source="risk_rating" label="Risk rating" choices={RISK_RATINGS} />,
   <NullableBooleanInput key="pep" source="pep" label="PEP" />,
   <NullableBooleanInput key="sanctions_hit" source="sanctions_hit" label="Sanctions hit" />,
-  <TextInput
-    key="country_of_residence"
-    source="country_of_residence"
-    label="Country of residence (ISO code)"
-    slotProps={{ htmlInput: { maxLength: 2 } }}
-  />,
+  <ResidenceInput key="country_of_residence" source="country_of_residence" />,
   <NullableBooleanInput key="legal_hold" source="legal_hold" label="On legal hold" />,
 ];
 
@@ -61,17 +79,48 @@ export default function CustomerList() {
         </TopToolbar>
       }
     >
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="email" label="E-mail" />
+      <Datagrid
+        rowClick="show"
+        bulkActionButtons={false}
+        // One line a cell: a long address or name is cut with an ellipsis (its title says it whole), not wrapped.
+        sx={{ "& .RaDatagrid-rowCell, & .RaDatagrid-headerCell": { whiteSpace: "nowrap" } }}
+      >
+        <FunctionField<CustomerRecord>
+          label="Name"
+          sortBy="family_name"
+          render={(customer) => <Clipped text={fullName(customer)} />}
+        />
+        <FunctionField<CustomerRecord>
+          label="E-mail"
+          sortBy="email"
+          render={(customer) => <Clipped text={customer.email} />}
+        />
+        <FunctionField<CustomerRecord>
+          label="Residence"
+          sortBy="country_of_residence"
+          render={(customer) => <Residence code={customer.country_of_residence} />}
+        />
         <SelectField source="status" choices={CUSTOMER_STATUSES} sortable={false} />
         <BooleanField source="verified" label="Verified" />
         <SelectField source="kyc_status" label="KYC status" choices={KYC_STATUSES} />
-        <SelectField source="source" choices={CUSTOMER_SOURCES} />
-        <TextField source="registered_via_name" label="Via" emptyText="—" sortable={false} />
+        <SelectField source="risk_rating" label="Risk" choices={RISK_RATINGS} emptyText="—" />
+        <BooleanField source="pep" label="PEP" />
         <DateTimeField source="created_at" label="Registered" />
-        <DateTimeField source="closed_at" label="Closed" emptyText="—" />
         <DateTimeField source="legal_hold_since" label="Legal hold since" emptyText="—" />
       </Datagrid>
     </List>
+  );
+}
+
+/** Text cut at a width with an ellipsis, whole in its tooltip. */
+function Clipped({ text }: { text: string }) {
+  return (
+    <Box
+      component="span"
+      title={text}
+      sx={{ display: "block", maxWidth: 240, overflow: "hidden", textOverflow: "ellipsis" }}
+    >
+      {text}
+    </Box>
   );
 }

@@ -20,10 +20,10 @@ import {
   useRecordContext,
 } from "react-admin";
 import type { CustomerHistoryEvent } from "@/lib/domain/customer-compliance/read-customer";
-import { CUSTOMER_EVENT_TYPES, CUSTOMER_SOURCES, CUSTOMER_STATUSES, EVENT_OUTCOMES } from "../choices";
+import { CUSTOMER_SOURCES, CUSTOMER_STATUSES, EVENT_OUTCOMES } from "../choices";
 import ComplianceActions from "./ComplianceActions";
 import ExportDataButton from "./ExportDataButton";
-import CustomerHistory, { EventAddresses } from "./CustomerHistory";
+import CustomerHistory, { EventAddresses, EventName } from "./CustomerHistory";
 import KycPanel from "./KycPanel";
 import LegalHold from "./LegalHold";
 import LinkedAccounts from "./LinkedAccounts";
@@ -92,7 +92,7 @@ export default function CustomerShow() {
         <ArrayField source="events" label="Account events (newest first)">
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No account events recorded.</p>}>
             <DateTimeField source="created_at" label="Time" withSeconds />
-            <SelectField source="type" label="Event" choices={CUSTOMER_EVENT_TYPES} />
+            <FunctionField<CustomerHistoryEvent> label="Event" render={(event) => <EventName event={event} />} />
             <SelectField source="outcome" label="Outcome" choices={EVENT_OUTCOMES} />
             <FunctionField<CustomerHistoryEvent>
               label="E-mail"

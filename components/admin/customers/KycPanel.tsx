@@ -1,13 +1,16 @@
 /**
  * The customer page's profile and KYC review (issue 25): the profile the customer gave; the review's
  * state (status, risk rating, PEP and sanctions flags); the decisions with who made them, when and
- * why (a review the customer's close ended is by "The account's close"); the profile's changes with their values before and after. For the roles that may decide
+ * why (a review the customer's close ended is by "The account's close"); the profile's changes with
+ * their values before and after (both in ReviewHistory.tsx). For the roles that may decide
  * (lib/domain/access/permissions.ts), "Decide KYC" and "Rate risk" open a dialog that asks for the
- * reason the history and the audit log keep. A decision carries the profile's last change and the
- * review's version the page showed: if either moved meanwhile, it is refused and the page reloaded.
+ * reason the history and the audit log keep; verifying a customer whose e-mail address is unverified
+ * warns first. A decision carries the profile's last change and the review's version the page
+ * showed: if either moved meanwhile, it is refused and the page reloaded.
  */
 import { useState } from "react";
 import {
+  Alert,
   Box,
   Checkbox,
   Chip,
@@ -17,40 +20,28 @@ import {
   DialogContentText,
   DialogTitle,
   FormControlLabel,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from "@mui/material";
 import { Button, HttpError, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
-import type { CustomerDetail, KycDecisionRecord } from "@/lib/domain/customer-compliance/read-customer";
+import type { CustomerDetail } from "@/lib/domain/customer-compliance/read-customer";
 import type { ReviewView } from "@/lib/domain/customer-compliance/kyc-review";
 import type { AdminDataProvider } from "../dataProvider";
-import { KYC_DECISION_STATUSES, KYC_STATUSES, labelOf, RISK_RATINGS } from "../choices";
+import {
+  KYC_DECISION_STATUSES,
+  KYC_STATUSES,
+  labelOf,
+  PROFILE_COUNTRY_FIELDS,
+  PROFILE_FIELD_LABELS,
+  RISK_RATINGS,
+} from "../choices";
+import type { ProfileField } from "@/lib/domain/customer-profiles/profile-fields";
+import { useCountryNames } from "../countries/useCountryNames";
+import { DecisionHistory, ProfileChanges } from "./ReviewHistory";
 import { ChoiceSelect } from "../ChoiceSelect";
 import { formatDateTime } from "../DateTimeField";
 import { ReasonField } from "../ReasonField";
-import { fieldLabel, shownValue } from "../audit-log/auditWords";
 
 const yesNo = (value: boolean | null) => (value === null ? "—" : value ? "Yes" : "No");
-
-/** The profile's fields in the order a form asks for them, with the words people read. */
-const PROFILE_FIELDS: [keyof CustomerDetail, string][] = [
-  ["given_names", "Given names"],
-  ["family_name", "Family name"],
-  ["date_of_birth", "Date of birth"],
-  ["nationality", "Nationality"],
-  ["phone", "Phone"],
-  ["address_line1", "Address line 1"],
-  ["address_line2", "Address line 2"],
-  ["address_city", "City"],
-  ["address_region", "Region"],
-  ["address_postcode", "Postcode"],
-  ["address_country", "Address country"],
-  ["country_of_residence", "Country of residence"],
-];
 
 /**
  * Opened from the list, the page first shows the list's record, which has no history: the page's
@@ -63,6 +54,7 @@ export default function KycPanel() {
   const record = useRecordContext<ShownCustomer>();
   const { canAccess } = useCanAccess({ resource: "customers", action: "edit" });
   const [asking, setAsking] = useState<"kyc" | "risk" | null>(null);
+  const countries = useCountryNames();
   if (!record) return null;
   const mayDecide = canAccess && record.status !== "closed";
   return (
@@ -80,16 +72,19 @@ export default function KycPanel() {
           data-testid="customer-profile"
           sx={{ mt: 1, display: "grid", gap: 1, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" }}
         >
-          {PROFILE_FIELDS.map(([field, label]) => (
-            <Box key={field}>
-              <Typography variant="caption" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
-                {String(record[field] ?? "—")}
-              </Typography>
-            </Box>
-          ))}
+          {Object.entries(PROFILE_FIELD_LABELS).map(([field, label]) => {
+            const value = record[field as ProfileField];
+            return (
+              <Box key={field}>
+                <Typography variant="caption" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
+                  {PROFILE_COUNTRY_FIELDS.includes(field as ProfileField) ? countries.label(value) : (value ?? "—")}
+                </Typography>
+              </Box>
+            );
+          })}
         </Box>
       </Box>
 
@@ -120,83 +115,6 @@ export default function KycPanel() {
       {asking === "kyc" && <KycDialog record={record} onClose={() => setAsking(null)} />}
       {asking === "risk" && <RiskDialog record={record} onClose={() => setAsking(null)} />}
     </>
-  );
-}
-
-/** What a decision decided, in words: a status, or a rating with its flags. */
-function decided(decision: KycDecisionRecord): string {
-  if (decision.kind === "status") return labelOf(KYC_STATUSES, decision.kyc_status);
-  return `${labelOf(RISK_RATINGS, decision.risk_rating)} risk · PEP ${yesNo(decision.pep)} · Sanctions hit ${yesNo(decision.sanctions_hit)}`;
-}
-
-function DecisionHistory({ decisions }: { decisions: KycDecisionRecord[] }) {
-  if (decisions.length === 0) return <p>No decision recorded yet.</p>;
-  return (
-    <Table size="small" aria-label="KYC decisions (newest first)">
-      <TableHead>
-        <TableRow>
-          <TableCell>Time</TableCell>
-          <TableCell>Decision</TableCell>
-          <TableCell>By</TableCell>
-          <TableCell>Reason</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {decisions.map((decision) => (
-          <TableRow key={decision.id}>
-            <TableCell>{formatDateTime(decision.created_at, { withSeconds: true })}</TableCell>
-            <TableCell>{decided(decision)}</TableCell>
-            <TableCell>
-              {decision.kyc_status === "closed_unreviewed" ? "The account's close" : (decision.staff_name ?? "—")}
-            </TableCell>
-            <TableCell sx={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>{decision.reason}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
-
-type Values = Record<string, unknown>;
-const valuesOf = (json: unknown): Values =>
-  typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Values) : {};
-
-/** The compliance view of the profile's changes: each changed field's value before and after. */
-function ProfileChanges({ changes }: { changes: CustomerDetail["profile_changes"] }) {
-  if (changes.length === 0) return null;
-  return (
-    <Box sx={{ mt: 2 }}>
-      <Typography variant="subtitle1" id="profile-changes-title">
-        Profile changes (newest first)
-      </Typography>
-      <Table size="small" aria-labelledby="profile-changes-title">
-        <TableHead>
-          <TableRow>
-            <TableCell>Time</TableCell>
-            <TableCell>Field</TableCell>
-            <TableCell>Before</TableCell>
-            <TableCell>After</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {changes.flatMap((change) => {
-            const before = valuesOf(change.before);
-            const after = valuesOf(change.after);
-            return [...new Set([...Object.keys(before), ...Object.keys(after)])].map((field, index) => (
-              <TableRow key={`${change.id}-${field}`}>
-                <TableCell>
-                  {index === 0 && formatDateTime(change.created_at, { withSeconds: true })}
-                  {index === 0 && change.kyc_reset && <Chip size="small" label="Back to review" sx={{ ml: 1 }} />}
-                </TableCell>
-                <TableCell>{fieldLabel(field)}</TableCell>
-                <TableCell sx={{ overflowWrap: "anywhere" }}>{shownValue(before[field])}</TableCell>
-                <TableCell sx={{ overflowWrap: "anywhere" }}>{shownValue(after[field])}</TableCell>
-              </TableRow>
-            ));
-          })}
-        </TableBody>
-      </Table>
-    </Box>
   );
 }
 
@@ -289,6 +207,12 @@ function KycDialog({ record, onClose }: { record: ShownCustomer; onClose(): void
         fullWidth
         margin="normal"
       />
+      {status === "verified" && !record.verified && (
+        <Alert severity="warning" data-testid="unverified-email-warning">
+          The customer has not verified their e-mail address ({record.email}): the address on the profile is not known
+          to be theirs.
+        </Alert>
+      )}
     </DecisionDialog>
   );
 }

@@ -1,9 +1,10 @@
 /** An admin gives a colleague a generated password, after a confirmation, and sees it once. */
 import { useState } from "react";
 import LockResetIcon from "@mui/icons-material/LockReset";
-import { Button, Confirm, useDataProvider, useGetIdentity, useNotify, useRecordContext } from "react-admin";
+import { Button, useDataProvider, useGetIdentity, useNotify, useRecordContext } from "react-admin";
 import type { AdminDataProvider } from "../dataProvider";
 import { SecretDialog } from "../SecretDialog";
+import { ConfirmDialog } from "../ConfirmDialog";
 
 export default function ResetPasswordButton() {
   const record = useRecordContext();
@@ -27,7 +28,7 @@ export default function ResetPasswordButton() {
       <Button label="Reset password" onClick={() => setConfirming(true)}>
         <LockResetIcon />
       </Button>
-      <Confirm
+      <ConfirmDialog
         isOpen={confirming}
         title={`Reset the password of ${record.name}?`}
         content="Their current password stops working and every session of theirs ends. You will see the new one once, to hand over."

@@ -1,8 +1,9 @@
 /** An admin resets a colleague's two-factor (a lost phone) after a confirmation: audited by the server. */
 import { useState } from "react";
 import PhonelinkEraseIcon from "@mui/icons-material/PhonelinkErase";
-import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
+import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from "react-admin";
 import type { AdminDataProvider } from "../dataProvider";
+import { ConfirmDialog } from "../ConfirmDialog";
 
 export default function ResetTwoFactorButton() {
   const record = useRecordContext();
@@ -26,7 +27,7 @@ export default function ResetTwoFactorButton() {
       <Button label="Reset two-factor" color="warning" onClick={() => setConfirming(true)}>
         <PhonelinkEraseIcon />
       </Button>
-      <Confirm
+      <ConfirmDialog
         isOpen={confirming}
         title="Reset this member's two-factor?"
         content="Their authenticator app and recovery codes stop working. They sign in with the password alone and set up two-factor again (at once, if their role requires it)."

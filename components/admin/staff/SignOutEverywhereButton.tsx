@@ -5,8 +5,9 @@
  */
 import { useState } from "react";
 import LogoutIcon from "@mui/icons-material/Logout";
-import { Button, Confirm, useDataProvider, useGetIdentity, useNotify, useRecordContext } from "react-admin";
+import { Button, useDataProvider, useGetIdentity, useNotify, useRecordContext } from "react-admin";
 import type { AdminDataProvider } from "../dataProvider";
+import { ConfirmDialog } from "../ConfirmDialog";
 
 export default function SignOutEverywhereButton() {
   const record = useRecordContext();
@@ -29,7 +30,7 @@ export default function SignOutEverywhereButton() {
       <Button label="Sign out everywhere" onClick={() => setConfirming(true)}>
         <LogoutIcon />
       </Button>
-      <Confirm
+      <ConfirmDialog
         isOpen={confirming}
         title="Sign this member out everywhere?"
         content="Every session of theirs ends at once, on every device, including any copy of its cookie. They can sign in again with their password."

@@ -1,4 +1,8 @@
-/** The form of a webhook endpoint, new or changed: its URL and the events it receives. */
+/**
+ * The form of a webhook endpoint, new or changed: its URL, with the rule the server holds it to
+ * (public https, or any address under WEBHOOK_ALLOW_PRIVATE_TARGETS), and the events it receives,
+ * with "All events" to tick or clear every one listed.
+ */
 import { useState } from "react";
 import {
   Alert,
@@ -20,11 +24,14 @@ export type EndpointFields = { url: string; events: string[] };
 export function EndpointDialog({
   title,
   initial = { url: "", events: [] },
+  privateTargetsAllowed,
   onSave,
   onClose,
 }: {
   title: string;
   initial?: EndpointFields;
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS is on: http and private addresses are accepted too. */
+  privateTargetsAllowed: boolean;
   /** Resolves to the problems to show, keyed by field, or nothing when saved. */
   onSave(fields: EndpointFields): Promise<Record<string, string> | undefined>;
   onClose(): void;
@@ -39,6 +46,8 @@ export function EndpointDialog({
     else next.add(name);
     setEvents(next);
   };
+  const allChosen = SUBSCRIBABLE_EVENTS.every((name) => events.has(name));
+  const toggleAll = () => setEvents(new Set(allChosen ? [] : SUBSCRIBABLE_EVENTS));
   const save = async () => {
     setSaving(true);
     setErrors(
@@ -57,7 +66,12 @@ export function EndpointDialog({
           onChange={(event) => setUrl(event.target.value)}
           placeholder="https://backend.example.com/webhooks"
           error={Boolean(errors.url)}
-          helperText={errors.url ?? "https only, on a public address"}
+          helperText={
+            errors.url ??
+            (privateTargetsAllowed
+              ? "http or https, to any address: private and loopback targets are allowed on this server (WEBHOOK_ALLOW_PRIVATE_TARGETS)"
+              : "https only, to a public address: loopback, private, link-local and cloud metadata addresses are refused")
+          }
           fullWidth
           margin="normal"
         />
@@ -65,11 +79,18 @@ export function EndpointDialog({
           Events {errors.events ? `: ${errors.events}` : ""}
         </FormLabel>
         <FormGroup>
+          <FormControlLabel
+            control={
+              <Checkbox checked={allChosen} indeterminate={events.size > 0 && !allChosen} onChange={toggleAll} />
+            }
+            label="All events listed here"
+          />
           {SUBSCRIBABLE_EVENTS.map((name) => (
             <FormControlLabel
               key={name}
               control={<Checkbox checked={events.has(name)} onChange={() => toggle(name)} />}
               label={name}
+              sx={{ ml: 2, "& .MuiFormControlLabel-label": { fontFamily: "monospace" } }}
             />
           ))}
         </FormGroup>

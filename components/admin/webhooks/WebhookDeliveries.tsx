@@ -1,6 +1,7 @@
 /**
- * One webhook endpoint's deliveries, newest first, filtered by event and outcome: each with every
- * attempt (when, the outcome, the status code, how long, the first 1 KB of the answer), and Replay.
+ * One webhook endpoint's deliveries, newest first, filtered by event and outcome: each with the
+ * customer it is about, the request body every attempt sends, its attempts in a table of their own
+ * (when, the outcome, the status code, how long, the first 1 KB of the answer), and Replay.
  */
 import { Fragment, useCallback, useEffect, useState } from "react";
 import {
@@ -24,6 +25,7 @@ import { labelOf, WEBHOOK_ATTEMPT_OUTCOMES, WEBHOOK_DELIVERY_STATUSES } from "..
 import type { AdminDataProvider, WebhookDelivery, WebhookEndpoint } from "../dataProvider";
 import { ChoiceSelect } from "../ChoiceSelect";
 import { formatDateTime } from "../DateTimeField";
+import { UrlText } from "./UrlText";
 
 /** The events an endpoint can subscribe to, named as they are sent. */
 const EVENT_CHOICES = [...WEBHOOK_EVENTS.keys()].map((name) => ({ id: name, name }));
@@ -64,7 +66,9 @@ export function WebhookDeliveries({
 
   return (
     <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="deliveries-title">
-      <DialogTitle id="deliveries-title">Deliveries to {endpoint.url}</DialogTitle>
+      <DialogTitle id="deliveries-title">
+        Deliveries to <UrlText url={endpoint.url} />
+      </DialogTitle>
       <DialogContent>
         <Stack direction="row" spacing={2} sx={{ my: 1 }}>
           <ChoiceSelect
@@ -117,26 +121,11 @@ export function WebhookDeliveries({
                       )}
                     </TableCell>
                   </TableRow>
-                  {delivery.attempts_made.map((attempt) => (
-                    <TableRow key={attempt.attempted_at} data-testid="attempt">
-                      <TableCell sx={{ pl: 4 }}>
-                        {formatDateTime(attempt.attempted_at, { withSeconds: true })}
-                      </TableCell>
-                      <TableCell>
-                        {labelOf(WEBHOOK_ATTEMPT_OUTCOMES, attempt.outcome)}
-                        {attempt.status_code !== null && ` ${attempt.status_code}`}
-                      </TableCell>
-                      <TableCell>{attempt.duration_ms} ms</TableCell>
-                      <TableCell colSpan={2}>
-                        <Box
-                          component="pre"
-                          sx={{ m: 0, maxHeight: 80, overflow: "auto", whiteSpace: "pre-wrap", fontSize: 12 }}
-                        >
-                          {attempt.response}
-                        </Box>
-                      </TableCell>
-                    </TableRow>
-                  ))}
+                  <TableRow>
+                    <TableCell colSpan={5} sx={{ pl: 4, bgcolor: "action.hover" }}>
+                      <DeliveryDetail delivery={delivery} />
+                    </TableCell>
+                  </TableRow>
                 </Fragment>
               ))}
             </TableBody>
@@ -152,5 +141,65 @@ export function WebhookDeliveries({
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** A delivery opened up: the customer, the body as sent, and each attempt under its own headings. */
+function DeliveryDetail({ delivery }: { delivery: WebhookDelivery }) {
+  const customerId = (delivery.data as { customer_id?: unknown } | null)?.customer_id;
+  return (
+    <Box sx={{ display: "grid", gap: 1 }}>
+      <Typography variant="body2" data-testid="delivery-customer">
+        Customer {typeof customerId === "number" ? `#${customerId}` : "—"}
+      </Typography>
+      <Box>
+        <Typography variant="caption" color="text.secondary">
+          Request body
+        </Typography>
+        <Box
+          component="pre"
+          data-testid="delivery-body"
+          sx={{ m: 0, maxHeight: 120, overflow: "auto", whiteSpace: "pre-wrap", fontSize: 12 }}
+        >
+          {JSON.stringify(JSON.parse(delivery.body), null, 2)}
+        </Box>
+      </Box>
+      {delivery.attempts_made.length === 0 ? (
+        <Typography variant="body2">Not attempted yet.</Typography>
+      ) : (
+        <Table size="small" aria-label={`Attempts of ${delivery.id}`}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Attempted</TableCell>
+              <TableCell>Outcome</TableCell>
+              <TableCell>Duration</TableCell>
+              <TableCell>Answer (first 1 KB)</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {delivery.attempts_made.map((attempt) => (
+              <TableRow key={attempt.attempted_at} data-testid="attempt">
+                <TableCell sx={{ whiteSpace: "nowrap" }}>
+                  {formatDateTime(attempt.attempted_at, { withSeconds: true })}
+                </TableCell>
+                <TableCell>
+                  {labelOf(WEBHOOK_ATTEMPT_OUTCOMES, attempt.outcome)}
+                  {attempt.status_code !== null && ` ${attempt.status_code}`}
+                </TableCell>
+                <TableCell>{attempt.duration_ms} ms</TableCell>
+                <TableCell>
+                  <Box
+                    component="pre"
+                    sx={{ m: 0, maxHeight: 80, overflow: "auto", whiteSpace: "pre-wrap", fontSize: 12 }}
+                  >
+                    {attempt.response}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
   );
 }

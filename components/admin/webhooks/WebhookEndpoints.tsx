@@ -18,10 +18,12 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
-import { Confirm, HttpError, useCanAccess, useDataProvider, useNotify, useRecordContext } from "react-admin";
+import { HttpError, useCanAccess, useDataProvider, useNotify, useRecordContext } from "react-admin";
 import type { AdminDataProvider, WebhookEndpoint } from "../dataProvider";
 import { formatDateTime } from "../DateTimeField";
 import { SecretDialog } from "../SecretDialog";
+import { ConfirmDialog } from "../ConfirmDialog";
+import { UrlText } from "./UrlText";
 import { EndpointDialog, type EndpointFields } from "./EndpointDialog";
 import { WebhookDeliveries } from "./WebhookDeliveries";
 
@@ -55,6 +57,7 @@ export default function WebhookEndpoints() {
   const notify = useNotify();
   const { canAccess: canEdit } = useCanAccess({ resource: "clients", action: "edit" });
   const [endpoints, setEndpoints] = useState<WebhookEndpoint[]>();
+  const [privateTargetsAllowed, setPrivateTargetsAllowed] = useState(false);
   const [editing, setEditing] = useState<WebhookEndpoint | "new">();
   const [secret, setSecret] = useState<{ title: string; value: string }>();
   const [confirming, setConfirming] = useState<{ endpoint: WebhookEndpoint; action: "rotate" | "delete" }>();
@@ -62,7 +65,10 @@ export default function WebhookEndpoints() {
   const clientId = record?.id;
 
   const load = useCallback(async () => {
-    if (clientId !== undefined) setEndpoints(await dataProvider.webhooks(clientId));
+    if (clientId === undefined) return;
+    const listed = await dataProvider.webhooks(clientId);
+    setEndpoints(listed.endpoints);
+    setPrivateTargetsAllowed(listed.privateTargetsAllowed);
   }, [dataProvider, clientId]);
   useEffect(() => {
     load().catch((error) => notify((error as Error).message, { type: "error" }));
@@ -130,7 +136,9 @@ export default function WebhookEndpoints() {
             <TableBody>
               {endpoints.map((endpoint) => (
                 <TableRow key={endpoint.id} data-testid="webhook-endpoint">
-                  <TableCell sx={{ fontFamily: "monospace", wordBreak: "break-all" }}>{endpoint.url}</TableCell>
+                  <TableCell sx={{ fontFamily: "monospace" }}>
+                    <UrlText url={endpoint.url} />
+                  </TableCell>
                   <TableCell>{endpoint.events.join(", ")}</TableCell>
                   <TableCell>
                     {state(endpoint)}
@@ -192,6 +200,7 @@ export default function WebhookEndpoints() {
         <EndpointDialog
           title={editing === "new" ? "New webhook endpoint" : "Edit webhook endpoint"}
           initial={editing === "new" ? undefined : editing}
+          privateTargetsAllowed={privateTargetsAllowed}
           onSave={save}
           onClose={() => setEditing(undefined)}
         />
@@ -204,7 +213,7 @@ export default function WebhookEndpoints() {
           onClose={() => setSecret(undefined)}
         />
       )}
-      <Confirm
+      <ConfirmDialog
         isOpen={Boolean(confirming)}
         title={confirming?.action === "delete" ? "Delete this endpoint?" : "Rotate the signing secret?"}
         content={

@@ -39,8 +39,9 @@ const ACCESS: Record<AdminResource, Record<Access, StaffRole[]>> = {
   settings: { read: OPERATIONS, write: OPERATIONS },
   locales: { read: OPERATIONS, write: OPERATIONS },
   timezones: { read: OPERATIONS, write: OPERATIONS },
-  // Operations may write only the source-country flag: see mayEditCountryDetails.
-  countries: { read: OPERATIONS, write: OPERATIONS },
+  // Every role reads the countries (compliance names a customer's countries and picks one to filter by);
+  // operations may write only the source-country flag: see mayEditCountryDetails.
+  countries: { read: EVERYONE, write: OPERATIONS },
   clients: { read: OPERATIONS, write: ADMIN },
   // Writing a customer is the compliance actions (block, unblock, sign out everywhere, legal hold): no edit form.
   customers: { read: COMPLIANCE, write: COMPLIANCE },

@@ -14,7 +14,11 @@ export type CustomerEvent<Id extends RowId = RowId> = {
   device?: Device;
   /** The profile fields (API names) a `profile_updated` event changed; never their values. */
   changedFields?: string[];
+  /** What a staff decision changed (kyc-review.ts), in the admin API's names; never a reason or personal data. */
+  detail?: EventDetail;
 };
+
+export type EventDetail = { before: Prisma.InputJsonObject; after: Prisma.InputJsonObject };
 
 /** The row of one event that happened at `now`; empty device fields when no device reported it. */
 function eventRow<Id extends RowId>(event: CustomerEvent<Id>, now: Date) {
@@ -29,6 +33,7 @@ function eventRow<Id extends RowId>(event: CustomerEvent<Id>, now: Date) {
     userAgent: event.device?.userAgent ?? "",
     fingerprint: event.device?.fingerprint ?? "",
     changedFields: event.changedFields ?? [],
+    detail: event.detail,
     createdAt: now,
   };
 }

@@ -41,8 +41,9 @@ export type ReviewDecision = {
   /** The audit entry's action and the account event's type. */
   action: Extract<AuditAction, "kyc_decision" | "risk_decision">;
   event: CustomerEventType;
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
+  /** Statuses, ratings, flags and times: values the audit entry and the account event may both hold. */
+  before: Record<string, string | boolean | null>;
+  after: Record<string, string | boolean | null>;
 };
 
 /**
@@ -82,7 +83,9 @@ export async function recordReviewDecision(
       data: { customerId: id, staffId: actor.staffId, kind, ...change, reason, createdAt: now },
       select: { id: true },
     });
-    await recordEvent(tx, { type: event, outcome: "success", email: customer.email, customerId: id }, now);
+    // The values only, as the decision's `before` has them: a reason or the profile's time stay out.
+    const detail = { before, after: Object.fromEntries(Object.keys(before).map((key) => [key, after[key]])) };
+    await recordEvent(tx, { type: event, outcome: "success", email: customer.email, customerId: id, detail }, now);
     return {
       result: true,
       audit: {

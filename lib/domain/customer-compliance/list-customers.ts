@@ -7,6 +7,9 @@ import { toCustomerRecord, withClientName } from "@/lib/domain/customer-profiles
 export const SORTABLE = {
   id: "id",
   email: "email",
+  family_name: "familyName",
+  country_of_residence: "countryOfResidence",
+  pep: "pep",
   created_at: "createdAt",
   email_verified_at: "emailVerifiedAt",
   source: "source",

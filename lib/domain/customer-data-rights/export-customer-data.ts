@@ -32,7 +32,7 @@ export type ExportRequester =
  * Events the customer is not told of: a risk assessment would tip them off about a suspicion
  * (Proceeds of Crime Act 2002, s. 333A), and its outcome is compliance's internal record.
  */
-const INTERNAL_EVENTS: CustomerEventType[] = ["risk_rating_changed"];
+const INTERNAL_EVENTS: CustomerEventType[] = ["risk_rating_changed", "legal_hold_set", "legal_hold_lifted"];
 
 const OLDEST_FIRST = [{ createdAt: "asc" }, { id: "asc" }] as const;
 

@@ -77,6 +77,8 @@ export type CustomerEventRecord = {
   ip: string;
   user_agent: string;
   fingerprint: string;
+  /** What a staff decision changed: `{ before, after }` (record-customer-event.ts); null otherwise. */
+  detail: CustomerEvent["detail"];
   created_at: string;
 };
 
@@ -120,6 +122,7 @@ export function toCustomerEventRecord(event: CustomerEvent): CustomerEventRecord
     ip: event.ip,
     user_agent: event.userAgent,
     fingerprint: event.fingerprint,
+    detail: event.detail,
     created_at: event.createdAt.toISOString(),
   };
 }

@@ -9,9 +9,17 @@ import { config } from "@/lib/platform/config";
 
 const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000;
 
-/** `now` less RETENTION_YEARS: accounts closed before it, and events older than it, are in scope. */
+/**
+ * `now` less RETENTION_YEARS: accounts closed before it, and events older than it, are in scope. Whole
+ * years are calendar years (28 November 2026 less 5 is 28 November 2021, as a person counts them; 29
+ * February less one is 1 March); a fraction of a year left over is that fraction of 365.25 days.
+ */
 export function retentionCutoff(now: Date): Date {
-  return new Date(now.getTime() - config().RETENTION_YEARS * YEAR_MS);
+  const years = config().RETENTION_YEARS;
+  const wholeYears = Math.floor(years);
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - wholeYears);
+  return new Date(cutoff.getTime() - (years - wholeYears) * YEAR_MS);
 }
 
 /** Closed before the cutoff, not pseudonymised yet, and no legal hold on it. */

@@ -28,8 +28,8 @@ const SECRET_UNOPENABLE =
   "without the source's AUTH_SECRET?). Not retried: set the source's AUTH_SECRET and replay it, or rotate the endpoint's secret.";
 const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 
-/** The body of a delivery: the same bytes at every attempt, from what was queued. */
-function webhookBody(delivery: { event: Parameters<typeof webhookEventName>[0]; createdAt: Date; data: unknown }) {
+/** The body of a delivery: the same bytes at every attempt, from what was queued (the back office shows it too). */
+export function webhookBody(delivery: { event: Parameters<typeof webhookEventName>[0]; createdAt: Date; data: unknown }) {
   return JSON.stringify({
     type: webhookEventName(delivery.event),
     timestamp: delivery.createdAt.toISOString(),

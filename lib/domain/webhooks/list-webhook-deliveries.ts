@@ -9,6 +9,7 @@ import { db } from "@/lib/platform/db";
 import { enumFilter, pageOf, textFilter, type ListQuery } from "@/lib/platform/db/list-query";
 import { findEndpoint, type EndpointKey } from "./webhook-endpoint-record";
 import { WEBHOOK_EVENTS, webhookEventName } from "./webhook-events";
+import { webhookBody } from "./dispatch-webhooks";
 
 export const SORTABLE = { created_at: "createdAt", status: "status", attempts: "attempts" };
 
@@ -18,6 +19,8 @@ export function toDeliveryRecord(delivery: WebhookDelivery & { attemptsMade: Web
     event: webhookEventName(delivery.event),
     status: delivery.status,
     data: delivery.data,
+    /** The request body as every attempt sends it. */
+    body: webhookBody(delivery),
     attempts: delivery.attempts,
     created_at: delivery.createdAt.toISOString(),
     next_attempt_at: delivery.status === "pending" ? delivery.nextAttemptAt.toISOString() : null,

@@ -69,7 +69,8 @@ function isForbiddenAddress(text: string): boolean {
   return ipv6.range() !== "unicast" || !ipv6.match(GLOBAL_UNICAST);
 }
 
-const allowPrivate = () => config().WEBHOOK_ALLOW_PRIVATE_TARGETS;
+/** WEBHOOK_ALLOW_PRIVATE_TARGETS: http and loopback, private or link-local targets allowed (the back office says which rule holds). */
+export const privateTargetsAllowed = () => config().WEBHOOK_ALLOW_PRIVATE_TARGETS;
 
 /** The host as a resolver or an IP check wants it: without the brackets of an IPv6 literal. */
 const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
@@ -82,7 +83,7 @@ export function urlProblem(text: string): string | null {
   } catch {
     return "The URL must be an absolute URL such as https://backend.example.com/webhooks";
   }
-  const schemes = allowPrivate() ? ["https:", "http:"] : ["https:"];
+  const schemes = privateTargetsAllowed() ? ["https:", "http:"] : ["https:"];
   if (!schemes.includes(url.protocol)) return "The URL must start with https://";
   if (url.username || url.password) return "The URL must not hold a user name or password";
   if (url.hash) return "The URL must not hold a fragment (#…)";
@@ -96,7 +97,7 @@ const refused = (message: string) => fieldError("url", "not_allowed", message);
  * reach, or does not resolve at all; nothing is checked under WEBHOOK_ALLOW_PRIVATE_TARGETS.
  */
 export async function checkTarget(text: string): Promise<void> {
-  if (allowPrivate()) return;
+  if (privateTargetsAllowed()) return;
   const host = bareHost(new URL(text));
   let addresses: string[];
   if (net.isIP(host)) addresses = [host];
@@ -133,7 +134,7 @@ export function guardedLookup(hostname: string, options: dns.LookupOptions, call
   dns.lookup(hostname, { all: true, verbatim: true }, (error, addresses) => {
     if (error) return callback(error, "");
     const usable = options.family ? addresses.filter(({ family }) => family === options.family) : addresses;
-    if (!allowPrivate() && addresses.some(({ address }) => isForbiddenAddress(address))) {
+    if (!privateTargetsAllowed() && addresses.some(({ address }) => isForbiddenAddress(address))) {
       return callback(new ForbiddenTargetError(`${hostname} resolves to a forbidden address`), "");
     }
     if (usable.length === 0)
@@ -146,7 +147,7 @@ export function guardedLookup(hostname: string, options: dns.LookupOptions, call
 /** For a delivery to an IP literal, which connects without a lookup: refused here when forbidden. */
 export function checkLiteralTarget(url: URL): void {
   const host = bareHost(url);
-  if (!allowPrivate() && net.isIP(host) && isForbiddenAddress(host)) {
+  if (!privateTargetsAllowed() && net.isIP(host) && isForbiddenAddress(host)) {
     throw new ForbiddenTargetError(`${host} is a forbidden address`);
   }
 }

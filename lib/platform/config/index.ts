@@ -182,7 +182,7 @@ const envSchema = z
     /**
      * Retention (lib/domain/retention/): a closed account's personal data is pseudonymised this many
      * years after it closed, and open accounts' events lose their address, browser and device after
-     * as long. Fractions allowed (a year is 365.25 days), so a test can make it seconds.
+     * as long. Whole years are calendar years; fractions allowed (that part of 365.25 days), so a test can make it seconds.
      */
     RETENTION_YEARS: positiveNumber(5),
 
