@@ -17,10 +17,14 @@
  * | staffForgotPasswordPerEmail | e-mail     | FORGOT_MAX_PER_EMAIL (3), requests         | FORGOT_WINDOW_MINUTES (60)       |
  * | staffForgotPasswordPerIp    | IP address | FORGOT_MAX_PER_IP (20), requests           | FORGOT_WINDOW_MINUTES            |
  * | dataExportPerAccount        | customer id | 1, exports (fixed: "once an hour", docs/api.md) | 60 minutes                  |
+ * | passkeyChallengesPerAccount | customer id | PASSKEY_CHALLENGES_MAX_PER_ACCOUNT (20), challenges | PASSKEY_CHALLENGE_WINDOW_MINUTES (15) |
+ * | passkeyChallengesPerIp      | IP address | PASSKEY_CHALLENGES_MAX_PER_IP (200), challenges | PASSKEY_CHALLENGE_WINDOW_MINUTES |
+ * | passkeyLoginPerCredential   | credential id | LOGIN_MAX_FAILURES_PER_EMAIL (10)       | LOGIN_WINDOW_MINUTES             |
  *
  * The logins' limits are on failures: a successful attempt gives its count back. A password change
  * counts against customerLoginPerEmail too (a wrong current password is a guess like a failed login),
- * a staff member's against staffSignInPerEmail.
+ * a staff member's against staffSignInPerEmail. A passkey login counts against passkeyLoginPerCredential
+ * and customerLoginPerIp.
  */
 import type { RateLimitBucket } from "@/lib/generated/prisma/enums";
 import { config, type Config } from "@/lib/platform/config";
@@ -99,6 +103,21 @@ const RULES = {
     max: () => 1,
     windowMinutes: () => 60,
   },
+  passkeyChallengesPerAccount: {
+    bucket: "passkey_challenge_account",
+    max: (settings) => settings.PASSKEY_CHALLENGES_MAX_PER_ACCOUNT,
+    windowMinutes: (settings) => settings.PASSKEY_CHALLENGE_WINDOW_MINUTES,
+  },
+  passkeyChallengesPerIp: {
+    bucket: "passkey_challenge_ip",
+    max: (settings) => settings.PASSKEY_CHALLENGES_MAX_PER_IP,
+    windowMinutes: (settings) => settings.PASSKEY_CHALLENGE_WINDOW_MINUTES,
+  },
+  passkeyLoginPerCredential: {
+    bucket: "passkey_login_credential",
+    max: (settings) => settings.LOGIN_MAX_FAILURES_PER_EMAIL,
+    windowMinutes: (settings) => settings.LOGIN_WINDOW_MINUTES,
+  },
 } satisfies Record<string, Rule>;
 
 export type LimitName = keyof typeof RULES;
@@ -141,6 +160,18 @@ export const changeEmailLimits = (customerId: number, newEmail: string) => ({
 
 /** A customer's subject-access export (GET /client/v1/me/export): once an hour per account. */
 export const dataExportLimit = (customerId: number) => limit("dataExportPerAccount", String(customerId));
+
+/** A passkey challenge (registration or authentication options): per IP address and, for a customer's, per account. */
+export const passkeyChallengeLimits = (ip: string, customerId?: number) => [
+  limit("passkeyChallengesPerIp", ip),
+  ...(customerId === undefined ? [] : [limit("passkeyChallengesPerAccount", String(customerId))]),
+];
+
+/** A passkey login: failures per credential id (the key as sent, bounded by storedKey) and per IP address, as a login's. */
+export const passkeyLoginLimits = (credentialId: string, ip: string) => [
+  limit("passkeyLoginPerCredential", credentialId),
+  limit("customerLoginPerIp", ip),
+];
 
 /** A staff member's sign-in: per e-mail address and per IP address. */
 export const staffSignInLimits = (email: string, ip: string) => ({
