@@ -20,7 +20,7 @@ const TRANSPORTS = ["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "
 const credentialBase = {
   id: base64url("credential.id", MAX_CREDENTIAL_ID_LENGTH),
   rawId: base64url("credential.rawId", MAX_CREDENTIAL_ID_LENGTH),
-  type: z.literal("public-key", { error: 'credential.type must be "public-key"' }),
+  type: z.string().refine((type) => type === "public-key", 'credential.type must be "public-key"'),
   clientExtensionResults: z.looseObject({}).optional().default({}),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
 };

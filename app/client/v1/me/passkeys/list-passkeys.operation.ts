@@ -1,5 +1,5 @@
 /** GET /client/v1/me/passkeys: the customer's passkeys. */
-import { listPasskeys } from "@/lib/domain/passkeys/list-passkeys";
+import { listOwnPasskeys } from "@/lib/domain/passkeys/list-passkeys";
 import { invalidLoginToken, jsonBody } from "@/lib/http/openapi-components";
 import { defineOperation } from "@/lib/http/operation";
 import { success } from "@/lib/http/respond";
@@ -21,5 +21,5 @@ export const listPasskeysOperation = defineOperation({
     404: { name: "NotFound", description: "Passkeys are not enabled on this service." },
     503: "ServiceUnavailable",
   },
-  handler: async ({ login }) => success({ passkeys: await listPasskeys(login.customerId) }),
+  handler: async ({ login }) => success({ passkeys: await listOwnPasskeys(login.customerId) }),
 });
