@@ -24,6 +24,7 @@ const app = await startTestApp({
   LOGIN_MAX_FAILURES_PER_IP: "100000",
   PASSKEY_CHALLENGES_MAX_PER_IP: String(CHALLENGES_PER_IP),
   PASSKEY_CHALLENGES_MAX_PER_ACCOUNT: String(CHALLENGES_PER_ACCOUNT),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
 });
 const ANDROID_ORIGIN = `android:apk-key-hash:${Buffer.alloc(32, 7).toString("base64url")}`;
 const androidClient = await createApiClient({ name: "Android app", allowed_origins: [ANDROID_ORIGIN] });
@@ -566,4 +567,31 @@ test("compliance lists a customer's passkeys (no key material) and removes one w
   assert.equal(await db().emailOutbox.count({ where: { toAddress: customer.email, template: "passkey_removed" } }), 1);
   assert.equal((await passkeyLogin(authenticator)).status, 401);
   assert.equal((await compliance.request(path, { method: "POST", json: { reason: "again" } })).status, 404);
+});
+
+test("customer.passkey_added and customer.passkey_removed go to the endpoints subscribed, with the passkey's id", async () => {
+  const admin = await staffSession(app, "admin");
+  const client = await db().apiClient.findUniqueOrThrow({ where: { clientId: app.client.clientId } });
+  const created = await admin.request(`/api/admin/clients/${client.id}/webhooks`, {
+    method: "POST",
+    json: { url: "http://127.0.0.1:9/passkeys", events: ["customer.passkey_added", "customer.passkey_removed"] },
+  });
+  assert.equal(created.status, 201, await created.clone().text());
+  const endpointId = (await created.json()).id;
+  const { customer, passkey } = await withPasskey();
+  const removed = await post(
+    `/client/v1/me/passkeys/${passkey.id}/remove`,
+    { password: customer.password },
+    customer.token,
+  );
+  assert.equal(removed.status, 200);
+  const deliveries = await db().webhookDelivery.findMany({ where: { endpointId }, orderBy: { createdAt: "asc" } });
+  assert.deepEqual(
+    deliveries.map((delivery) => [delivery.event, (delivery.data as { passkey_id: number }).passkey_id]),
+    [
+      ["customer_passkey_added", passkey.id],
+      ["customer_passkey_removed", passkey.id],
+    ],
+  );
+  assert.equal((deliveries[0].data as { customer_id: number }).customer_id, await customerId(customer));
 });
