@@ -22,6 +22,8 @@ export async function startPasskeyApp() {
   const app = await startTestApp({
     WEBAUTHN_RP_ID: RP_ID,
     LOGIN_MAX_FAILURES_PER_IP: "100000",
+    // Above the per-account challenge limit: 20 registration options at once reach that limit, not the password's.
+    LOGIN_MAX_FAILURES_PER_EMAIL: "30",
     PASSKEY_CHALLENGES_MAX_PER_IP: String(CHALLENGES_PER_IP),
     PASSKEY_CHALLENGES_MAX_PER_ACCOUNT: String(CHALLENGES_PER_ACCOUNT),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",

@@ -31,7 +31,19 @@ export const registrationCredentialSchema = z
     response: z.object({
       clientDataJSON: base64url("credential.response.clientDataJSON", 4096),
       attestationObject: base64url("credential.response.attestationObject", 16_384),
-      transports: z.array(z.enum(TRANSPORTS)).max(TRANSPORTS.length).optional(),
+      transports: z
+        .array(
+          z
+            .string()
+            .refine(
+              (transport): transport is (typeof TRANSPORTS)[number] => TRANSPORTS.some((known) => known === transport),
+              {
+                message: `A transport is one of ${TRANSPORTS.join(", ")}`,
+              },
+            ),
+        )
+        .max(TRANSPORTS.length)
+        .optional(),
     }),
   })
   .meta({
