@@ -18,15 +18,15 @@ export const ANDROID_ORIGIN = `android:apk-key-hash:${Buffer.alloc(32, 7).toStri
 
 export type Customer = Awaited<ReturnType<typeof registeredCustomer>>;
 
-export async function startPasskeyApp() {
+/** `env` adds to or overrides the settings below. */
+export async function startPasskeyApp(env: Record<string, string> = {}) {
   const app = await startTestApp({
     WEBAUTHN_RP_ID: RP_ID,
     LOGIN_MAX_FAILURES_PER_IP: "100000",
-    // Above the per-account challenge limit: 20 registration options at once reach that limit, not the password's.
-    LOGIN_MAX_FAILURES_PER_EMAIL: "30",
     PASSKEY_CHALLENGES_MAX_PER_IP: String(CHALLENGES_PER_IP),
     PASSKEY_CHALLENGES_MAX_PER_ACCOUNT: String(CHALLENGES_PER_ACCOUNT),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+    ...env,
   });
   const androidClient = await createApiClient({ name: "Android app", allowed_origins: [ANDROID_ORIGIN] });
   const android = testAppOn(app.url, { clientId: androidClient.client_id, clientSecret: androidClient.client_secret });
