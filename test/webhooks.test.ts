@@ -53,6 +53,8 @@ const ALL_EVENTS = [
   "customer.kyc_status_changed",
   "customer.mfa_enabled",
   "customer.mfa_disabled",
+  "customer.passkey_added",
+  "customer.passkey_removed",
 ];
 
 type Endpoint = { id: number; url: string; events: string[]; secret: string; enabled: boolean };

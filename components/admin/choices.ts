@@ -135,6 +135,11 @@ export const CUSTOMER_EVENT_TYPES = choicesOf({
   data_exported: "Data exported (subject access)",
   legal_hold_set: "Legal hold set",
   legal_hold_lifted: "Legal hold lifted",
+  // Issue 39: passkeys.
+  passkey_added: "Passkey added",
+  passkey_removed: "Passkey removed",
+  passkey_removed_by_staff: "Passkey removed by staff",
+  passkey_counter_regressed: "Passkey refused: counter went back (a copy?)",
 } satisfies Record<CustomerEventType, string>);
 
 /** How an account event ended (`customer_events.outcome`). */
@@ -166,6 +171,9 @@ export const EMAIL_TEMPLATES = choicesOf({
   recovery_code_used: "Recovery code used",
   kyc_verified: "Profile verified",
   kyc_rejected: "Profile not verified",
+  passkey_added: "Passkey added",
+  passkey_removed: "Passkey removed",
+  passkey_cloned: "Passkey copy refused",
 } satisfies Record<EmailTemplate, string>);
 
 /** A staff account's role, named with a capital. */
@@ -242,6 +250,7 @@ export const AUDIT_ACTION_LABELS = {
   // Data rights (issue 28): a subject-access export, a legal hold, a retention run.
   export_data: "Exported the customer's data",
   legal_hold: "Legal hold set or lifted",
+  remove_passkey: "Removed a passkey",
   retention_run: "Retention run",
   // Dispatch (issue 37): resumed after a restore.
   resume_dispatch: "Resumed e-mail and webhook dispatch",

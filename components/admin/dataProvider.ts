@@ -9,6 +9,7 @@
 import simpleRestProvider from "ra-data-simple-rest";
 import { fetchUtils, HttpError, type Identifier } from "react-admin";
 import type { Dashboard } from "@/lib/domain/dashboard/read-dashboard";
+import type { PasskeyRecord } from "@/lib/domain/passkeys/passkey-record";
 import type { LinkedCustomer } from "@/lib/domain/customer-compliance/linked-customers";
 import type { LegalHoldInput, LegalHoldState } from "@/lib/domain/customer-compliance/set-legal-hold";
 import type { ReviewView } from "@/lib/domain/customer-compliance/kyc-review";
@@ -92,6 +93,11 @@ export const dataProvider = {
     postForFile("/audit-log/export", input, `audit-log.${input.format}`),
   linkedCustomers: async (id: Identifier): Promise<LinkedCustomer[]> =>
     (await httpClient(`${API}/customers/${encodeURIComponent(id)}/linked`)).json,
+  /** A customer's passkeys (never their keys), and one removed with the reason the audit log keeps. */
+  customerPasskeys: async (id: Identifier): Promise<PasskeyRecord[]> =>
+    (await httpClient(`${API}/customers/${encodeURIComponent(id)}/passkeys`)).json,
+  removeCustomerPasskey: (id: Identifier, passkeyId: number, reason: string) =>
+    post(`/customers/${encodeURIComponent(id)}/passkeys/${passkeyId}/remove`, { reason }),
   /**
    * The signed-in member's own two-factor: start (or restart) enrolment, then confirm it with a code.
    * Over a confirmed two-factor, starting again needs the current password.

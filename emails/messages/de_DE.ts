@@ -108,6 +108,30 @@ export const deDE: Messages = {
     ifNotYou:
       "Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort in der App von {tradingName} und wenden Sie sich an den Kundenservice.",
   },
+  passkey_added: {
+    subject: "Ihrem Konto bei {tradingName} wurde ein Passkey hinzugefügt",
+    preview: "Sie können sich jetzt mit einem neuen Passkey bei {tradingName} anmelden.",
+    heading: "Ein Passkey wurde hinzugefügt",
+    what: "Ihrem Konto bei {tradingName} wurde ein Passkey namens „{name}“ hinzugefügt ({when}): Damit ist eine Anmeldung ohne Passwort möglich.",
+    ifNotYou:
+      "Wenn Sie das waren, ist nichts weiter zu tun. Wenn nicht, entfernen Sie den Passkey in der App von {tradingName}, ändern Sie sofort Ihr Passwort und wenden Sie sich an den Kundenservice.",
+  },
+  passkey_removed: {
+    subject: "Aus Ihrem Konto bei {tradingName} wurde ein Passkey entfernt",
+    preview: "Ein Passkey kann sich nicht mehr bei Ihrem Konto bei {tradingName} anmelden.",
+    heading: "Ein Passkey wurde entfernt",
+    what: "Der Passkey namens „{name}“ wurde aus Ihrem Konto bei {tradingName} entfernt ({when}): Damit ist keine Anmeldung mehr möglich.",
+    ifNotYou:
+      "Wenn Sie oder unser Kundenservice in Ihrem Auftrag das waren, ist nichts weiter zu tun. Wenn nicht, ändern Sie sofort Ihr Passwort in der App von {tradingName} und wenden Sie sich an den Kundenservice.",
+  },
+  passkey_cloned: {
+    subject: "Von Ihrem Passkey für {tradingName} gibt es möglicherweise eine Kopie",
+    preview: "Eine Anmeldung mit Ihrem Passkey wurde abgelehnt: Sie sah nach einer Kopie aus.",
+    heading: "Anmeldung mit kopiertem Passkey abgelehnt",
+    what: "Eine Anmeldung bei Ihrem Konto bei {tradingName} mit dem Passkey namens „{name}“ wurde abgelehnt ({when}): Sein Zähler ging zurück, was geschieht, wenn eine Kopie verwendet wird.",
+    ifNotYou:
+      "Entfernen Sie diesen Passkey in der App von {tradingName}, fügen Sie einen neuen hinzu, ändern Sie Ihr Passwort und wenden Sie sich an den Kundenservice.",
+  },
   kyc_verified: {
     subject: "Ihr Profil bei {tradingName} ist bestätigt",
     preview: "Wir haben Ihre Angaben geprüft: Ihr Profil bei {tradingName} ist bestätigt.",

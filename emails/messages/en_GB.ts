@@ -114,6 +114,30 @@ export const enGB = {
     what: "One of your recovery codes was used on your {tradingName} account ({when}). Each code works once: turn two-factor off and on again in the app for a new set.",
     ifNotYou: "If it wasn't you, change your password in the {tradingName} app at once and contact support.",
   },
+  /** Passkeys (issue 39). `{name}` is the name the customer gave the passkey, `{when}` a date and time with its timezone. */
+  passkey_added: {
+    subject: "A passkey was added to your {tradingName} account",
+    preview: "You can now sign in to {tradingName} with a new passkey.",
+    heading: "A passkey was added",
+    what: "A passkey named “{name}” was added to your {tradingName} account ({when}): it can now sign in without your password.",
+    ifNotYou:
+      "If this was you, there is nothing more to do. If it wasn't, remove the passkey in the {tradingName} app, change your password at once and contact support.",
+  },
+  passkey_removed: {
+    subject: "A passkey was removed from your {tradingName} account",
+    preview: "A passkey can no longer sign in to your {tradingName} account.",
+    heading: "A passkey was removed",
+    what: "The passkey named “{name}” was removed from your {tradingName} account ({when}): it can no longer sign in.",
+    ifNotYou:
+      "If this was you or our support at your request, there is nothing more to do. If not, change your password in the {tradingName} app at once and contact support.",
+  },
+  passkey_cloned: {
+    subject: "A copy of your {tradingName} passkey may exist",
+    preview: "A sign-in with your passkey was refused: it looked like a copy.",
+    heading: "A sign-in with a copied passkey was refused",
+    what: "A sign-in to your {tradingName} account with the passkey named “{name}” was refused ({when}): the passkey's counter went backwards, which happens when a copy of it is used.",
+    ifNotYou: "Remove this passkey in the {tradingName} app, add a new one, change your password and contact support.",
+  },
   /** The outcome of the review of the customer's profile: never the reviewer's reason, which stays internal. */
   kyc_verified: {
     subject: "Your {tradingName} profile is verified",

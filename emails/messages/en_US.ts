@@ -102,6 +102,29 @@ export const enUS: Messages = {
     what: "One of your recovery codes was used on your {tradingName} account ({when}). Each code works once: turn two-factor off and on again in the app for a new set.",
     ifNotYou: "If it wasn't you, change your password in the {tradingName} app right away and contact support.",
   },
+  passkey_added: {
+    subject: "A passkey was added to your {tradingName} account",
+    preview: "You can now sign in to {tradingName} with a new passkey.",
+    heading: "A passkey was added",
+    what: "A passkey named “{name}” was added to your {tradingName} account ({when}): it can now sign in without your password.",
+    ifNotYou:
+      "If this was you, there's nothing more to do. If it wasn't, remove the passkey in the {tradingName} app, change your password right away and contact support.",
+  },
+  passkey_removed: {
+    subject: "A passkey was removed from your {tradingName} account",
+    preview: "A passkey can no longer sign in to your {tradingName} account.",
+    heading: "A passkey was removed",
+    what: "The passkey named “{name}” was removed from your {tradingName} account ({when}): it can no longer sign in.",
+    ifNotYou:
+      "If this was you or our support at your request, there's nothing more to do. If not, change your password in the {tradingName} app right away and contact support.",
+  },
+  passkey_cloned: {
+    subject: "A copy of your {tradingName} passkey may exist",
+    preview: "A sign-in with your passkey was refused: it looked like a copy.",
+    heading: "A sign-in with a copied passkey was refused",
+    what: "A sign-in to your {tradingName} account with the passkey named “{name}” was refused ({when}): the passkey's counter went backwards, which happens when a copy of it is used.",
+    ifNotYou: "Remove this passkey in the {tradingName} app, add a new one, change your password and contact support.",
+  },
   kyc_verified: {
     subject: "Your {tradingName} profile is verified",
     preview: "We've checked your details: your {tradingName} profile is verified.",

@@ -107,6 +107,30 @@ export const esES: Messages = {
     ifNotYou:
       "Si no has sido tú, cambia tu contraseña en la aplicación de {tradingName} de inmediato y ponte en contacto con atención al cliente.",
   },
+  passkey_added: {
+    subject: "Se ha añadido una llave de acceso a tu cuenta de {tradingName}",
+    preview: "Ya puedes iniciar sesión en {tradingName} con una nueva llave de acceso.",
+    heading: "Se ha añadido una llave de acceso",
+    what: "Se ha añadido una llave de acceso llamada «{name}» a tu cuenta de {tradingName} ({when}): con ella se puede iniciar sesión sin tu contraseña.",
+    ifNotYou:
+      "Si has sido tú, no tienes que hacer nada más. Si no, elimina la llave de acceso en la aplicación de {tradingName}, cambia tu contraseña de inmediato y ponte en contacto con atención al cliente.",
+  },
+  passkey_removed: {
+    subject: "Se ha eliminado una llave de acceso de tu cuenta de {tradingName}",
+    preview: "Una llave de acceso ya no puede iniciar sesión en tu cuenta de {tradingName}.",
+    heading: "Se ha eliminado una llave de acceso",
+    what: "Se ha eliminado la llave de acceso llamada «{name}» de tu cuenta de {tradingName} ({when}): ya no puede iniciar sesión.",
+    ifNotYou:
+      "Si has sido tú o nuestro equipo de atención al cliente a petición tuya, no tienes que hacer nada más. Si no, cambia tu contraseña en la aplicación de {tradingName} de inmediato y ponte en contacto con atención al cliente.",
+  },
+  passkey_cloned: {
+    subject: "Puede existir una copia de tu llave de acceso de {tradingName}",
+    preview: "Se ha rechazado un inicio de sesión con tu llave de acceso: parecía una copia.",
+    heading: "Rechazado un inicio de sesión con una llave copiada",
+    what: "Se ha rechazado un inicio de sesión en tu cuenta de {tradingName} con la llave de acceso llamada «{name}» ({when}): su contador retrocedió, lo que ocurre cuando se usa una copia.",
+    ifNotYou:
+      "Elimina esta llave de acceso en la aplicación de {tradingName}, añade una nueva, cambia tu contraseña y ponte en contacto con atención al cliente.",
+  },
   kyc_verified: {
     subject: "Tu perfil de {tradingName} está verificado",
     preview: "Hemos comprobado tus datos: tu perfil de {tradingName} está verificado.",

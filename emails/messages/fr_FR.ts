@@ -111,6 +111,30 @@ export const frFR: Messages = {
     ifNotYou:
       "Si ce n'est pas vous, changez immédiatement votre mot de passe dans l'application {tradingName} et contactez le service client.",
   },
+  passkey_added: {
+    subject: "Une clé d'accès a été ajoutée à votre compte {tradingName}",
+    preview: "Vous pouvez désormais vous connecter à {tradingName} avec une nouvelle clé d'accès.",
+    heading: "Une clé d'accès a été ajoutée",
+    what: "Une clé d'accès nommée « {name} » a été ajoutée à votre compte {tradingName} ({when}) : elle permet de se connecter sans votre mot de passe.",
+    ifNotYou:
+      "Si c'est vous, il n'y a rien d'autre à faire. Sinon, supprimez la clé d'accès dans l'application {tradingName}, changez immédiatement votre mot de passe et contactez le service client.",
+  },
+  passkey_removed: {
+    subject: "Une clé d'accès a été supprimée de votre compte {tradingName}",
+    preview: "Une clé d'accès ne peut plus se connecter à votre compte {tradingName}.",
+    heading: "Une clé d'accès a été supprimée",
+    what: "La clé d'accès nommée « {name} » a été supprimée de votre compte {tradingName} ({when}) : elle ne permet plus de se connecter.",
+    ifNotYou:
+      "Si c'est vous ou notre service client à votre demande, il n'y a rien d'autre à faire. Sinon, changez immédiatement votre mot de passe dans l'application {tradingName} et contactez le service client.",
+  },
+  passkey_cloned: {
+    subject: "Une copie de votre clé d'accès {tradingName} existe peut-être",
+    preview: "Une connexion avec votre clé d'accès a été refusée : elle ressemblait à une copie.",
+    heading: "Connexion avec une clé copiée refusée",
+    what: "Une connexion à votre compte {tradingName} avec la clé d'accès nommée « {name} » a été refusée ({when}) : son compteur est revenu en arrière, ce qui arrive quand une copie est utilisée.",
+    ifNotYou:
+      "Supprimez cette clé d'accès dans l'application {tradingName}, ajoutez-en une nouvelle, changez votre mot de passe et contactez le service client.",
+  },
   kyc_verified: {
     subject: "Votre profil {tradingName} est vérifié",
     preview: "Nous avons contrôlé vos informations\u00a0: votre profil {tradingName} est vérifié.",

@@ -105,6 +105,30 @@ export const ptPT: Messages = {
     ifNotYou:
       "Se não foi o próprio, altere de imediato a sua palavra-passe na aplicação {tradingName} e contacte o apoio ao cliente.",
   },
+  passkey_added: {
+    subject: "Foi adicionada uma chave de acesso à sua conta {tradingName}",
+    preview: "Já pode iniciar sessão na {tradingName} com uma nova chave de acesso.",
+    heading: "Foi adicionada uma chave de acesso",
+    what: "Foi adicionada uma chave de acesso chamada «{name}» à sua conta {tradingName} ({when}): com ela é possível iniciar sessão sem a sua palavra-passe.",
+    ifNotYou:
+      "Se foi o próprio, não há mais nada a fazer. Se não, remova a chave de acesso na aplicação {tradingName}, altere de imediato a sua palavra-passe e contacte o apoio ao cliente.",
+  },
+  passkey_removed: {
+    subject: "Foi removida uma chave de acesso da sua conta {tradingName}",
+    preview: "Uma chave de acesso já não pode iniciar sessão na sua conta {tradingName}.",
+    heading: "Foi removida uma chave de acesso",
+    what: "A chave de acesso chamada «{name}» foi removida da sua conta {tradingName} ({when}): já não permite iniciar sessão.",
+    ifNotYou:
+      "Se foi o próprio ou o nosso apoio ao cliente a seu pedido, não há mais nada a fazer. Se não, altere de imediato a sua palavra-passe na aplicação {tradingName} e contacte o apoio ao cliente.",
+  },
+  passkey_cloned: {
+    subject: "Pode existir uma cópia da sua chave de acesso {tradingName}",
+    preview: "Um início de sessão com a sua chave de acesso foi recusado: parecia uma cópia.",
+    heading: "Recusado um início de sessão com uma chave copiada",
+    what: "Um início de sessão na sua conta {tradingName} com a chave de acesso chamada «{name}» foi recusado ({when}): o seu contador recuou, o que acontece quando é usada uma cópia.",
+    ifNotYou:
+      "Remova esta chave de acesso na aplicação {tradingName}, adicione uma nova, altere a sua palavra-passe e contacte o apoio ao cliente.",
+  },
   kyc_verified: {
     subject: "O seu perfil {tradingName} está verificado",
     preview: "Verificámos os seus dados: o seu perfil {tradingName} está verificado.",

@@ -13,7 +13,7 @@ import { success } from "./respond";
 import { profileSchema } from "@/lib/domain/customer-profiles/profile-fields";
 import { customerDataExportSchema } from "@/lib/domain/customer-data-rights/customer-data-export";
 
-const successEnvelope = <T extends z.ZodRawShape>(status: number, shape: T) =>
+export const successEnvelope = <T extends z.ZodRawShape>(status: number, shape: T) =>
   z.object({ code: z.literal(status), message: z.literal("Success"), ...shape });
 
 export const countriesResponse = successEnvelope(200, { countries: z.array(countrySchema) });

@@ -23,6 +23,13 @@ import { disableTotpOperation } from "./me/mfa/totp/disable/disable-totp.operati
 import { getCustomerProfile } from "./me/profile/get-customer-profile.operation";
 import { submitCustomerProfileOperation } from "./me/profile/submit/submit-customer-profile.operation";
 import { updateCustomerProfileOperation } from "./me/profile/update-customer-profile.operation";
+import { renamePasskeyOperation } from "./me/passkeys/[id]/rename-passkey.operation";
+import { removePasskeyOperation } from "./me/passkeys/[id]/remove/remove-passkey.operation";
+import { listPasskeysOperation } from "./me/passkeys/list-passkeys.operation";
+import { startPasskeyRegistrationOperation } from "./me/passkeys/registration/options/start-passkey-registration.operation";
+import { finishPasskeyRegistrationOperation } from "./me/passkeys/registration/verify/finish-passkey-registration.operation";
+import { startPasskeyAuthenticationOperation } from "./passkeys/authentication/options/start-passkey-authentication.operation";
+import { finishPasskeyAuthenticationOperation } from "./passkeys/authentication/verify/finish-passkey-authentication.operation";
 import { registerCustomerOperation } from "./register/register-customer.operation";
 import { resendVerificationOperation } from "./resend-verification/resend-verification.operation";
 import { resetPasswordOperation } from "./reset-password/reset-password.operation";
@@ -61,6 +68,13 @@ export const OPERATIONS: readonly Operation[] = [
   enrolTotpOperation,
   confirmTotpOperation,
   disableTotpOperation,
+  startPasskeyRegistrationOperation,
+  finishPasskeyRegistrationOperation,
+  listPasskeysOperation,
+  renamePasskeyOperation,
+  removePasskeyOperation,
+  startPasskeyAuthenticationOperation,
+  finishPasskeyAuthenticationOperation,
   getCustomerProfile,
   updateCustomerProfileOperation,
   submitCustomerProfileOperation,

@@ -4,7 +4,7 @@
  * logins, resets, verification, e-mail changes, staff actions), newest first, to the second, with
  * the addresses each concerns; beside them, the account's history at a glance (CustomerHistory).
  * The compliance actions for the roles that may take them; the customer's data export
- * (ExportDataButton); the legal hold (LegalHold); the profile and its KYC review (KycPanel).
+ * (ExportDataButton); the legal hold (LegalHold); the profile and its KYC review (KycPanel); the passkeys (PasskeysPanel).
  */
 import { Alert, Box, Typography } from "@mui/material";
 import {
@@ -27,6 +27,7 @@ import CustomerHistory, { EventAddresses, EventName } from "./CustomerHistory";
 import KycPanel from "./KycPanel";
 import LegalHold from "./LegalHold";
 import LinkedAccounts from "./LinkedAccounts";
+import PasskeysPanel from "./PasskeysPanel";
 import { DateTimeField, formatDateTime } from "../DateTimeField";
 import { RecordTitle } from "../PageTitle";
 
@@ -88,6 +89,7 @@ export default function CustomerShow() {
           </Labeled>
         </Box>
         <KycPanel />
+        <PasskeysPanel />
         <LinkedAccounts />
         <ArrayField source="events" label="Account events (newest first)">
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>No account events recorded.</p>}>

@@ -1,7 +1,7 @@
 /** The input of creating and changing API clients, and the fields their list sorts by. */
 import { z } from "zod";
 import { fields } from "@/lib/platform/validation/fields";
-import { NO_ORIGIN, originProblem } from "./origin-rule";
+import { canonicalOrigin, NO_ORIGIN, originProblem } from "./origin-rule";
 
 export const SORTABLE = {
   id: "id",
@@ -19,7 +19,7 @@ export const originSchema = z
     const problem = originProblem(value);
     if (problem) context.addIssue({ code: "custom", message: problem });
   })
-  .transform((value) => new URL(value).origin);
+  .transform(canonicalOrigin);
 
 /** At least one: a client without an allowed origin cannot register anyone (every e-mail link is refused). */
 const allowedOrigins = z

@@ -3,9 +3,9 @@
  * its events, for compliance; the address is freed for a new account and the account can no longer
  * be used: the address moves to `closed_email` and `email` takes a tombstone no address can equal
  * (see the migration account_care), the credentials version is raised and every login token
- * revoked, and every e-mail link ends (end-email-tokens.ts); a profile awaiting review leaves the
- * review queue (kyc-review.ts, endPendingReview). A notice goes to the address the account had when
- * it closed, in the customer's language.
+ * revoked, every e-mail link ends (end-email-tokens.ts) and every passkey is deleted; a profile
+ * awaiting review leaves the review queue (kyc-review.ts, endPendingReview). A notice goes to the
+ * address the account had when it closed, in the customer's language.
  */
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { db } from "@/lib/platform/db";
@@ -85,6 +85,8 @@ export async function closeCustomerAccount({
       if (count !== 1) return false;
       await revokeAllLoginTokens(tx, customer.id, now);
       await endPendingReview(tx, customer.id, now);
+      await tx.passkey.deleteMany({ where: { customerId: customer.id } });
+      await tx.passkeyChallenge.deleteMany({ where: { customerId: customer.id } });
       await queueEmail(tx, notice, now);
       await recordEvent(tx, { ...event, email, outcome: "success", device }, now);
       await queueWebhook(tx, "customer_closed", { customer_id: customer.id, email }, now);

@@ -12,6 +12,7 @@ import { STAFF_RESET_LIFETIME_MS } from "@/lib/domain/tokens/staff-password-toke
 import type { EmailTemplate } from "@/lib/generated/prisma/enums";
 import { CATALOGUES, catalogueFor } from "@/emails/messages";
 import { fill } from "@/emails/components/fill";
+import type { TemplateProps } from "@/emails/components/EmailFrame";
 import { isLinkTemplate, type LinkEmailTemplate, type NoticeEmailTemplate } from "./link-templates";
 import VerifyEmail from "@/emails/VerifyEmail";
 import ResetPassword from "@/emails/ResetPassword";
@@ -26,6 +27,9 @@ import MfaDisabled from "@/emails/MfaDisabled";
 import RecoveryCodeUsed from "@/emails/RecoveryCodeUsed";
 import KycVerified from "@/emails/KycVerified";
 import KycRejected from "@/emails/KycRejected";
+import PasskeyAdded from "@/emails/PasskeyAdded";
+import PasskeyRemoved from "@/emails/PasskeyRemoved";
+import PasskeyCloned from "@/emails/PasskeyCloned";
 
 export type OutgoingEmail = {
   template: EmailTemplate;
@@ -66,6 +70,9 @@ const NOTICE_TEMPLATES = {
   recovery_code_used: { component: RecoveryCodeUsed, details: ["when"] },
   kyc_verified: { component: KycVerified, details: [] },
   kyc_rejected: { component: KycRejected, details: [] },
+  passkey_added: { component: PasskeyAdded, details: ["passkey", "when"] },
+  passkey_removed: { component: PasskeyRemoved, details: ["passkey", "when"] },
+  passkey_cloned: { component: PasskeyCloned, details: ["passkey", "when"] },
 } as const satisfies Record<NoticeEmailTemplate, { component: unknown; details: readonly string[] }>;
 
 type DetailName<T extends NoticeEmailTemplate> = (typeof NOTICE_TEMPLATES)[T]["details"][number];
@@ -143,9 +150,15 @@ async function renderTemplate(
   };
   const element = isLinkTemplate(template)
     ? createElement(LINK_TEMPLATES[template], { ...props, url: LINK_STAND_IN, validFor: validFor(template, lang) })
-    : createElement(NOTICE_TEMPLATES[template].component, { ...props, ...detailStandIns(template) });
+    : noticeElement(template, props);
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject: fill(props.messages[template].subject, { tradingName: business.trading_name }), html, text, lang };
+}
+
+/** A notice's props name every notice's details (their stand-ins), so that each template takes those it shows. */
+function noticeElement(template: NoticeEmailTemplate, props: TemplateProps) {
+  const noticeProps = { ...props, ...detailStandIns(template) };
+  return createElement<typeof noticeProps>(NOTICE_TEMPLATES[template].component, noticeProps);
 }
 
 function renderedTemplate(

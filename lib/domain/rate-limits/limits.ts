@@ -18,12 +18,16 @@
  * | staffForgotPasswordPerIp    | IP address | FORGOT_MAX_PER_IP (20), requests           | FORGOT_WINDOW_MINUTES            |
  * | dataExportPerAccount        | customer id | 1, exports (fixed: "once an hour", docs/api.md) | 60 minutes                  |
  * | totpConfirmPerAccount       | customer id | LOGIN_MAX_FAILURES_PER_EMAIL (10), wrong codes | LOGIN_WINDOW_MINUTES (15) |
+ * | passkeyChallengesPerAccount | customer id | PASSKEY_CHALLENGES_MAX_PER_ACCOUNT (20), challenges | PASSKEY_CHALLENGE_WINDOW_MINUTES (15) |
+ * | passkeyChallengesPerIp      | IP address | PASSKEY_CHALLENGES_MAX_PER_IP (200), challenges | PASSKEY_CHALLENGE_WINDOW_MINUTES |
+ * | passkeyLoginPerCredential   | credential id | LOGIN_MAX_FAILURES_PER_EMAIL (10)       | LOGIN_WINDOW_MINUTES             |
  *
  * The logins' limits are on failures: a successful attempt gives its count back. A password change
  * counts against customerLoginPerEmail too (a wrong current password is a guess like a failed login),
  * a staff member's against staffSignInPerEmail. The codes that confirm a two-factor enrolment are
  * guesses too, limited like a login's; a bucket of their own, so that a wrong guess at the enrolment
- * does not lock the account's login.
+ * does not lock the account's login. A passkey login counts against passkeyLoginPerCredential and
+ * customerLoginPerIp.
  */
 import type { RateLimitBucket } from "@/lib/generated/prisma/enums";
 import { config, type Config } from "@/lib/platform/config";
@@ -107,6 +111,21 @@ const RULES = {
     max: (settings) => settings.LOGIN_MAX_FAILURES_PER_EMAIL,
     windowMinutes: (settings) => settings.LOGIN_WINDOW_MINUTES,
   },
+  passkeyChallengesPerAccount: {
+    bucket: "passkey_challenge_account",
+    max: (settings) => settings.PASSKEY_CHALLENGES_MAX_PER_ACCOUNT,
+    windowMinutes: (settings) => settings.PASSKEY_CHALLENGE_WINDOW_MINUTES,
+  },
+  passkeyChallengesPerIp: {
+    bucket: "passkey_challenge_ip",
+    max: (settings) => settings.PASSKEY_CHALLENGES_MAX_PER_IP,
+    windowMinutes: (settings) => settings.PASSKEY_CHALLENGE_WINDOW_MINUTES,
+  },
+  passkeyLoginPerCredential: {
+    bucket: "passkey_login_credential",
+    max: (settings) => settings.LOGIN_MAX_FAILURES_PER_EMAIL,
+    windowMinutes: (settings) => settings.LOGIN_WINDOW_MINUTES,
+  },
 } satisfies Record<string, Rule>;
 
 export type LimitName = keyof typeof RULES;
@@ -152,6 +171,18 @@ export const dataExportLimit = (customerId: number) => limit("dataExportPerAccou
 
 /** The codes confirming a customer's two-factor enrolment (POST /client/v1/me/mfa/totp/confirm): per account, wrong ones. */
 export const totpConfirmLimit = (customerId: number) => limit("totpConfirmPerAccount", String(customerId));
+
+/** A passkey challenge (registration or authentication options): per IP address and, for a customer's, per account. */
+export const passkeyChallengeLimits = (ip: string, customerId?: number) => [
+  limit("passkeyChallengesPerIp", ip),
+  ...(customerId === undefined ? [] : [limit("passkeyChallengesPerAccount", String(customerId))]),
+];
+
+/** A passkey login: failures per credential id (the key as sent, bounded by storedKey) and per IP address, as a login's. */
+export const passkeyLoginLimits = (credentialId: string, ip: string) => [
+  limit("passkeyLoginPerCredential", credentialId),
+  limit("customerLoginPerIp", ip),
+];
 
 /** A staff member's sign-in: per e-mail address and per IP address. */
 export const staffSignInLimits = (email: string, ip: string) => ({

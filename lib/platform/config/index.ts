@@ -176,6 +176,34 @@ const envSchema = z
       .default("true")
       .transform((value) => value === "true"),
 
+    /**
+     * Passkeys (lib/domain/passkeys/): the WebAuthn relying party's id, the business's domain
+     * (`example.com`), which every passkey is bound to. Unset: passkeys are off and their operations answer 404.
+     */
+    WEBAUTHN_RP_ID: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine(
+        (value) =>
+          value === undefined ||
+          /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(value),
+        "must be a domain name such as example.com (no scheme, port or path)",
+      ),
+    /** The name authenticators show beside a passkey; unset: the settings' trading name. */
+    WEBAUTHN_RP_NAME: z
+      .string()
+      .trim()
+      .regex(/^[^\p{Cc}]{0,100}$/u, "must be at most 100 characters, none a control character")
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    /** Passkey challenges (options) per account and per IP address per window. */
+    PASSKEY_CHALLENGES_MAX_PER_ACCOUNT: positiveInt(20),
+    PASSKEY_CHALLENGES_MAX_PER_IP: positiveInt(200),
+    PASSKEY_CHALLENGE_WINDOW_MINUTES: positiveInt(15),
+
     /** A password-hashing thread that hashed nothing for this long ends, and gives back its memory; the next login starts one. */
     HASHING_THREAD_IDLE_MS: positiveInt(30_000),
 
