@@ -14,12 +14,12 @@
  */
 const LAYERS = [
   ["lib/platform/errors"],
-  ["lib/platform/config/index.ts"],
-  ["lib/platform/secrets/index.ts", "lib/platform/csv/index.ts"],
+  ["lib/platform/config"],
+  ["lib/platform/secrets", "lib/platform/csv"],
   ["lib/platform/runtime"],
   ["lib/platform/validation"],
   ["lib/platform/db"],
-  ["lib/platform/auth-secret/index.ts", "lib/platform/cache"],
+  ["lib/platform/auth-secret", "lib/platform/cache"],
   // lib/domain: one noun per step, lowest first.
   ["lib/domain/passwords"],
   ["lib/domain/two-factor"],

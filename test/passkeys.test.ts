@@ -21,11 +21,10 @@ import {
   startPasskeyApp,
 } from "./support/passkey-flows";
 
-const { app, android, device, post, registrationOptions, withPasskey, loginOptions, passkeyLogin } =
-  await startPasskeyApp({
-    // Above the per-account challenge limit: 20 registration options at once reach that limit, not the password's.
-    LOGIN_MAX_FAILURES_PER_EMAIL: "30",
-  });
+const { app, post, registrationOptions, withPasskey, loginOptions, passkeyLogin } = await startPasskeyApp({
+  // Above the per-account challenge limit: 20 registration options at once reach that limit, not the password's.
+  LOGIN_MAX_FAILURES_PER_EMAIL: "30",
+});
 
 test("registration options: the RP ID, a random user handle, discoverable, user verification, ES256 and RS256, attestation none", async () => {
   const customer = await registeredCustomer(app);

@@ -29,7 +29,11 @@ const SECRET_UNOPENABLE =
 const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 
 /** The body of a delivery: the same bytes at every attempt, from what was queued (the back office shows it too). */
-export function webhookBody(delivery: { event: Parameters<typeof webhookEventName>[0]; createdAt: Date; data: unknown }) {
+export function webhookBody(delivery: {
+  event: Parameters<typeof webhookEventName>[0];
+  createdAt: Date;
+  data: unknown;
+}) {
   return JSON.stringify({
     type: webhookEventName(delivery.event),
     timestamp: delivery.createdAt.toISOString(),
