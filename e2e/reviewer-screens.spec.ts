@@ -7,7 +7,8 @@ import { FIRST_ADMIN } from "./accounts";
  * reviewer sorts by (name, residence by name, KYC status, risk, PEP), each cell on one line, and the
  * residence filter as a country picker; the customer's page with countries by name, the decisions'
  * values in the events and the History aside, "never changed" for a profile never given, and a
- * warning before verifying a customer whose e-mail address is unverified.
+ * warning before verifying a customer whose e-mail address is unverified; a customer who submitted
+ * and then closed the account leaves the review queue, the page saying why.
  */
 test.describe.configure({ mode: "serial" });
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -15,6 +16,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 const REVIEWER = { email: "rita.screens@example.com", password: "", name: "Rita Screens" };
 const WITH_PROFILE = { email: "ana.reviewed@example.org", id: 0 };
 const WITHOUT_PROFILE = { email: "bo.noprofile@example.org", id: 0 };
+const CLOSED_IN_REVIEW = { email: "cy.closed@example.org", id: 0 };
 const PASSWORD = "customer password 1";
 
 async function registerCustomer(request: APIRequestContext, headers: Record<string, string>, email: string) {
@@ -31,7 +33,31 @@ async function registerCustomer(request: APIRequestContext, headers: Record<stri
   return (await registered.json()).token as string;
 }
 
-test("the admin sets up a reviewer and two customers, one with a submitted profile", async ({ page, request }) => {
+const PROFILE = {
+  given_names: "Ana Sofia",
+  family_name: "Abbott-Reviewer",
+  date_of_birth: "1988-03-02",
+  phone: "+44 7911 123456",
+  address_line1: "1 Long Acre, Covent Garden",
+  address_city: "London",
+  address_postcode: "WC2E 9LH",
+  address_country: "GB",
+  country_of_residence: "GB",
+  nationality: "PT",
+};
+
+/** A customer whose complete profile awaits review; the bearer headers of their session. */
+async function submittedCustomer(request: APIRequestContext, headers: Record<string, string>, email: string) {
+  const bearer = { ...headers, Authorization: `Bearer ${await registerCustomer(request, headers, email)}` };
+  expect((await request.post("/client/v1/me/profile", { headers: bearer, data: PROFILE })).status()).toBe(200);
+  expect((await request.post("/client/v1/me/profile/submit", { headers: bearer })).status()).toBe(200);
+  return bearer;
+}
+
+test("the admin sets up a reviewer and three customers: a profile in review, none, and one closed in review", async ({
+  page,
+  request,
+}) => {
   await signIn(page, FIRST_ADMIN);
   const member = await page.request.post("/api/admin/staff", {
     data: { email: REVIEWER.email, name: REVIEWER.name, role: "compliance" },
@@ -44,28 +70,13 @@ test("the admin sets up a reviewer and two customers, one with a submitted profi
   const client = await created.json();
   const headers = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
 
-  const token = await registerCustomer(request, headers, WITH_PROFILE.email);
-  const bearer = { ...headers, Authorization: `Bearer ${token}` };
-  const profile = await request.post("/client/v1/me/profile", {
-    headers: bearer,
-    data: {
-      given_names: "Ana Sofia",
-      family_name: "Abbott-Reviewer",
-      date_of_birth: "1988-03-02",
-      phone: "+44 7911 123456",
-      address_line1: "1 Long Acre, Covent Garden",
-      address_city: "London",
-      address_postcode: "WC2E 9LH",
-      address_country: "GB",
-      country_of_residence: "GB",
-      nationality: "PT",
-    },
-  });
-  expect(profile.status()).toBe(200);
-  expect((await request.post("/client/v1/me/profile/submit", { headers: bearer })).status()).toBe(200);
+  await submittedCustomer(request, headers, WITH_PROFILE.email);
+  const closing = await submittedCustomer(request, headers, CLOSED_IN_REVIEW.email);
+  const closed = await request.post("/client/v1/close-account", { headers: closing, form: { password: PASSWORD } });
+  expect(closed.status()).toBe(200);
   await registerCustomer(request, headers, WITHOUT_PROFILE.email);
 
-  for (const customer of [WITH_PROFILE, WITHOUT_PROFILE]) {
+  for (const customer of [WITH_PROFILE, WITHOUT_PROFILE, CLOSED_IN_REVIEW]) {
     const found = await page.request.get(
       `/api/admin/customers?${new URLSearchParams({ filter: JSON.stringify({ q: customer.email }) })}`,
     );
@@ -132,4 +143,21 @@ test("the customer's page names countries, shows decisions' values and warns bef
 
   await page.goto(`/admin#/customers/${WITHOUT_PROFILE.id}/show`);
   await expect(page.getByTestId("profile-never-changed")).toContainText("Never changed");
+});
+
+test("a customer who closed the account while in review leaves the queue; the page says the close ended the review", async ({
+  page,
+}) => {
+  await signIn(page, REVIEWER);
+  await page.goto(`/admin#/customers?filter=${encodeURIComponent(JSON.stringify({ kyc_status: "pending_review" }))}`);
+  await expect(page.getByRole("row").filter({ hasText: WITH_PROFILE.email })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: CLOSED_IN_REVIEW.email })).toHaveCount(0);
+
+  await page.goto(`/admin#/customers/${CLOSED_IN_REVIEW.id}/show`);
+  const review = page.getByRole("region", { name: "KYC review" });
+  await expect(review.getByText("Status: Review ended: account closed")).toBeVisible();
+  const decisions = review.getByRole("table", { name: "KYC decisions (newest first)" });
+  await expect(decisions).toContainText("The account's close");
+  await expect(page.getByRole("button", { name: "Decide KYC", exact: true })).toHaveCount(0);
+  await screenshot(page, "customer-page-review-ended-by-close");
 });
