@@ -114,13 +114,13 @@ async function startNpm(env: Record<string, string>): Promise<Started> {
   };
 }
 
-/** `npm run cli -- …`, as an operator runs it beside the server; its last line of JSON. */
+/** `npm run -s cli -- …`, as an operator runs it beside the server; its last line of JSON. */
 function cli(databaseUrl: string, ...args: string[]): Record<string, string> {
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     encoding: "utf8",
   });
-  if (result.status !== 0) throw new Error(`npm run cli -- ${args.join(" ")} failed:\n${result.stderr}`);
+  if (result.status !== 0) throw new Error(`npm run -s cli -- ${args.join(" ")} failed:\n${result.stderr}`);
   return JSON.parse(result.stdout.trim().split("\n").at(-1)!);
 }
 

@@ -101,7 +101,7 @@ function createApiClient(databaseUrl: string): ApiClient {
     ["--import", "tsx", "scripts/cli.ts", "clients", "create", "--name", "Bench", "--origin", ORIGIN],
     { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" },
   );
-  if (result.status !== 0) throw new Error(`npm run cli -- clients create failed:\n${result.stderr}`);
+  if (result.status !== 0) throw new Error(`npm run -s cli -- clients create failed:\n${result.stderr}`);
   return JSON.parse(result.stdout.trim().split("\n").at(-1)!);
 }
 

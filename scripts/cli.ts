@@ -1,5 +1,5 @@
 /**
- * The operators' command line: `npm run cli -- <group> <command> [options]`. Uses DATABASE_URL like
+ * The operators' command line: `npm run -s cli -- <group> <command> [options]`. Uses DATABASE_URL like
  * the server. On the embedded database, which one process at a time may open, a server holding it
  * runs the command instead (lib/entry/server/control-channel.ts): the output and exit status are the same.
  * Prints JSON (one object per line) so scripts can read it.

@@ -38,7 +38,7 @@ after(async () => {
 
 type Verified = { code: number; printed: Record<string, unknown>[]; error: string };
 
-/** `npm run cli -- audit verify`, run in this process (the embedded database here is this process's, in memory). */
+/** `npm run -s cli -- audit verify`, run in this process (the embedded database here is this process's, in memory). */
 async function auditVerify(...flags: "--full"[]): Promise<Verified> {
   const printed: Record<string, unknown>[] = [];
   const options = flags.includes("--full") ? { full: true } : {};
@@ -386,7 +386,10 @@ test("a forged checkpoint is refused: one signed by another key under the servic
 test("an export of the audit log signs a checkpoint of the head, its own entry included", async () => {
   const admin = await staffSession(app, "admin");
   const day = new Date().toISOString().slice(0, 10);
-  const response = await admin.request(`/api/admin/audit-log/export?format=jsonl&from=${day}&to=${day}`);
+  const response = await admin.request("/api/admin/audit-log/export", {
+    method: "POST",
+    json: { format: "jsonl", from: day, to: day },
+  });
   assert.equal(response.status, 200);
   await response.text();
   const checkpoint = await db().auditCheckpoint.findFirstOrThrow({ orderBy: { id: "desc" } });

@@ -13,7 +13,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { runCommand } from "@/lib/entry/cli/commands";
 import { db, startTestApp } from "./support/app";
 import { bearer, login, RESET_URL, registeredCustomer } from "./support/accounts";
-import { staffSession } from "./support/staff";
+import { reviewView, staffSession } from "./support/staff";
 
 const RETENTION_SECONDS = 3;
 const app = await startTestApp({ RETENTION_YEARS: String(RETENTION_SECONDS / (365.25 * 24 * 60 * 60)) });
@@ -96,11 +96,18 @@ test("after retention, nothing in the whole database names the customer; the aud
     const response = await compliance.request(`/api/admin/customers/${id}/${path}`, { method: "POST", json });
     assert.equal(response.status, 200, `${path}: ${await response.text()}`);
   };
-  await post("kyc", { status: "rejected", reason: reasons.kyc });
-  await post("risk", { risk_rating: "high", pep: false, sanctions_hit: false, reason: reasons.risk });
-  const exported = await compliance.request(
-    `/api/admin/customers/${id}/export?${new URLSearchParams({ reason: reasons.export })}`,
-  );
+  await post("kyc", { status: "rejected", reason: reasons.kyc, ...(await reviewView(compliance.request, id)) });
+  await post("risk", {
+    risk_rating: "high",
+    pep: false,
+    sanctions_hit: false,
+    reason: reasons.risk,
+    ...(await reviewView(compliance.request, id)),
+  });
+  const exported = await compliance.request(`/api/admin/customers/${id}/export`, {
+    method: "POST",
+    json: { reason: reasons.export },
+  });
   assert.equal(exported.status, 200, await exported.text());
   await post("legal-hold", { hold: true, reason: reasons.holdOn });
   await post("legal-hold", { hold: false, reason: reasons.holdLifted });
@@ -193,7 +200,9 @@ test("the first reasons about a customer sealed at once share one key: every one
   const { id } = await db().customer.findUniqueOrThrow({ where: { email: customer.email } });
   const reasons = Array.from({ length: 6 }, (_, index) => `Request ${index} about ${customer.email}`);
   const answers = await Promise.all(
-    reasons.map((reason) => compliance.request(`/api/admin/customers/${id}/export?${new URLSearchParams({ reason })}`)),
+    reasons.map((reason) =>
+      compliance.request(`/api/admin/customers/${id}/export`, { method: "POST", json: { reason } }),
+    ),
   );
   assert.deepEqual(
     answers.map(({ status }) => status),

@@ -1,5 +1,5 @@
 /**
- * `npm run cli -- outbox list|show` beside a running `npm start` server, with no e-mail provider:
+ * `npm run -s cli -- outbox list|show` beside a running `npm start` server, with no e-mail provider:
  * the person who runs the service finishes a verification, a password reset and an e-mail change
  * with the live links the CLI prints. On the embedded database (the default) the server runs the
  * commands over its control channel; with TEST_DATABASE_URL the server and the CLI share a

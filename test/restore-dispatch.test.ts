@@ -66,12 +66,12 @@ describe(`a restored copy of ${kind === "pglite" ? "the embedded database" : "Po
     assert.equal(outcome.code, 0, outcome.stderr);
     const [summary] = jsonLines(outcome.stdout);
     assert.equal(summary.dispatch.paused, true, JSON.stringify(summary.dispatch));
-    assert.equal(summary.dispatch.resume_with, "npm run cli -- dispatch resume");
+    assert.equal(summary.dispatch.resume_with, "npm run -s cli -- dispatch resume");
     assert.equal(summary.sealed_secrets.auth_secret.from, "AUTH_SECRET");
     assert.equal(summary.sealed_secrets.opens_all, true);
     assert.deepEqual(summary.sealed_secrets.webhook_signing_secrets, { total: 1, tried: 1, opened: 1 });
     assert.deepEqual(summary.sealed_secrets.queued_email_links, { total: 1, tried: 1, opened: 1 });
-    assert.match(outcome.stderr, /E-mails and webhooks are paused on this copy.*npm run cli -- dispatch resume/);
+    assert.match(outcome.stderr, /E-mails and webhooks are paused on this copy.*npm run -s cli -- dispatch resume/);
     assert.match(outcome.stderr, /This AUTH_SECRET opens what the backup holds sealed/);
   });
 
@@ -81,7 +81,7 @@ describe(`a restored copy of ${kind === "pglite" ? "the embedded database" : "Po
     const banner = await (await admin("/api/admin/dashboard/dispatch")).json();
     assert.equal(banner.paused, true);
     assert.match(banner.reason, /restored from a backup/);
-    assert.equal(banner.resume_with, "npm run cli -- dispatch resume");
+    assert.equal(banner.resume_with, "npm run -s cli -- dispatch resume");
     assert.match(await metrics(server), /^dispatch_paused 1$/m);
     const status = await cliOn("dispatch", "status");
     assert.equal(status.code, 0, status.stderr);

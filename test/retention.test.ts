@@ -23,7 +23,7 @@ const app = await startTestApp({
 const compliance = await staffSession(app, "compliance");
 const operations = await staffSession(app, "operations");
 
-/** `npm run cli -- retention run …` as the CLI (or the server's control channel) runs it. */
+/** `npm run -s cli -- retention run …` as the CLI (or the server's control channel) runs it. */
 async function retention(args: string[] = [], options: Record<string, unknown> = {}) {
   const printed: Record<string, unknown>[] = [];
   const outcome = await runCommand({ command: "retention run", args, options, cwd: process.cwd() }, (value) =>

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 
 const run = promisify(execFile);
 
-/** `npm run cli -- …args` in a process of its own, with `env` added to this one's; never throws. */
+/** `npm run -s cli -- …args` in a process of its own, with `env` added to this one's; never throws. */
 export function runCli(env: Record<string, string>, ...args: string[]) {
   return runScript("scripts/cli.ts", env, ...args);
 }

@@ -1,11 +1,11 @@
 /**
  * Whether e-mails and webhooks go out (issue 37): paused on a restored copy until an operator
- * resumes (resume-dispatch.ts). Read by `npm run cli -- dispatch status`, the back office's banner
+ * resumes (resume-dispatch.ts). Read by `npm run -s cli -- dispatch status`, the back office's banner
  * (GET /api/admin/dashboard/dispatch) and /metrics.
  */
 import { db } from "@/lib/platform/db";
 
-export const RESUME_COMMAND = "npm run cli -- dispatch resume";
+export const RESUME_COMMAND = "npm run -s cli -- dispatch resume";
 
 export type DispatchState =
   | { paused: false }

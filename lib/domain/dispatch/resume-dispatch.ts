@@ -1,5 +1,5 @@
 /**
- * Resumes the dispatch of e-mails and webhooks paused by a restore (`npm run cli -- dispatch resume`):
+ * Resumes the dispatch of e-mails and webhooks paused by a restore (`npm run -s cli -- dispatch resume`):
  * the pause is deleted with its audit entry in one transaction; the dispatchers' next pass claims
  * what waits. Resuming what is not paused (or what another resume has just resumed) changes
  * nothing and records nothing.

@@ -30,7 +30,7 @@ export async function listOutbox(query: ListQuery, role: StaffRole) {
   return { rows: rows.map(toOutboxRecord), total };
 }
 
-/** The newest e-mails, newest first, only those to `to` when given: the operator's `npm run cli -- outbox list`. */
+/** The newest e-mails, newest first, only those to `to` when given: the operator's `npm run -s cli -- outbox list`. */
 export async function listLatestOutbox({ to, take }: { to?: string; take: number }) {
   const rows = await db().emailOutbox.findMany({ where: { toAddress: to }, orderBy: { createdAt: "desc" }, take });
   return rows.map(toOutboxRecord);

@@ -1,7 +1,7 @@
 /**
  * A waiting e-mail as its customer will get it, live link included: for the person who runs the
  * service, who holds the database and its AUTH_SECRET anyway, to finish a flow by hand when no
- * e-mail provider is configured (`npm run cli -- outbox show <id>`). Never for a web screen: the
+ * e-mail provider is configured (`npm run -s cli -- outbox show <id>`). Never for a web screen: the
  * back office reads read-outbox-email.ts, which shows a marker in the token's place.
  */
 import { invalidRequest } from "@/lib/platform/errors/domain-error";

@@ -66,7 +66,7 @@ export function emailQueued(email: OutgoingEmail): void {
     const level = notSentWarning.given ? "debug" : "warn";
     notSentWarning.given = true;
     // Never its link: that holds a single-use token. The back office's outbox shows the e-mail
-    // without it; `npm run cli -- outbox show` prints it with it.
+    // without it; `npm run -s cli -- outbox show` prints it with it.
     log()[level](
       { template: email.template, to: maskEmail(email.to) },
       "e-mail not sent (RESEND_API_KEY is not set); it waits in the outbox, which the back office shows",

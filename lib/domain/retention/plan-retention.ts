@@ -1,5 +1,5 @@
 /**
- * A dry run (`npm run cli -- retention run --dry-run`): the accounts a run would pseudonymise now and
+ * A dry run (`npm run -s cli -- retention run --dry-run`): the accounts a run would pseudonymise now and
  * the counts it would report, read only, nothing written.
  */
 import { db } from "@/lib/platform/db";

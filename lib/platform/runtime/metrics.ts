@@ -184,7 +184,7 @@ export async function metricsText(instance: InstanceFigures): Promise<string> {
   );
   gauge(
     "dispatch_paused",
-    "1 while e-mail and webhook dispatch is paused (a restored copy, until npm run cli -- dispatch resume); 0 otherwise.",
+    "1 while e-mail and webhook dispatch is paused (a restored copy, until npm run -s cli -- dispatch resume); 0 otherwise.",
     instance.dispatchPaused ? 1 : 0,
   );
   gauge("server_processes_reporting", "Server processes whose figures this scrape adds up.", parts.length);
