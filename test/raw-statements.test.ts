@@ -679,7 +679,7 @@ test("statement: staff sign-in update with rehash, and its audit entry", async (
     `last login ${row.lastLoginAt?.toISOString()}`,
   );
   const counter = await db().rateLimit.findUniqueOrThrow({
-    where: { bucket_key: { bucket: "staff_login_email", key: staff.email } },
+    where: { bucket_key: { bucket: "staff_login_email", key: storedKey(staff.email) } },
   });
   assert.deepEqual(counter.hits, [], "the sign-in's hit was given back in the same statement");
   assert.match(entry.hash ?? "", /^[0-9a-f]{64}$/, "the entry is chained as its statement commits");
