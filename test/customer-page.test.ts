@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { db, startTestApp } from "./support/app";
 import { bearer, DEVICE, registeredCustomer } from "./support/accounts";
-import { staffSession } from "./support/staff";
+import { reviewView, staffSession } from "./support/staff";
 
 const app = await startTestApp();
 const compliance = await staffSession(app, "compliance");
@@ -32,12 +32,22 @@ test("a KYC decision's and a risk rating's events carry the values before and af
   const customer = await customerWithProfile({ familyName: "Decided", countryOfResidence: "GB" });
   const kyc = await compliance.request(`/api/admin/customers/${customer.id}/kyc`, {
     method: "POST",
-    json: { status: "pending_review", reason: "Documents by post from Ana Decided" },
+    json: {
+      status: "pending_review",
+      reason: "Documents by post from Ana Decided",
+      ...(await reviewView(compliance.request, customer.id)),
+    },
   });
   assert.equal(kyc.status, 200, await kyc.text());
   const risk = await compliance.request(`/api/admin/customers/${customer.id}/risk`, {
     method: "POST",
-    json: { risk_rating: "high", pep: true, sanctions_hit: false, reason: "Minister's spouse" },
+    json: {
+      risk_rating: "high",
+      pep: true,
+      sanctions_hit: false,
+      reason: "Minister's spouse",
+      ...(await reviewView(compliance.request, customer.id)),
+    },
   });
   assert.equal(risk.status, 200, await risk.text());
 

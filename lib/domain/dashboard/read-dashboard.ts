@@ -44,7 +44,7 @@ export type Dashboard = {
   api_clients?: ApiClientUse[];
   /** The last 30 days, oldest first, every day present: each client's calls, by client id. */
   api_calls_per_day?: ApiCallsDay[];
-  /** The latest changes to the reference data the role may read, newest first. */
+  /** The latest changes to the reference data the role may change, newest first. */
   reference_changes?: ReferenceChange[];
   /** For those who edit the settings: the fields that still hold the seed's placeholders, empty once none does. */
   placeholder_settings?: (keyof BusinessDetails)[];
@@ -209,9 +209,12 @@ async function apiClientUse(now: Date) {
 const REFERENCE_RESOURCES: (AuditResource & AdminResource)[] = ["settings", "countries", "locales", "timezones"];
 export const REFERENCE_CHANGES_SHOWN = 10;
 
-/** Undefined when the role may read none of the reference data. */
+/**
+ * For those who maintain the reference data (every role reads the countries' names, only operations
+ * and admins change them); undefined when the role may change none of it.
+ */
 async function latestReferenceChanges(role: StaffRole): Promise<ReferenceChange[] | undefined> {
-  const resources = REFERENCE_RESOURCES.filter((resource) => may(role, resource, "read"));
+  const resources = REFERENCE_RESOURCES.filter((resource) => may(role, resource, "write"));
   if (resources.length === 0) return undefined;
   const entries = await db().auditLog.findMany({
     where: { resource: { in: resources } },
