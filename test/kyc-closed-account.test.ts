@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { db, startTestApp } from "./support/app";
-import { staffSession } from "./support/staff";
+import { reviewView, staffSession } from "./support/staff";
 import { bearer, DEVICE, registeredCustomer } from "./support/accounts";
 
 const app = await startTestApp();
@@ -88,12 +88,12 @@ test("closing ends a pending review: out of the count and the filter, its own st
 
   const decision = await admin.request(`/api/admin/customers/${customer.id}/kyc`, {
     method: "POST",
-    json: { status: "verified", reason: "too late" },
+    json: { status: "verified", reason: "too late", ...(await reviewView(admin.request, customer.id)) },
   });
   assert.equal(decision.status, 400, "a closed account still takes no decision");
   const chosen = await admin.request(`/api/admin/customers/${customer.id}/kyc`, {
     method: "POST",
-    json: { status: "closed_unreviewed", reason: "r" },
+    json: { status: "closed_unreviewed", reason: "r", ...(await reviewView(admin.request, customer.id)) },
   });
   assert.equal(chosen.status, 400, "staff never choose the status closing sets");
 });
@@ -102,7 +102,7 @@ test("only a pending review ends: a verified, rejected or unsubmitted profile ke
   const verified = await submittedCustomer();
   const decision = await admin.request(`/api/admin/customers/${verified.id}/kyc`, {
     method: "POST",
-    json: { status: "verified", reason: "documents checked" },
+    json: { status: "verified", reason: "documents checked", ...(await reviewView(admin.request, verified.id)) },
   });
   assert.equal(decision.status, 200, await decision.clone().text());
   const unsubmitted = await registeredCustomer(app);

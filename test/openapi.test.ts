@@ -277,6 +277,12 @@ test("client credentials are two API keys required together on every operation b
               "/client/v1/me/mfa/totp/disable",
               // Issue 28, the subject-access export.
               "/client/v1/me/export",
+              // Issue 39, the customer's passkeys (signing in with one needs only the client's credentials).
+              "/client/v1/me/passkeys",
+              "/client/v1/me/passkeys/registration/options",
+              "/client/v1/me/passkeys/registration/verify",
+              "/client/v1/me/passkeys/{id}",
+              "/client/v1/me/passkeys/{id}/remove",
             ].includes(route)
           ? [{ clientId: [], clientSecret: [], loginToken: [] }]
           : [{ clientId: [], clientSecret: [] }];
