@@ -18,6 +18,7 @@ const operations = await staffSession(app, "operations");
 const COLUMNS = [
   "id",
   "created_at",
+  "actor",
   "staff_id",
   "staff_email",
   "action",
@@ -40,9 +41,16 @@ const COLUMNS = [
 const at = (iso: string) => new Date(iso);
 const [beforeFrom, firstOfFrom, hostile, lastOfTo, afterTo] = await db().auditLog.createManyAndReturn({
   data: [
-    { action: "update", resource: "settings", resourceId: "1", createdAt: at("2020-03-01T23:59:59.999Z") },
+    {
+      actor: "cli",
+      action: "update",
+      resource: "settings",
+      resourceId: "1",
+      createdAt: at("2020-03-01T23:59:59.999Z"),
+    },
     {
       staffId: admin.staff.id,
+      actor: "staff",
       action: "update",
       resource: "countries",
       resourceId: "177",
@@ -51,6 +59,7 @@ const [beforeFrom, firstOfFrom, hostile, lastOfTo, afterTo] = await db().auditLo
       createdAt: at("2020-03-02T00:00:00.000Z"),
     },
     {
+      actor: "staff",
       action: "sign_in",
       resource: "staff",
       resourceId: "",
@@ -60,8 +69,20 @@ const [beforeFrom, firstOfFrom, hostile, lastOfTo, afterTo] = await db().auditLo
       outcome: "wrong_credentials",
       createdAt: at("2020-03-03T12:00:00.000Z"),
     },
-    { action: "delete", resource: "locales", resourceId: "-1+1", createdAt: at("2020-03-04T23:59:59.999Z") },
-    { action: "update", resource: "settings", resourceId: "1", createdAt: at("2020-03-05T00:00:00.000Z") },
+    {
+      actor: "cli",
+      action: "delete",
+      resource: "locales",
+      resourceId: "-1+1",
+      createdAt: at("2020-03-04T23:59:59.999Z"),
+    },
+    {
+      actor: "schedule",
+      action: "update",
+      resource: "settings",
+      resourceId: "1",
+      createdAt: at("2020-03-05T00:00:00.000Z"),
+    },
   ],
 });
 const IN_RANGE = [firstOfFrom, hostile, lastOfTo].map((entry) => entry.id);
@@ -71,6 +92,7 @@ const RANGE = "from=2020-03-02&to=2020-03-04";
 const MANY = 1234;
 await db().auditLog.createMany({
   data: Array.from({ length: MANY }, (_, index) => ({
+    actor: "cli" as const,
     action: "update" as const,
     resource: "settings" as const,
     resourceId: String(index),
@@ -113,6 +135,7 @@ test("CSV: every column of exactly the range's entries, bounds included, formula
   assert.deepEqual(first, {
     id: String(firstOfFrom.id),
     created_at: "2020-03-02T00:00:00.000Z",
+    actor: "staff",
     staff_id: String(admin.staff.id),
     staff_email: admin.staff.email,
     action: "update",
@@ -138,6 +161,7 @@ test("CSV: every column of exactly the range's entries, bounds included, formula
   assert.equal(signIn.user_agent, "'+cmd|' /C calc'!A0");
   assert.deepEqual([signIn.ip, signIn.outcome, signIn.staff_id], ["203.0.113.7", "wrong_credentials", ""]);
   assert.equal(last.resource_id, "'-1+1");
+  assert.deepEqual([signIn.actor, last.actor], ["staff", "cli"]);
 
   const entry = await latestExport();
   assert.equal(entry?.staffId, admin.staff.id);
@@ -169,6 +193,10 @@ test("JSON Lines: one entry a line, values as JSON, the same entries", async () 
   assert.equal(lines[0].staff_email, admin.staff.email);
   assert.equal(lines[1].email, '=HYPERLINK("http://evil.example")@x.org', "JSON is not a spreadsheet: as stored");
   assert.deepEqual([lines[1].staff_id, lines[1].before], [null, null]);
+  assert.deepEqual(
+    lines.map((line) => line.actor),
+    ["staff", "staff", "cli"],
+  );
   assert.deepEqual((await latestExport())?.after, { format: "jsonl", from: "2020-03-02", to: "2020-03-04", rows: 3 });
 });
 

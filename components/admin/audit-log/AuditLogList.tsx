@@ -1,6 +1,6 @@
 /**
- * The audit entries, newest first, in words: who did what to which record ("Changed", "Countries",
- * "Poland"), and for a staff sign-in how it ended, with the e-mail tried and the address it came
+ * The audit entries, newest first, in words: who did what to which record (a staff member's
+ * e-mail, "Customer", "Daily schedule" or "Command line"; "Changed", "Countries", "Poland"), and for a staff sign-in how it ended, with the e-mail tried and the address it came
  * from. Filtered by resource, action and record, and for sign-ins by outcome and e-mail; a row
  * expands to its changes (a sign-in's to its browser). Above them, the state of the log's hash
  * chain; admins export a range of days (Export).
@@ -18,7 +18,7 @@ import {
 } from "react-admin";
 import type { AuditRecord } from "@/lib/domain/audit/audit-record";
 import { EmptyState } from "../EmptyState";
-import { AUDIT_ACTIONS, AUDITED_RESOURCES, SIGN_IN_OUTCOMES } from "../choices";
+import { AUDIT_ACTIONS, AUDIT_ACTOR_LABELS, AUDITED_RESOURCES, SIGN_IN_OUTCOMES } from "../choices";
 import { DateTimeField } from "../DateTimeField";
 import BeforeAndAfter from "./BeforeAndAfter";
 import ExportAuditLogButton from "./ExportAuditLogButton";
@@ -54,7 +54,7 @@ export default function AuditLogList() {
         <DateTimeField source="created_at" label="Time" withSeconds />
         <FunctionField<AuditRecord>
           label="By"
-          render={(entry) => entry.staff_email ?? (entry.outcome ? "—" : "command line")}
+          render={(entry) => entry.staff_email ?? AUDIT_ACTOR_LABELS[entry.actor]}
           sortable={false}
         />
         <SelectField source="action" label="Action" choices={AUDIT_ACTIONS} />

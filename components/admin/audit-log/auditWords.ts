@@ -6,11 +6,13 @@
  */
 import { formatDateTime } from "../DateTimeField";
 import {
+  AUDIT_ACTORS,
   CUSTOMER_SOURCES,
   CUSTOMER_STATUSES,
   EMAIL_TEMPLATES,
   KYC_STATUSES,
   OUTBOX_STATUSES,
+  RETENTION_TRIGGERS,
   RISK_RATINGS,
   STAFF_ROLES,
 } from "../choices";
@@ -51,6 +53,9 @@ const FIELDS: Record<string, string> = {
   pep: "PEP",
   sanctions_hit: "Sanctions hit",
   profile: "Profile decided on",
+  by: "By",
+  trigger: "Started by",
+  api_client_id: "API client",
 };
 
 const spelledOut = (name: string) => {
@@ -70,6 +75,9 @@ const VALUE_WORDS: Record<string, { id: string; name: string }[]> = {
   source: CUSTOMER_SOURCES,
   kyc_status: KYC_STATUSES,
   risk_rating: RISK_RATINGS,
+  // A data export's `by` and a retention run's `trigger`, in the words of the entry's actor.
+  by: AUDIT_ACTORS,
+  trigger: RETENTION_TRIGGERS,
 };
 
 /** A recorded value of field `name` for reading: "—" for none. */
