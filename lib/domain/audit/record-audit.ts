@@ -1,8 +1,7 @@
 /**
- * The audit log: one row per change staff (or a customer, the daily schedule, the operators'
- * command line) make, written in the
- * same transaction as the change, so there is never a change without its entry or the reverse
- * (auditedChange in ./audited-change.ts runs the two together).
+ * The audit log: one row per change staff (or a customer, the daily schedule, the operators' command
+ * line) make, written in the same transaction as the change, so there is never a change without its
+ * entry or the reverse (auditedChange in ./audited-change.ts runs the two together).
  * Callers pass records as the admin API shows them, which never hold secrets or hashes.
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
