@@ -156,6 +156,7 @@ const reinsert = (entry: AuditLog) =>
   `INSERT INTO audit_log SELECT * FROM json_populate_record(NULL::audit_log, '${JSON.stringify({
     id: entry.id,
     staff_id: entry.staffId,
+    actor: entry.actor,
     action: entry.action,
     resource: entry.resource,
     resource_id: entry.resourceId,

@@ -20,6 +20,7 @@ const operations = await staffSession(app, "operations");
 const COLUMNS = [
   "id",
   "created_at",
+  "actor",
   "staff_id",
   "staff_email",
   "action",
@@ -42,9 +43,16 @@ const COLUMNS = [
 const at = (iso: string) => new Date(iso);
 const [beforeFrom, firstOfFrom, hostile, lastOfTo, afterTo] = await db().auditLog.createManyAndReturn({
   data: [
-    { action: "update", resource: "settings", resourceId: "1", createdAt: at("2020-03-01T23:59:59.999Z") },
+    {
+      actor: "cli",
+      action: "update",
+      resource: "settings",
+      resourceId: "1",
+      createdAt: at("2020-03-01T23:59:59.999Z"),
+    },
     {
       staffId: admin.staff.id,
+      actor: "staff",
       action: "update",
       resource: "countries",
       resourceId: "177",
@@ -53,6 +61,7 @@ const [beforeFrom, firstOfFrom, hostile, lastOfTo, afterTo] = await db().auditLo
       createdAt: at("2020-03-02T00:00:00.000Z"),
     },
     {
+      actor: "staff",
       action: "sign_in",
       resource: "staff",
       resourceId: "",
@@ -62,8 +71,20 @@ const [beforeFrom, firstOfFrom, hostile, lastOfTo, afterTo] = await db().auditLo
       outcome: "wrong_credentials",
       createdAt: at("2020-03-03T12:00:00.000Z"),
     },
-    { action: "delete", resource: "locales", resourceId: "-1+1", createdAt: at("2020-03-04T23:59:59.999Z") },
-    { action: "update", resource: "settings", resourceId: "1", createdAt: at("2020-03-05T00:00:00.000Z") },
+    {
+      actor: "cli",
+      action: "delete",
+      resource: "locales",
+      resourceId: "-1+1",
+      createdAt: at("2020-03-04T23:59:59.999Z"),
+    },
+    {
+      actor: "schedule",
+      action: "update",
+      resource: "settings",
+      resourceId: "1",
+      createdAt: at("2020-03-05T00:00:00.000Z"),
+    },
   ],
 });
 const IN_RANGE = [firstOfFrom, hostile, lastOfTo].map((entry) => entry.id);
@@ -73,6 +94,7 @@ const RANGE = { from: "2020-03-02", to: "2020-03-04" };
 const MANY = 1234;
 await db().auditLog.createMany({
   data: Array.from({ length: MANY }, (_, index) => ({
+    actor: "cli" as const,
     action: "update" as const,
     resource: "settings" as const,
     resourceId: String(index),
@@ -116,6 +138,7 @@ test("CSV: every column of exactly the range's entries, bounds included, formula
   assert.deepEqual(first, {
     id: String(firstOfFrom.id),
     created_at: "2020-03-02T00:00:00.000Z",
+    actor: "staff",
     staff_id: String(admin.staff.id),
     staff_email: admin.staff.email,
     action: "update",
@@ -141,6 +164,7 @@ test("CSV: every column of exactly the range's entries, bounds included, formula
   assert.equal(signIn.user_agent, "'+cmd|' /C calc'!A0");
   assert.deepEqual([signIn.ip, signIn.outcome, signIn.staff_id], ["203.0.113.7", "wrong_credentials", ""]);
   assert.equal(last.resource_id, "'-1+1");
+  assert.deepEqual([signIn.actor, last.actor], ["staff", "cli"]);
 
   const entry = await latestExport();
   assert.equal(entry?.staffId, admin.staff.id);
@@ -172,6 +196,10 @@ test("JSON Lines: one entry a line, values as JSON, the same entries", async () 
   assert.equal(lines[0].staff_email, admin.staff.email);
   assert.equal(lines[1].email, '=HYPERLINK("http://evil.example")@x.org', "JSON is not a spreadsheet: as stored");
   assert.deepEqual([lines[1].staff_id, lines[1].before], [null, null]);
+  assert.deepEqual(
+    lines.map((line) => line.actor),
+    ["staff", "staff", "cli"],
+  );
   assert.deepEqual((await latestExport())?.after, { format: "jsonl", from: "2020-03-02", to: "2020-03-04", rows: 3 });
 });
 

@@ -69,9 +69,15 @@ test("names are read for a whole page at once, whatever the ids recorded", async
   // Entries written by hand with ids that match nothing, or are not numbers at all.
   await db().auditLog.createMany({
     data: [
-      { action: "update", resource: "countries", resourceId: "not-a-number", after: { known_name: "Atlantis" } },
-      { action: "update", resource: "countries", resourceId: "999999" },
-      { action: "update", resource: "staff", resourceId: "not-a-number", after: { name: "Something" } },
+      {
+        actor: "staff",
+        action: "update",
+        resource: "countries",
+        resourceId: "not-a-number",
+        after: { known_name: "Atlantis" },
+      },
+      { actor: "staff", action: "update", resource: "countries", resourceId: "999999" },
+      { actor: "staff", action: "update", resource: "staff", resourceId: "not-a-number", after: { name: "Something" } },
     ],
   });
   const query = new URLSearchParams({ sort: '["id","DESC"]', range: "[0,2]" });

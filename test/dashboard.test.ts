@@ -278,6 +278,7 @@ test("operations see the latest reference-data changes, each naming the record a
       resource: "countries",
       resource_id: String(country.id),
       record_name: country.known_name,
+      actor: "staff",
       staff_name: operations.staff.name,
       fields: ["is_source"],
     },

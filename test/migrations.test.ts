@@ -353,3 +353,61 @@ test("issue 28: the audit chain's migration chains the entries already written i
     await database.drop();
   }
 });
+
+test("issue 37: the actor migration names who acted in every entry from what it holds, and keeps every hash valid", async () => {
+  const database = await createTestDatabase();
+  const { factory, close } = createAdapterFactory(databaseTarget(database.url));
+  try {
+    const adapter = await factory.connect();
+    const runner = wholeScripts(adapter);
+    const rows = async (sql: string) => {
+      const result = await adapter.queryRaw({ sql, args: [], argTypes: [] });
+      return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])));
+    };
+    const migrations = readMigrations().migrationDirectories;
+    const actor = migrations.findIndex((directory) => directory.path.endsWith("_audit_actor"));
+    assert.ok(actor > 0);
+    const script = (directory: (typeof migrations)[number]) => {
+      assert.equal(directory.migrationFile.content.tag, "ok");
+      return directory.migrationFile.content.value;
+    };
+    for (const directory of migrations.slice(0, actor)) await runner.executeScript(script(directory));
+    await runner.executeScript(`
+      INSERT INTO staff (email, name, password_hash, role) VALUES ('a@example.org', 'A', 'x', 'admin');
+      INSERT INTO audit_log (staff_id, action, resource, resource_id, before, after, email) VALUES
+        (1, 'update', 'settings', '1', NULL, NULL, NULL),
+        (NULL, 'sign_in', 'staff', '', NULL, NULL, 'nobody@example.org'),
+        (NULL, 'export_data', 'customers', '7', NULL, '{"by": "customer", "api_client_id": 3}', NULL),
+        (NULL, 'export_data', 'customers', '7', NULL, '{"by": "staff", "reason": "asked"}', NULL),
+        (NULL, 'retention_run', 'retention', '1', NULL, '{"trigger": "schedule"}', NULL),
+        (NULL, 'retention_run', 'retention', '2', NULL, '{"trigger": "command_line"}', NULL),
+        (NULL, 'create', 'staff', '1', NULL, NULL, NULL),
+        (NULL, 'create', 'clients', '1', NULL, NULL, NULL),
+        (NULL, 'revoke', 'clients', '1', NULL, NULL, NULL),
+        (NULL, 'kyc_decision', 'customers', '7', NULL, '{"kyc_status": "verified"}', NULL)`);
+    const hashes = await rows("SELECT id, hash FROM audit_log ORDER BY id");
+    await runner.executeScript(script(migrations[actor]));
+    await runner.executeScript(
+      "INSERT INTO audit_log (actor, action, resource, resource_id) VALUES ('customer', 'export_data', 'customers', '7')",
+    );
+    assert.deepEqual(
+      (await rows("SELECT actor::text AS actor FROM audit_log ORDER BY id")).map((row) => row.actor),
+      ["staff", "staff", "customer", "staff", "schedule", "cli", "cli", "cli", "cli", "staff", "customer"],
+      "a kyc decision whose staff member was deleted is still staff",
+    );
+    assert.deepEqual(await rows("SELECT id, hash FROM audit_log WHERE id <= 10 ORDER BY id"), hashes);
+    const chained = await rows(`
+      SELECT id, prev_hash IS NOT DISTINCT FROM lag(hash) OVER (ORDER BY chain_position) AS linked,
+        hash = audit_entry_hash(audit_log.*) AS matches FROM audit_log ORDER BY chain_position`);
+    for (const entry of chained) assert.ok(entry.linked && entry.matches, `entry ${entry.id} holds its hash`);
+    // Past the head, the actor is covered: another actor is another hash; before it, it is not.
+    const [changed] = await rows(`
+      SELECT bool_and((audit_entry_hash(a) <> audit_entry_hash(jsonb_populate_record(a, '{"actor": "staff"}'))) = (a.id = 11)) AS covered
+      FROM audit_log a`);
+    assert.equal(changed.covered, true, "the actor enters the hash of the entries written after the migration only");
+    await adapter.dispose();
+  } finally {
+    await close();
+    await database.drop();
+  }
+});

@@ -42,7 +42,13 @@ test("the embedded database through its worker: transactions, driver errors and 
       list: ["x", "y"],
     });
     const entry = await prisma.auditLog.create({
-      data: { action: "update", resource: "settings", resourceId: "1", before: { list: [true, null, "s"] } },
+      data: {
+        actor: "cli",
+        action: "update",
+        resource: "settings",
+        resourceId: "1",
+        before: { list: [true, null, "s"] },
+      },
     });
     // Chained as its transaction committed (the audit log's trigger): the row as written, and its link.
     const unchained = ({ chainPosition, prevHash, hash, ...rest }: typeof entry) => rest;

@@ -687,8 +687,12 @@ test("statement: staff sign-in update with rehash, and its audit entry", async (
 });
 
 test("statement: audit chain check (every entry recomputed in order, the first that breaks it)", async () => {
-  await db().auditLog.create({ data: { action: "update", resource: "settings", resourceId: "1", after: { a: 1 } } });
-  const last = await db().auditLog.create({ data: { action: "update", resource: "settings", resourceId: "1" } });
+  await db().auditLog.create({
+    data: { actor: "cli", action: "update", resource: "settings", resourceId: "1", after: { a: 1 } },
+  });
+  const last = await db().auditLog.create({
+    data: { actor: "cli", action: "update", resource: "settings", resourceId: "1" },
+  });
   const valid = await verifyAuditChain();
   assert.equal(valid.valid, true, JSON.stringify(valid));
   assert.equal(valid.entries, await db().auditLog.count());

@@ -7,6 +7,7 @@
  */
 import {
   type AuditAction,
+  type AuditActor,
   type AuditResource,
   type CustomerEventType,
   type CustomerSource,
@@ -267,6 +268,15 @@ export const AUDIT_ACTION_LABELS = {
 } satisfies Record<AuditAction, string>;
 export const AUDIT_ACTIONS = choicesOf(AUDIT_ACTION_LABELS);
 
+/** Who made an audit entry's change (`audit_log.actor`); a staff member is named by their e-mail where it is known. */
+export const AUDIT_ACTOR_LABELS = {
+  staff: "Staff",
+  customer: "Customer",
+  schedule: "Daily schedule",
+  cli: "Command line",
+} satisfies Record<AuditActor, string>;
+export const AUDIT_ACTORS = choicesOf(AUDIT_ACTOR_LABELS);
+
 /** How a staff sign-in ended (`audit_log.outcome`). */
 export const SIGN_IN_OUTCOMES = choicesOf({
   success: "Signed in",
@@ -298,6 +308,7 @@ export const RETENTION_TRIGGER_LABELS = {
   schedule: "Daily schedule",
   command_line: "Command line",
 } satisfies Record<RetentionTrigger, string>;
+export const RETENTION_TRIGGERS = choicesOf(RETENTION_TRIGGER_LABELS);
 
 /** The profile's fields in the order a form asks for them, with the words people read (the panel, its changes, the audit log). */
 export const PROFILE_FIELD_LABELS = {

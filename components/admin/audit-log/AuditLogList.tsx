@@ -1,6 +1,7 @@
 /**
- * The audit entries, newest first, in words: who did what to which record ("Changed", "Countries",
- * "Poland"), and for a staff sign-in how it ended, with the e-mail tried and the address it came
+ * The audit entries, newest first, in words: who did what to which record (a staff member's
+ * e-mail, "Customer", "Daily schedule" or "Command line"; "Changed", "Countries", "Poland"; for a
+ * decision which way it went, "KYC → verified"), and for a staff sign-in how it ended, with the e-mail tried and the address it came
  * from. Filtered by resource, action and record, and for sign-ins by outcome and e-mail; a row
  * expands to its changes (a sign-in's to its browser). Above them, the state of the log's hash
  * chain; admins export a range of days (Export).
@@ -18,8 +19,9 @@ import {
 } from "react-admin";
 import type { AuditRecord } from "@/lib/domain/audit/audit-record";
 import { EmptyState } from "../EmptyState";
-import { AUDIT_ACTIONS, AUDITED_RESOURCES, SIGN_IN_OUTCOMES } from "../choices";
+import { AUDIT_ACTIONS, AUDIT_ACTOR_LABELS, AUDITED_RESOURCES, SIGN_IN_OUTCOMES } from "../choices";
 import { DateTimeField } from "../DateTimeField";
+import { actionWords } from "./auditWords";
 import BeforeAndAfter from "./BeforeAndAfter";
 import ExportAuditLogButton from "./ExportAuditLogButton";
 import { PageTitle } from "../PageTitle";
@@ -54,10 +56,10 @@ export default function AuditLogList() {
         <DateTimeField source="created_at" label="Time" withSeconds />
         <FunctionField<AuditRecord>
           label="By"
-          render={(entry) => entry.staff_email ?? (entry.outcome ? "—" : "command line")}
+          render={(entry) => entry.staff_email ?? AUDIT_ACTOR_LABELS[entry.actor]}
           sortable={false}
         />
-        <SelectField source="action" label="Action" choices={AUDIT_ACTIONS} />
+        <FunctionField<AuditRecord> label="Action" sortBy="action" render={(entry) => actionWords(entry)} />
         <SelectField source="resource" label="What" choices={AUDITED_RESOURCES} />
         <FunctionField<AuditRecord>
           label="Record"

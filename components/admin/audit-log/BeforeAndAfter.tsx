@@ -1,6 +1,8 @@
-/** An audit entry's expanded row: each recorded field, in words, as it was before and after the change; a sign-in's browser in full. */
+/** An audit entry's expanded row: who acted, each recorded field, in words, as it was before and after the change; a sign-in's browser in full. */
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useRecordContext } from "react-admin";
+import type { AuditRecord } from "@/lib/domain/audit/audit-record";
+import { AUDIT_ACTOR_LABELS } from "../choices";
 import { fieldLabel, shownValue } from "./auditWords";
 
 type Fields = Record<string, unknown>;
@@ -15,31 +17,51 @@ function changedFields(before: Fields | null, after: Fields | null): [string, un
 }
 
 export default function BeforeAndAfter() {
-  const record = useRecordContext();
+  const record = useRecordContext<AuditRecord>();
   if (!record) return null;
+  const actor = (
+    <Typography sx={{ p: 1 }} data-testid="audit-actor">
+      Acted: {AUDIT_ACTOR_LABELS[record.actor]}
+      {record.staff_email ? ` (${record.staff_email})` : ""}
+    </Typography>
+  );
   if (record.outcome)
-    return <Typography sx={{ p: 1, wordBreak: "break-word" }}>Browser: {record.user_agent}</Typography>;
-  const rows = changedFields(record.before, record.after);
-  if (rows.length === 0) return <Typography sx={{ p: 1 }}>No recorded fields changed.</Typography>;
+    return (
+      <>
+        {actor}
+        <Typography sx={{ p: 1, wordBreak: "break-word" }}>Browser: {record.user_agent}</Typography>
+      </>
+    );
+  const rows = changedFields(record.before as Fields | null, record.after as Fields | null);
+  if (rows.length === 0)
+    return (
+      <>
+        {actor}
+        <Typography sx={{ p: 1 }}>No recorded fields changed.</Typography>
+      </>
+    );
   const cell = { verticalAlign: "top", wordBreak: "break-word", whiteSpace: "pre-wrap" } as const;
   return (
-    <Table size="small" sx={{ tableLayout: "fixed", maxWidth: 1000 }}>
-      <TableHead>
-        <TableRow>
-          <TableCell sx={{ width: "20%" }}>Field</TableCell>
-          <TableCell>Before</TableCell>
-          <TableCell>After</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map(([name, before, after]) => (
-          <TableRow key={name}>
-            <TableCell sx={cell}>{fieldLabel(name)}</TableCell>
-            <TableCell sx={cell}>{shownValue(before, name)}</TableCell>
-            <TableCell sx={cell}>{shownValue(after, name)}</TableCell>
+    <>
+      {actor}
+      <Table size="small" sx={{ tableLayout: "fixed", maxWidth: 1000 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: "20%" }}>Field</TableCell>
+            <TableCell>Before</TableCell>
+            <TableCell>After</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map(([name, before, after]) => (
+            <TableRow key={name}>
+              <TableCell sx={cell}>{fieldLabel(name)}</TableCell>
+              <TableCell sx={cell}>{shownValue(before, name)}</TableCell>
+              <TableCell sx={cell}>{shownValue(after, name)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
   );
 }

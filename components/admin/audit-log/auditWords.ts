@@ -1,17 +1,22 @@
 /**
  * The audit log in words: which field was changed, and each value as a person reads it (dates with
- * their timezone, yes and no, lists); what was done is AUDIT_ACTION_LABELS in ../choices.ts. The
+ * their timezone, yes and no, lists); what was done is AUDIT_ACTION_LABELS in ../choices.ts, and for
+ * a decision which way it went (actionWords). The
  * field names are those of the admin API's records; one not listed here is spelled out from its
  * name ("tag_line" → "Tag line").
  */
+import type { AuditRecord } from "@/lib/domain/audit/audit-record";
 import { formatDateTime } from "../DateTimeField";
 import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTORS,
   CUSTOMER_SOURCES,
   CUSTOMER_STATUSES,
   EMAIL_TEMPLATES,
   KYC_STATUSES,
   OUTBOX_STATUSES,
   PROFILE_FIELD_LABELS,
+  RETENTION_TRIGGERS,
   RISK_RATINGS,
   STAFF_ROLES,
 } from "../choices";
@@ -53,6 +58,9 @@ const FIELDS: Record<string, string> = {
   pep: "PEP",
   sanctions_hit: "Sanctions hit",
   profile: "Profile decided on",
+  by: "By",
+  trigger: "Started by",
+  api_client_id: "API client",
 };
 
 const spelledOut = (name: string) => {
@@ -72,6 +80,9 @@ const VALUE_WORDS: Record<string, { id: string; name: string }[]> = {
   source: CUSTOMER_SOURCES,
   kyc_status: KYC_STATUSES,
   risk_rating: RISK_RATINGS,
+  // A data export's `by` and a retention run's `trigger`, in the words of the entry's actor.
+  by: AUDIT_ACTORS,
+  trigger: RETENTION_TRIGGERS,
 };
 
 /** A recorded value of field `name` for reading: "—" for none. */
@@ -85,4 +96,27 @@ export function shownValue(value: unknown, name?: string): string {
   }
   if (Array.isArray(value)) return value.length ? value.map((item) => shownValue(item, name)).join(", ") : "—";
   return JSON.stringify(value);
+}
+
+const lowered = (value: unknown, name: string) => shownValue(value, name).toLowerCase();
+
+/** What an entry did, in the list: for a decision, which way it went ("KYC → verified", "Risk → high, PEP", "Legal hold set"). */
+export function actionWords({ action, after }: Pick<AuditRecord, "action" | "after">): string {
+  const facts = (after ?? {}) as Record<string, unknown>;
+  switch (action) {
+    case "kyc_decision":
+      return `KYC → ${lowered(facts.kyc_status, "kyc_status")}`;
+    case "risk_decision":
+      return [
+        `Risk → ${lowered(facts.risk_rating, "risk_rating")}`,
+        facts.pep === true && "PEP",
+        facts.sanctions_hit === true && "sanctions hit",
+      ]
+        .filter(Boolean)
+        .join(", ");
+    case "legal_hold":
+      return facts.legal_hold === true ? "Legal hold set" : "Legal hold lifted";
+    default:
+      return AUDIT_ACTION_LABELS[action];
+  }
 }

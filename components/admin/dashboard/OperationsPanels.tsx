@@ -23,7 +23,7 @@ import type {
   EmailDay,
   ReferenceChange,
 } from "@/lib/domain/dashboard/read-dashboard";
-import { AUDIT_ACTION_LABELS, AUDITED_RESOURCE_NAMES } from "../choices";
+import { AUDIT_ACTION_LABELS, AUDIT_ACTOR_LABELS, AUDITED_RESOURCE_NAMES } from "../choices";
 import { formatDateTime } from "../DateTimeField";
 import { fieldLabel } from "../audit-log/auditWords";
 import { ChartCard, dayLabel, useChartStyle } from "./charts";
@@ -187,7 +187,7 @@ function ReferenceChangesCard({ changes }: { changes: ReferenceChange[] }) {
                     {AUDIT_ACTION_LABELS[change.action]}
                     {change.fields.length > 0 && `: ${change.fields.map(fieldLabel).join(", ")}`}
                   </TableCell>
-                  <TableCell>{change.staff_name ?? "command line"}</TableCell>
+                  <TableCell>{change.staff_name ?? AUDIT_ACTOR_LABELS[change.actor]}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -1,13 +1,14 @@
 /**
- * An audit log entry as the admin API shows it, with the e-mail address of the staff member who
+ * An audit log entry as the admin API shows it: who acted (`actor`), with the e-mail address of the staff member who
  * made the change, the name of the record it changed (name-audited-records.ts), and for a
  * sign-in's entry the e-mail tried, its address, browser and outcome.
  */
 import type { AuditLog, Staff } from "@/lib/generated/prisma/client";
-import type { AuditAction, AuditResource, SignInOutcome } from "@/lib/generated/prisma/enums";
+import type { AuditAction, AuditActor, AuditResource, SignInOutcome } from "@/lib/generated/prisma/enums";
 
 export type AuditRecord = {
   id: number;
+  actor: AuditActor;
   staff_id: number | null;
   staff_email: string | null;
   action: AuditAction;
@@ -33,6 +34,7 @@ export function toAuditRecord(
 ): AuditRecord {
   return {
     id: entry.id,
+    actor: entry.actor,
     staff_id: entry.staffId,
     staff_email: entry.staff?.email ?? null,
     action: entry.action,

@@ -26,6 +26,7 @@ type Entry = AuditLog & { staff: Pick<Staff, "email"> | null };
 const COLUMNS = {
   id: (entry: Entry) => entry.id,
   created_at: (entry: Entry) => entry.createdAt.toISOString(),
+  actor: (entry: Entry) => entry.actor,
   staff_id: (entry: Entry) => entry.staffId,
   staff_email: (entry: Entry) => entry.staff?.email ?? null,
   action: (entry: Entry) => entry.action,

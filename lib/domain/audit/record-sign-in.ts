@@ -1,12 +1,13 @@
 /**
  * Staff sign-ins in the audit log: one entry (action "sign_in", resource "staff") per attempt,
  * successful or not, with the e-mail tried, the address and browser it came from and how it ended.
- * The entry names the staff member (`staffId`, "by") only when the sign-in succeeded; the record
- * (`resource_id`) is the account the e-mail belongs to, empty for an unknown one. Written as a step
- * of the sign-in's own statement where it has one.
+ * Its actor is staff, whoever tried (a sign-in is staff's door); it names the staff member
+ * (`staffId`, "by") only when the sign-in succeeded; the record (`resource_id`) is the account the
+ * e-mail belongs to, empty for an unknown one. Written as a step of the sign-in's own statement
+ * where it has one.
  */
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AuditAction, AuditResource, type SignInOutcome } from "@/lib/generated/prisma/enums";
+import { AuditAction, AuditActor, AuditResource, type SignInOutcome } from "@/lib/generated/prisma/enums";
 
 /** The longest e-mail and user agent stored: longer ones are cut (they describe, they decide nothing). */
 export const MAX_SIGN_IN_EMAIL_LENGTH = 254;
@@ -25,8 +26,8 @@ export type SignInEntry = {
 export function signInInsert(entry: SignInEntry, now = new Date()): Prisma.Sql {
   const by = entry.outcome === "success" ? entry.staffId : null;
   return Prisma.sql`
-    INSERT INTO audit_log (staff_id, action, resource, resource_id, email, ip, user_agent, outcome, created_at)
-    VALUES (${by}, ${AuditAction.sign_in}::"AuditAction", ${AuditResource.staff}::"AuditResource", ${entry.staffId === null ? "" : String(entry.staffId)},
+    INSERT INTO audit_log (staff_id, actor, action, resource, resource_id, email, ip, user_agent, outcome, created_at)
+    VALUES (${by}, ${AuditActor.staff}::"AuditActor", ${AuditAction.sign_in}::"AuditAction", ${AuditResource.staff}::"AuditResource", ${entry.staffId === null ? "" : String(entry.staffId)},
             ${entry.email.slice(0, MAX_SIGN_IN_EMAIL_LENGTH)}, ${entry.ip.slice(0, 45)},
             ${entry.userAgent.slice(0, MAX_SIGN_IN_USER_AGENT_LENGTH)}, ${entry.outcome}::"SignInOutcome", ${now})`;
 }

@@ -9,6 +9,7 @@ import type { CustomerEventType } from "@/lib/generated/prisma/enums";
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
 import { sealPersonalValue } from "@/lib/domain/audit/seal-personal-value";
+import { CUSTOMER } from "@/lib/domain/audit/record-audit";
 import { check, dataExportLimit } from "@/lib/domain/rate-limits/limits";
 import { refuse, release } from "@/lib/domain/rate-limits/release-attempt";
 import type { Device } from "@/lib/domain/tokens/device";
@@ -55,7 +56,7 @@ export async function exportCustomerData(
   if (attempt?.limited) await refuse(attempt, [eventInsert({ ...event, outcome: "rate_limited" })]);
   try {
     const document = await readCustomerData(customer, new Date());
-    await auditedChange({ staffId: requester.by === "staff" ? requester.staffId : null }, [], async (tx) => {
+    await auditedChange(requester.by === "staff" ? { staffId: requester.staffId } : CUSTOMER, [], async (tx) => {
       await recordEvent(tx, { ...event, outcome: "success" });
       return {
         result: undefined,

@@ -7,7 +7,7 @@
  * resources it may read (lib/domain/access/permissions.ts).
  */
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { AuditAction, AuditResource, StaffRole } from "@/lib/generated/prisma/enums";
+import type { AuditAction, AuditActor, AuditResource, StaffRole } from "@/lib/generated/prisma/enums";
 import { config } from "@/lib/platform/config";
 import { db } from "@/lib/platform/db";
 import { nameAuditedRecords } from "@/lib/domain/audit/name-audited-records";
@@ -74,7 +74,8 @@ export type ReferenceChange = {
   resource: AuditResource;
   resource_id: string;
   record_name: string | null;
-  /** The staff member's name; null for a change from the command line or a member since deleted. */
+  /** Who acted (audit_log.actor), and the staff member's name; null for no staff member or one since deleted. */
+  actor: AuditActor;
   staff_name: string | null;
   /** The fields an update changed; empty for a creation or a deletion. */
   fields: string[];
@@ -230,6 +231,7 @@ async function latestReferenceChanges(role: StaffRole): Promise<ReferenceChange[
     resource: entry.resource,
     resource_id: entry.resourceId,
     record_name: names[index],
+    actor: entry.actor,
     staff_name: entry.staff?.name ?? null,
     fields: changedFields(entry.before, entry.after),
   }));

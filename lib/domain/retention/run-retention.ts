@@ -11,7 +11,7 @@ import type { RetentionTrigger } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/platform/db";
 import { log } from "@/lib/platform/runtime/log";
 import { utcDay } from "@/lib/platform/validation/fields";
-import { COMMAND_LINE, recordAudit } from "@/lib/domain/audit/record-audit";
+import { COMMAND_LINE, recordAudit, SCHEDULE } from "@/lib/domain/audit/record-audit";
 import { pseudonymiseCustomer } from "./pseudonymise-customer";
 import { type RetentionRunRecord, retentionRunRecord } from "./retention-run-record";
 import { dueAccounts, eventsToStrip, heldAccounts, type RetentionCounts, retentionCutoff } from "./retention-scope";
@@ -59,7 +59,7 @@ export async function runRetention(
       },
     });
     const record = retentionRunRecord(done);
-    await recordAudit(tx, COMMAND_LINE, {
+    await recordAudit(tx, trigger === "schedule" ? SCHEDULE : COMMAND_LINE, {
       action: "retention_run",
       resource: "retention",
       resourceId: run.id,
