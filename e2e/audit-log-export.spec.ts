@@ -44,7 +44,7 @@ test("an admin exports today's audit log as CSV and as JSON Lines", async ({ pag
     const lines = text.trimEnd().split("\r\n");
     if (format === "csv") {
       expect(lines[0]).toBe(
-        "id,created_at,staff_id,staff_email,action,resource,resource_id,before,after,email,ip,user_agent,outcome,chain_position,prev_hash,hash",
+        "id,created_at,actor,staff_id,staff_email,action,resource,resource_id,before,after,email,ip,user_agent,outcome,chain_position,prev_hash,hash",
       );
       expect(lines.some((line) => line.includes(",sign_in,staff,") && line.includes(FIRST_ADMIN.email))).toBe(true);
     } else {

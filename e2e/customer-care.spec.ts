@@ -101,9 +101,12 @@ test("compliance resends the verification e-mail, signs the customer out everywh
     "Customer says the first e-mail never arrived",
     `Verification e-mail sent to ${HOLDER.email}`,
   );
-  await expect(page.getByText("Verification e-mail resent by staff")).toBeVisible();
+  // In the events and, a staff action on the account, in the History aside.
+  await expect(page.getByRole("cell", { name: "Verification e-mail resent by staff" })).toBeVisible();
+  await expect(page.getByTestId("customer-history")).toContainText("Verification e-mail resent by staff");
   await act(page, "Sign out everywhere", "Customer reported a stolen phone", "Sessions signed out: 1");
-  await expect(page.getByText("Signed out everywhere by staff")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Signed out everywhere by staff" })).toBeVisible();
+  await expect(page.getByTestId("customer-history")).toContainText("Signed out everywhere by staff");
   await act(page, "Block", "Identity documents under review", "Block: done");
   await expect(page.getByRole("button", { name: "Unblock" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Resend verification e-mail" })).toHaveCount(0);
