@@ -118,7 +118,7 @@ function Clipped({ text }: { text: string }) {
     <Box
       component="span"
       title={text}
-      sx={{ display: "block", maxWidth: 240, overflow: "hidden", textOverflow: "ellipsis" }}
+      sx={{ display: "block", maxWidth: 180, overflow: "hidden", textOverflow: "ellipsis" }}
     >
       {text}
     </Box>
