@@ -43,7 +43,10 @@ test("the schedule, the command line, a customer and a staff member are each nam
   const exported = await app.request("/client/v1/me/export", { headers: { ...DEVICE, ...bearer(customer.token) } });
   assert.equal(exported.status, 200, await exported.clone().text());
   const { id: customerId } = await db().customer.findUniqueOrThrow({ where: { email: customer.email } });
-  const byStaff = await compliance.request(`/api/admin/customers/${customerId}/export?reason=Subject+access+request`);
+  const byStaff = await compliance.request(`/api/admin/customers/${customerId}/export`, {
+    method: "POST",
+    json: { reason: "Subject access request" },
+  });
   assert.equal(byStaff.status, 200, await byStaff.clone().text());
 
   const runs = await entriesOf("retention_run");
@@ -79,7 +82,10 @@ test("the schedule, the command line, a customer and a staff member are each nam
   }
   // The export (JSON Lines), today's entries.
   const today = new Date().toISOString().slice(0, 10);
-  const exportedLog = await admin.request(`/api/admin/audit-log/export?format=jsonl&from=${today}&to=${today}`);
+  const exportedLog = await admin.request("/api/admin/audit-log/export", {
+    method: "POST",
+    json: { format: "jsonl", from: today, to: today },
+  });
   assert.equal(exportedLog.status, 200);
   const lines: { id: number; actor: string }[] = (await exportedLog.text())
     .trimEnd()
