@@ -11,6 +11,8 @@ import { EmailTemplate } from "@/lib/generated/prisma/enums";
 import { openedBody, TOKEN_MARKER } from "@/lib/domain/email/outbox-token-box";
 import { parseLinkTemplate } from "@/lib/platform/validation/link-template";
 import { randomToken } from "@/lib/platform/secrets";
+import { queueEmail } from "@/lib/domain/email/queue-email";
+import { passkeyNotice } from "@/lib/domain/passkeys/passkey-record";
 import { startTestApp, db } from "./support/app";
 import { makeStaff, reviewView, staffSession } from "./support/staff";
 import { bearer, DEVICE, login, registeredCustomer, tokenFromLatestEmail, uniqueEmail } from "./support/accounts";
@@ -161,6 +163,15 @@ test("the preview of every e-mail, for link templates with characters against th
       json: { status, reason: "Documents checked", ...(await reviewView(compliance.request, id)) },
     });
     assert.equal(decided.status, 200);
+  }
+
+  // Passkeys' notices, composed and queued as their flows do (those flows need WEBAUTHN_RP_ID and an
+  // authenticator: test/passkeys.test.ts and passkey-login.test.ts drive them); here only their preview matters.
+  const keyHolder = await registeredCustomer(app);
+  const owner = await db().customer.findUniqueOrThrow({ where: { email: keyHolder.email } });
+  for (const template of ["passkey_added", "passkey_removed", "passkey_cloned"] as const) {
+    const notice = await passkeyNotice(template, owner, "Work phone", new Date());
+    await db().$transaction((tx) => queueEmail(tx, notice));
   }
 
   const rows = await db().emailOutbox.findMany();

@@ -12,6 +12,7 @@ import { bearer, login, registeredCustomer } from "./support/accounts";
 import { staffSession } from "./support/staff";
 import { FLAGS, PasskeyAuthenticator } from "./support/passkey-authenticator";
 import { ANDROID_ORIGIN, customerId, errorsOf, RP_ID, startPasskeyApp } from "./support/passkey-flows";
+import { openPersonalValues } from "@/lib/domain/audit/open-personal-values";
 
 const { app, android, device, post, registrationOptions, withPasskey, loginOptions, passkeyLogin } =
   await startPasskeyApp();
@@ -201,9 +202,12 @@ test("compliance lists a customer's passkeys (no key material) and removes one w
   });
   assert.equal(removed.status, 200);
   assert.deepEqual(await removed.json(), []);
-  const audit = await db().auditLog.findFirstOrThrow({
-    where: { resource: "customers", resourceId: String(id), action: "remove_passkey" },
-  });
+  const [audit] = await openPersonalValues([
+    await db().auditLog.findFirstOrThrow({
+      where: { resource: "customers", resourceId: String(id), action: "remove_passkey" },
+    }),
+  ]);
+  // Sealed under the customer's audit key, as every staff reason about a customer; opened as staff read it.
   assert.equal((audit.after as { reason: string }).reason, "Lost phone, identity checked by call");
   assert.equal(await db().customerEvent.count({ where: { customerId: id, type: "passkey_removed_by_staff" } }), 1);
   assert.equal(await db().emailOutbox.count({ where: { toAddress: customer.email, template: "passkey_removed" } }), 1);
