@@ -293,10 +293,12 @@ test("statement: customer event insert", async () => {
         customerId: customer.id,
         apiClientId: CLIENT.id,
         changedFields: [],
+        detail: null,
         createdAt: now,
       },
       {
         ip: "",
+        ipReported: false,
         userAgent: "",
         fingerprint: "",
         type: "login_failed",
@@ -305,6 +307,7 @@ test("statement: customer event insert", async () => {
         customerId: null,
         apiClientId: null,
         changedFields: [],
+        detail: null,
         createdAt: now,
       },
     ],
@@ -417,7 +420,7 @@ test("statement: rate-limit count with account read", async () => {
   assert.deepEqual(first.attempt, { at: now, counted: [limit], limited: false, retryAfterSeconds: 0 });
   assert.deepEqual(await rateLimitRow(limit), {
     bucket: limit.bucket,
-    key: limit.key,
+    key: storedKey(limit.key),
     hits: [now],
     counted: true,
     expiresAt: new Date(now.getTime() + HOUR_MS),
@@ -431,7 +434,7 @@ test("statement: rate-limit count with account read", async () => {
   assert.deepEqual(second.attempt, { at: later, counted: [], limited: true, retryAfterSeconds: HOUR_MS / 1000 - 1 });
   assert.deepEqual(await rateLimitRow(limit), {
     bucket: limit.bucket,
-    key: limit.key,
+    key: storedKey(limit.key),
     hits: [now],
     counted: false,
     expiresAt: new Date(now.getTime() + HOUR_MS),
@@ -453,8 +456,8 @@ test("statement: rate-limit sweep", async () => {
   await countAttempt([expired, live], new Date(now.getTime() - 60_000));
   await sweep(now);
   // The sweep logs rather than throws on an error: a broken statement shows as the row still there.
-  assert.equal(await db().rateLimit.count({ where: { bucket: expired.bucket, key: expired.key } }), 0);
-  assert.equal(await db().rateLimit.count({ where: { bucket: live.bucket, key: live.key } }), 1);
+  assert.equal(await db().rateLimit.count({ where: { bucket: expired.bucket, key: storedKey(expired.key) } }), 0);
+  assert.equal(await db().rateLimit.count({ where: { bucket: live.bucket, key: storedKey(live.key) } }), 1);
 });
 
 test("statement: login's one statement (attempt given back, event, login token)", async () => {
@@ -480,7 +483,7 @@ test("statement: login's one statement (attempt given back, event, login token)"
   );
   // A successful login does not count against the limits: its hits were given back.
   const counters = await db().rateLimit.findMany({
-    where: { key: { in: [customer.email, DEVICE.ip] }, bucket: { in: ["login_email", "login_ip"] } },
+    where: { key: { in: [customer.email, DEVICE.ip].map(storedKey) }, bucket: { in: ["login_email", "login_ip"] } },
   });
   assert.deepEqual(counters.map((counter) => [counter.bucket, counter.hits]).sort(), [
     ["login_email", []],
@@ -600,7 +603,7 @@ test("statement: password reset's count with account read", async () => {
     [["reset_password", "pending"]],
   );
   const counters = await db().rateLimit.findMany({
-    where: { key: { in: [customer.email, DEVICE.ip] }, bucket: { in: ["forgot_email", "forgot_ip"] } },
+    where: { key: { in: [customer.email, DEVICE.ip].map(storedKey) }, bucket: { in: ["forgot_email", "forgot_ip"] } },
   });
   assert.deepEqual(counters.map((counter) => [counter.bucket, counter.hits.length]).sort(), [
     ["forgot_email", 1],
@@ -622,7 +625,7 @@ test("statement: login's count with account read, of a blocked account (refused,
     [["login_failed", "failure"]],
   );
   const counters = await db().rateLimit.findMany({
-    where: { key: { in: [customer.email] }, bucket: { in: ["login_email", "login_ip"] } },
+    where: { key: { in: [customer.email].map(storedKey) }, bucket: { in: ["login_email", "login_ip"] } },
   });
   assert.deepEqual(
     counters.map((counter) => [counter.bucket, counter.hits.length]),
@@ -643,7 +646,10 @@ test("statement: password reset's count with account read, of a blocked account 
   assert.equal(await db().emailOutbox.count({ where: { toAddress: customer.email } }), 0);
   // No e-mail went out: the address's count was given back; the IP's stays.
   const counters = await db().rateLimit.findMany({
-    where: { key: { in: [customer.email, "203.0.113.99"] }, bucket: { in: ["forgot_email", "forgot_ip"] } },
+    where: {
+      key: { in: [customer.email, "203.0.113.99"].map(storedKey) },
+      bucket: { in: ["forgot_email", "forgot_ip"] },
+    },
   });
   assert.deepEqual(counters.map((counter) => [counter.bucket, counter.hits.length]).sort(), [
     ["forgot_email", 0],
