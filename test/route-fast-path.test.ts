@@ -18,6 +18,7 @@ import { answerFastRoute } from "@/lib/entry/server/route-fast-path";
 import { type FastHandler, NO_PARAMS } from "@/lib/entry/server/next-answer";
 import { DEVICE, RESET_URL, uniqueEmail, VERIFY_URL } from "./support/accounts";
 import { db, startTestApp } from "./support/app";
+import { storedKey } from "@/lib/domain/rate-limits/count-attempt";
 import {
   assertHandlersAnswer,
   assertLeftToNext,
@@ -265,7 +266,13 @@ test("register past the per-IP limit: the same 429 as Next's route", async () =>
   const { bucket, key, max, windowMs } = registerLimit("192.0.2.77");
   const now = Date.now();
   await db().rateLimit.create({
-    data: { bucket, key, hits: Array(max).fill(new Date(now)), counted: true, expiresAt: new Date(now + windowMs) },
+    data: {
+      bucket,
+      key: storedKey(key),
+      hits: Array(max).fill(new Date(now)),
+      counted: true,
+      expiresAt: new Date(now + windowMs),
+    },
   });
   const headers = { ...CREDENTIALS, ...FORM, ...DEVICE, "X-Client-IP": key };
   const register = (email: string): Call => ({ path: "/client/v1/register", headers, body: registration(email) });
