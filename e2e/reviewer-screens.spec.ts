@@ -104,7 +104,7 @@ test("the customers list shows name, residence, KYC status, risk and PEP, and fi
   expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(10);
 
   await page.getByRole("button", { name: "Add filter" }).click();
-  await page.getByRole("menuitem", { name: "Country of residence" }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Country of residence" }).click();
   await page.getByLabel("Country of residence").fill("United King");
   await page.getByRole("option", { name: "United Kingdom (GB)" }).click();
   await expect(page).toHaveURL(/country_of_residence.*GB/);
