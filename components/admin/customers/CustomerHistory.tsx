@@ -39,7 +39,11 @@ const eventName = (type: CustomerEventType) => CUSTOMER_EVENT_TYPES.find((choice
 /** A decision's values in words: a flag by its name when set ("High, PEP"), any other value as the audit log shows it. */
 function valuesInWords(values: unknown): string {
   if (typeof values !== "object" || values === null) return "—";
-  const words = Object.entries(values).flatMap(([field, value]) =>
+  // The database keeps a JSON object's keys in an order of its own: the values first, then the flags.
+  const entries = Object.entries(values).sort(
+    ([, a], [, b]) => Number(typeof a === "boolean") - Number(typeof b === "boolean"),
+  );
+  const words = entries.flatMap(([field, value]) =>
     typeof value === "boolean" ? (value ? [fieldLabel(field)] : []) : [shownValue(value, field)],
   );
   return words.join(", ") || "—";
