@@ -16,6 +16,20 @@ export const YEARS = 4;
 export const STAFF = { admin: 3, compliance: 12, operations: 15 };
 export const API_CLIENTS = 5;
 
+/** The tables loaded in bulk, without their secondary indexes (made again after). */
+const BULK_TABLES = [
+  "customers",
+  "customer_events",
+  "customer_devices",
+  "login_tokens",
+  "email_tokens",
+  "email_outbox",
+  "webhook_deliveries",
+  "webhook_attempts",
+  "kyc_decisions",
+  "customer_profile_changes",
+];
+
 export type PopulationOptions = {
   customers: number;
   /** An argon2id hash of the password every loaded customer and staff member has (PASSWORD in load-population.ts). */
@@ -43,6 +57,23 @@ export function populationSteps({ customers: n, passwordHash }: PopulationOption
   const email = (i: string) =>
     `'c' || ${i} || '.' || substr(md5(${i}::text), 1, 6) || '@' || (ARRAY['gmail.com','yahoo.com','outlook.com','hotmail.com','icloud.com','example.co.uk','mail.de','proton.me'])[1 + ${i} % 8]`;
   return [
+    {
+      // Bulk loading: the big tables' secondary indexes are dropped, and made again as they were (below).
+      name: "secondary indexes set aside",
+      sql: `
+        CREATE TEMP TABLE scale_indexes AS
+          SELECT indexname, indexdef FROM pg_indexes
+          WHERE schemaname = current_schema() AND tablename IN (${BULK_TABLES.map(quote).join(", ")})
+            AND indexname NOT IN (SELECT conname FROM pg_constraint);
+        DO $$
+        DECLARE index_name text;
+        BEGIN
+          FOR index_name IN SELECT indexname FROM scale_indexes LOOP
+            EXECUTE format('DROP INDEX %I', index_name);
+          END LOOP;
+        END
+        $$;`,
+    },
     {
       name: "staff and API clients",
       sql: `
@@ -232,6 +263,18 @@ export function populationSteps({ customers: n, passwordHash }: PopulationOption
     {
       name: `audit log (${auditEntries} entries, chained)`,
       sql: auditSql(n, auditEntries),
+    },
+    {
+      name: "secondary indexes made again",
+      sql: `
+        DO $$
+        DECLARE definition text;
+        BEGIN
+          FOR definition IN SELECT indexdef FROM scale_indexes LOOP
+            EXECUTE definition;
+          END LOOP;
+        END
+        $$;`,
     },
     {
       name: "sequences and statistics",
