@@ -21,7 +21,6 @@ import { databaseAnswers } from "@/lib/platform/db/readiness";
 import { DEFAULT_SETTINGS } from "@/lib/domain/reference-data/seed-reference-data";
 import { randomToken, sha256 } from "@/lib/platform/secrets";
 import { bumpVersion } from "@/lib/platform/cache/versioned-cache";
-import { accountActivityStatement, emailsPerDayStatement } from "@/lib/domain/dashboard/read-dashboard";
 import { eventInsert } from "@/lib/domain/customer-accounts/record-customer-event";
 import { loginCustomer } from "@/lib/domain/customer-sessions/login-customer";
 import { issueCustomerLogin } from "@/lib/domain/customer-sessions/issue-customer-login";
@@ -765,62 +764,6 @@ test("statement: cache version bump", async () => {
 
 test("statement: readiness probe", async () => {
   assert.equal(await databaseAnswers(10_000), true);
-});
-
-test("statement: account activity per day", async () => {
-  const since = new Date("2020-03-01T00:00:00Z");
-  const at = (iso: string) => new Date(iso);
-  const event = { email: uniqueEmail("activity"), ip: DEVICE.ip };
-  await db().customerEvent.createMany({
-    data: [
-      { ...event, type: "register", outcome: "success", createdAt: at("2020-03-01T00:00:00Z") },
-      { ...event, type: "login", outcome: "success", createdAt: at("2020-03-01T23:59:59.999Z") },
-      { ...event, type: "login_failed", outcome: "failure", createdAt: at("2020-03-02T08:00:00Z") },
-      { ...event, type: "login", outcome: "rate_limited", createdAt: at("2020-03-02T09:00:00Z") },
-      { ...event, type: "register", outcome: "failure", createdAt: at("2020-03-02T10:00:00Z") },
-      { ...event, type: "login", outcome: "success", createdAt: at("2020-02-29T23:59:59.999Z") },
-    ],
-  });
-  const rows = await db().$queryRaw<Record<string, unknown>[]>(accountActivityStatement(since));
-  const days = Object.fromEntries(
-    rows
-      .filter((row) => String(row.day) < "2020-03-03")
-      .map(({ day, ...counts }) => [day, Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)]))]),
-  );
-  assert.deepEqual(days, {
-    "2020-03-01": { registrations: 1, logins: 1, failed_logins: 0, rate_limited: 0 },
-    "2020-03-02": { registrations: 0, logins: 0, failed_logins: 1, rate_limited: 1 },
-  });
-});
-
-test("statement: e-mails queued, sent and failed per day", async () => {
-  const since = new Date("2020-04-01T00:00:00Z");
-  const at = (iso: string) => new Date(iso);
-  const email = { template: "verify_email" as const, toAddress: uniqueEmail("outbox-days"), subject: "s" };
-  await db().emailOutbox.createMany({
-    data: [
-      // Queued the day before, sent on the first day.
-      { ...email, status: "sent", createdAt: at("2020-03-31T23:00:00Z"), sentAt: at("2020-04-01T00:00:00Z") },
-      { ...email, status: "pending", createdAt: at("2020-04-01T10:00:00Z") },
-      // Queued on the first day, given up on the second.
-      {
-        ...email,
-        status: "failed",
-        createdAt: at("2020-04-01T23:59:59.999Z"),
-        nextAttemptAt: at("2020-04-02T03:00:00Z"),
-      },
-    ],
-  });
-  const rows = await db().$queryRaw<Record<string, unknown>[]>(emailsPerDayStatement(since));
-  const days = Object.fromEntries(
-    rows
-      .filter((row) => String(row.day) < "2020-04-03")
-      .map(({ day, ...counts }) => [day, Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)]))]),
-  );
-  assert.deepEqual(days, {
-    "2020-04-01": { queued: 2, sent: 1, failed: 0 },
-    "2020-04-02": { queued: 0, sent: 0, failed: 1 },
-  });
 });
 
 test("statement: webhook deliveries insert, for the enabled endpoints of active clients subscribed to the event", async () => {

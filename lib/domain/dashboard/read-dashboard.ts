@@ -6,8 +6,7 @@
  * and the next (lib/domain/retention/read-retention.ts). Each role gets only the figures of the
  * resources it may read (lib/domain/access/permissions.ts).
  */
-import { Prisma } from "@/lib/generated/prisma/client";
-import type { AuditAction, AuditActor, AuditResource, StaffRole } from "@/lib/generated/prisma/enums";
+import type { AuditAction, AuditActor, AuditResource, DashboardMetric, StaffRole } from "@/lib/generated/prisma/enums";
 import { config } from "@/lib/platform/config";
 import { db } from "@/lib/platform/db";
 import { nameAuditedRecords } from "@/lib/domain/audit/name-audited-records";
@@ -137,38 +136,15 @@ async function outboxFigures(now: Date) {
   };
 }
 
-type EmailDayRow = { day: string; queued: number; sent: number; failed: number };
-
-/** Counted per day in the database, as the account activity is (see accountActivity). */
+/** The outbox's 30 days from the running totals (dashboard_daily_counts). */
 async function emailsPerDay(now: Date): Promise<EmailDay[]> {
-  const days = lastDays(now);
-  const rows = await db().$queryRaw<EmailDayRow[]>(emailsPerDayStatement(new Date(`${days[0]}T00:00:00Z`)));
-  const byDay = new Map(rows.map((row) => [row.day, row]));
-  return days.map((day) => {
-    const row = byDay.get(day);
-    return { day, queued: Number(row?.queued ?? 0), sent: Number(row?.sent ?? 0), failed: Number(row?.failed ?? 0) };
-  });
-}
-
-/**
- * Exported for its test against the migrated schema (test/raw-statements.test.ts). An e-mail counts
- * as queued on the day it was created, sent on the day it was sent, and failed on the day of its
- * last attempt: a failed e-mail keeps the time that attempt was due (dispatch-emails.ts), the
- * nearest the outbox records of when it gave up.
- */
-export function emailsPerDayStatement(since: Date): Prisma.Sql {
-  return Prisma.sql`
-    SELECT day, sum(queued)::int AS queued, sum(sent)::int AS sent, sum(failed)::int AS failed FROM (
-      SELECT to_char(date_trunc('day', created_at), 'YYYY-MM-DD') AS day, count(*) AS queued, 0 AS sent, 0 AS failed
-      FROM email_outbox WHERE created_at >= ${since} GROUP BY 1
-      UNION ALL
-      SELECT to_char(date_trunc('day', sent_at), 'YYYY-MM-DD'), 0, count(*), 0
-      FROM email_outbox WHERE status = 'sent' AND sent_at >= ${since} GROUP BY 1
-      UNION ALL
-      SELECT to_char(date_trunc('day', next_attempt_at), 'YYYY-MM-DD'), 0, 0, count(*)
-      FROM email_outbox WHERE status = 'failed' AND next_attempt_at >= ${since} GROUP BY 1
-    ) AS counts
-    GROUP BY day`;
+  const counts = await dailyCounts(["emails_queued", "emails_sent", "emails_failed"], now);
+  return counts.map(({ day, of }) => ({
+    day,
+    queued: of("emails_queued"),
+    sent: of("emails_sent"),
+    failed: of("emails_failed"),
+  }));
 }
 
 /** The active clients and those with calls in the last 30 days, and each day's calls per client. */
@@ -248,38 +224,30 @@ function changedFields(before: unknown, after: unknown): string[] {
   );
 }
 
-type ActivityRow = { day: string; registrations: bigint; logins: bigint; failed_logins: bigint; rate_limited: bigint };
-
-/**
- * The account events of the last 30 UTC days counted per day in the database: Prisma's groupBy
- * cannot group by a day, and reading every event of a month to count them here would move
- * every login of the month. Days without events are filled in with zeros.
- */
-export async function accountActivity(now = new Date()): Promise<ActivityDay[]> {
-  const days = lastDays(now);
-  const rows = await db().$queryRaw<ActivityRow[]>(accountActivityStatement(new Date(`${days[0]}T00:00:00Z`)));
-  const byDay = new Map(rows.map((row) => [row.day, row]));
-  return days.map((day) => {
-    const row = byDay.get(day);
-    return {
-      day,
-      registrations: Number(row?.registrations ?? 0),
-      logins: Number(row?.logins ?? 0),
-      failed_logins: Number(row?.failed_logins ?? 0),
-      rate_limited: Number(row?.rate_limited ?? 0),
-    };
-  });
+/** The account activity's 30 days from the running totals (dashboard_daily_counts). */
+async function accountActivity(now: Date): Promise<ActivityDay[]> {
+  const counts = await dailyCounts(["registrations", "logins", "failed_logins", "rate_limited"], now);
+  return counts.map(({ day, of }) => ({
+    day,
+    registrations: of("registrations"),
+    logins: of("logins"),
+    failed_logins: of("failed_logins"),
+    rate_limited: of("rate_limited"),
+  }));
 }
 
-/** Exported for its test against the migrated schema (test/raw-statements.test.ts). */
-export function accountActivityStatement(since: Date): Prisma.Sql {
-  return Prisma.sql`
-    SELECT to_char(date_trunc('day', created_at), 'YYYY-MM-DD') AS day,
-           count(*) FILTER (WHERE type = 'register' AND outcome = 'success') AS registrations,
-           count(*) FILTER (WHERE type = 'login' AND outcome = 'success') AS logins,
-           count(*) FILTER (WHERE type = 'login_failed') AS failed_logins,
-           count(*) FILTER (WHERE outcome = 'rate_limited') AS rate_limited
-    FROM customer_events
-    WHERE created_at >= ${since}
-    GROUP BY 1`;
+/**
+ * The last 30 days of `metrics`, every day present: the triggers of migration
+ * 20261128071500_dashboard_daily_counts keep each day's totals, spread over shards that are summed
+ * here, so a load reads at most 30 days × metrics × 8 rows however many events a month holds.
+ */
+async function dailyCounts(metrics: DashboardMetric[], now: Date) {
+  const days = lastDays(now);
+  const rows = await db().dashboardDailyCount.groupBy({
+    by: ["day", "metric"],
+    where: { day: { gte: new Date(`${days[0]}T00:00:00Z`) }, metric: { in: metrics } },
+    _sum: { count: true },
+  });
+  const counts = new Map(rows.map((row) => [`${row.day.toISOString().slice(0, 10)} ${row.metric}`, row._sum.count]));
+  return days.map((day) => ({ day, of: (metric: DashboardMetric) => counts.get(`${day} ${metric}`) ?? 0 }));
 }
