@@ -40,7 +40,7 @@ test("without a session every admin call is a JSON 401", async () => {
     ["GET", "/api/admin/settings"],
     ["PUT", "/api/admin/settings/1"],
     ["GET", "/api/admin/customers"],
-    ["GET", "/api/admin/customers/export"],
+    ["POST", "/api/admin/customers/export"],
     ["POST", "/api/admin/clients"],
     ["POST", "/api/admin/clients/1/rotate"],
   ]) {
@@ -663,9 +663,10 @@ test("customers: search, filters, detail with events, CSV export; never a hash o
     ],
   );
 
-  const csv = await compliance.request(
-    `/api/admin/customers/export?${new URLSearchParams({ filter: '{"source":"import"}' })}`,
-  );
+  const csv = await compliance.request("/api/admin/customers/export", {
+    method: "POST",
+    json: { filter: { source: "import" } },
+  });
   assert.equal(csv.status, 200);
   assert.match(csv.headers.get("content-type")!, /^text\/csv/);
   assert.match(csv.headers.get("content-disposition")!, /attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -688,16 +689,15 @@ test("customers: search, filters, detail with events, CSV export; never a hash o
   assert.deepEqual(exported?.after, { filter: { source: "import" }, rows: 1 });
   // A search, an address or a fingerprint is personal data: the entry keeps only that one was given
   // (docs/security.md, the hash chain), and no key customerFilter does not read.
-  const searched = await compliance.request(
-    `/api/admin/customers/export?${new URLSearchParams({
-      filter: JSON.stringify({ q: "old.timer", ip: "203.0.113.9", verified: false, note: "x".repeat(100) }),
-    })}`,
-  );
+  const searched = await compliance.request("/api/admin/customers/export", {
+    method: "POST",
+    json: { filter: { q: "old.timer", ip: "203.0.113.9", verified: false, note: "x".repeat(100) } },
+  });
   assert.equal(searched.status, 200);
   const narrowed = (await latestAudit("customers"))?.after as { filter: unknown };
   assert.deepEqual(narrowed.filter, { ip: "given", q: "given", verified: false });
 
-  assert.equal((await operations.request("/api/admin/customers/export")).status, 403);
+  assert.equal((await operations.request("/api/admin/customers/export", { method: "POST", json: {} })).status, 403);
   assert.equal((await compliance.request("/api/admin/customers/999999")).status, 404);
 });
 
@@ -1059,7 +1059,7 @@ test("no admin answer may be stored by a cache: successes, refusals and errors a
     await admin.request("/api/admin/staff", { method: "POST", headers: { Origin: SAME_SITE_ORIGIN }, json: {} }),
     await admin.request("/api/admin/staff", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "{}" }),
     await admin.request("/api/admin/staff", { method: "POST", json: {} }),
-    await admin.request("/api/admin/customers/export"),
+    await admin.request("/api/admin/customers/export", { method: "POST", json: {} }),
   ];
   assert.deepEqual(
     answers.map((answer) => answer.status),

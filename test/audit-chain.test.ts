@@ -285,6 +285,41 @@ test("audit verify signs a checkpoint of the head it checked (ES256, a key of th
   assert.equal(state.checkpoint.id, signedBy(full).id);
 });
 
+test("an entry edited after the last checkpoint: audit verify from the checkpoint, --full and the page each name it, and say what they checked", async () => {
+  const anchor = signedBy(await auditVerify());
+  await auditedChange();
+  await auditedChange();
+  const head = await lastEntry();
+  const edited = await db().auditLog.findFirstOrThrow({ where: { chainPosition: anchor.position + 1 } });
+  await db().$executeRawUnsafe(`UPDATE audit_log SET resource_id = 'tampered' WHERE id = ${edited.id}`);
+  try {
+    const checks = { fromCheckpoint: await auditVerify(), full: await auditVerify("--full") };
+    for (const [name, verified] of Object.entries(checks)) {
+      assert.equal(verified.code, 2, name);
+      assert.match(
+        verified.error,
+        new RegExp(`entry #${edited.id} \\(position ${edited.chainPosition}\\): its content changed`),
+      );
+      assert.equal(verified.printed.at(-1)?.signed_checkpoint, null, `${name}: a broken chain is not signed`);
+    }
+    assert.deepEqual(checks.fromCheckpoint.printed.at(-1)?.checked, {
+      from: anchor.position,
+      to: head.chainPosition,
+      full: false,
+    });
+    assert.equal((checks.fromCheckpoint.printed.at(-1)?.checkpoint as Checkpoint).id, anchor.id);
+    assert.deepEqual(checks.full.printed.at(-1)?.checked, { from: 1, to: head.chainPosition, full: true });
+    const state = await chainState();
+    assert.equal(state.valid, false);
+    assert.deepEqual([state.broken_at.id, state.broken_at.problem], [edited.id, "content"]);
+    assert.deepEqual(state.checked, { from: anchor.position, to: head.chainPosition, full: false });
+    assert.equal(state.entries, head.chainPosition, "the chain's length, its head's position");
+  } finally {
+    await db().$executeRawUnsafe(`UPDATE audit_log SET resource_id = '${edited.resourceId}' WHERE id = ${edited.id}`);
+  }
+  assert.equal((await auditVerify()).code, 0, "put back, it verifies again");
+});
+
 test("the last entries deleted behind the service's back after a checkpoint: audit verify exits 2 naming the cut, and so does the page", async () => {
   for (let i = 0; i < 3; i++) await auditedChange();
   const anchor = signedBy(await auditVerify());

@@ -403,9 +403,10 @@ test("the CSV export carries the profile and review columns, formula-safe", asyn
     riskRating: "medium",
     sanctionsHit: true,
   });
-  const response = await compliance.request(
-    `/api/admin/customers/export?${new URLSearchParams({ filter: JSON.stringify({ id }) })}`,
-  );
+  const response = await compliance.request("/api/admin/customers/export", {
+    method: "POST",
+    json: { filter: { id } },
+  });
   assert.equal(response.status, 200);
   const [header, row] = parseCsv(await response.text()).map((line) => line.fields);
   for (const column of [
@@ -438,9 +439,10 @@ test("the CSV export carries the profile and review columns, formula-safe", asyn
     [cell("kyc_status"), cell("risk_rating"), cell("pep"), cell("sanctions_hit"), cell("address_line2")],
     ["rejected", "medium", "false", "true", ""],
   );
-  const malformed = await compliance.request(
-    `/api/admin/customers/export?${new URLSearchParams({ filter: JSON.stringify({ kyc_status: "maybe" }) })}`,
-  );
+  const malformed = await compliance.request("/api/admin/customers/export", {
+    method: "POST",
+    json: { filter: { kyc_status: "maybe" } },
+  });
   assert.equal(malformed.status, 400);
 });
 

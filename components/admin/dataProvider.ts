@@ -47,14 +47,44 @@ const post = async (path: string, body?: unknown) =>
   (await httpClient(`${API}${path}`, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) }))
     .json;
 
+/** How far along a download is: its lines so far, and the rows the server said it holds (`Export-Rows`), if it did. */
+export type DownloadProgress = { lines: number; rows: number | null };
+
+const LINE_FEED = 10;
+
 /**
  * An export: a POST (it is recorded, so a write, never a link another site could make the browser
- * follow) answered with a file; its text, the name the server gives it and its type, for saveFile.
+ * follow) answered with a file, read as it arrives (its lines counted for `onProgress`, its bytes
+ * kept as they came); the file, the name the server gives it and its type, for saveFile.
  */
-async function postForFile(path: string, body: unknown, fallbackName: string) {
-  const { body: text, headers } = await httpClient(`${API}${path}`, { method: "POST", body: JSON.stringify(body) });
-  const filename = /filename="([^"]+)"/.exec(headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
-  return { body: text, filename, type: headers.get("content-type") ?? "application/octet-stream" };
+async function postForFile(
+  path: string,
+  body: unknown,
+  fallbackName: string,
+  onProgress: (progress: DownloadProgress) => void = () => {},
+) {
+  const response = await fetch(`${API}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    credentials: "same-origin",
+  });
+  if (!response.ok || !response.body) {
+    const error = await response.json().catch(() => ({}));
+    throw new HttpError(error.message ?? response.statusText, response.status, error);
+  }
+  const announced = response.headers.get("export-rows");
+  const rows = announced === null ? null : Number(announced);
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let lines = 0;
+  const reader = response.body.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    parts.push(next.value);
+    for (const byte of next.value) if (byte === LINE_FEED) lines++;
+    onProgress({ lines, rows });
+  }
+  const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  return { body: parts, filename, type: response.headers.get("content-type") ?? "application/octet-stream" };
 }
 
 /** The compliance actions on a customer, each with the reason the audit log keeps. */
@@ -88,9 +118,14 @@ export const dataProvider = {
   /** A customer's subject-access export, audited with the reason: the JSON file's text and the name the server gives it. */
   exportCustomerData: (id: Identifier, reason: string) =>
     postForFile(`/customers/${encodeURIComponent(id)}/export`, { reason }, `customer-${id}.json`),
-  /** The audit log's export for a range of days (admins), audited too. */
-  exportAuditLog: (input: { format: string; from: string; to: string }) =>
-    postForFile("/audit-log/export", input, `audit-log.${input.format}`),
+  /** The audit log's export for a range of days (admins), audited too, streamed: `onProgress` as it arrives. */
+  exportAuditLog: (
+    input: { format: string; from: string; to: string },
+    onProgress?: (progress: DownloadProgress) => void,
+  ) => postForFile("/audit-log/export", input, `audit-log.${input.format}`, onProgress),
+  /** The customers the list's filter selects, as CSV (audited), streamed: `onProgress` as it arrives. */
+  exportCustomers: (filter: Record<string, unknown>, onProgress?: (progress: DownloadProgress) => void) =>
+    postForFile("/customers/export", { filter }, "customers.csv", onProgress),
   linkedCustomers: async (id: Identifier): Promise<LinkedCustomer[]> =>
     (await httpClient(`${API}/customers/${encodeURIComponent(id)}/linked`)).json,
   /** A customer's passkeys (never their keys), and one removed with the reason the audit log keeps. */
@@ -144,8 +179,3 @@ function webhookPath(clientId: Identifier, id: number, prefix = API) {
 }
 
 export type AdminDataProvider = typeof dataProvider;
-
-/** The CSV export is a download the browser saves, not data for the page. */
-export function customersExportUrl(filter: Record<string, unknown>): string {
-  return `${API}/customers/export?${new URLSearchParams({ filter: JSON.stringify(filter) })}`;
-}

@@ -63,12 +63,16 @@ export function listHandler<Row>(
 }
 
 /**
- * `filter={…}`: what a list (or the CSV export of one) is narrowed to. No text in it, at any depth,
+ * `filter={…}`: what a list is narrowed to (its CSV export's body holds the same, `checkedFilter`). No text in it, at any depth,
  * may hold what no stored text holds (a NUL, which PostgreSQL refuses, another control character
  * or a lone surrogate): a 400 naming the filter.
  */
 export function readFilter(request: Request): Record<string, unknown> {
-  const filter = jsonParam(new URL(request.url).searchParams, "filter") ?? {};
+  return checkedFilter(jsonParam(new URL(request.url).searchParams, "filter") ?? {});
+}
+
+/** A filter given some other way (an export's body), held to the same rules as `filter={…}`. */
+export function checkedFilter(filter: unknown): Record<string, unknown> {
   if (typeof filter !== "object" || filter === null || Array.isArray(filter))
     throw invalidRequest("filter must be a JSON object");
   for (const [name, value] of Object.entries(filter)) {

@@ -86,13 +86,15 @@ export function download(body: string, filename: string, contentType: string): R
  * A file for the browser to save, written as `lines` come: each ends in CRLF, sent in chunks of
  * about 64 KB, so no more than that is held. A client that goes away ends the lines (their
  * iterator's `return`); a failure midway is logged and cuts the answer short, which the client
- * sees as a broken transfer, never as a complete file.
+ * sees as a broken transfer, never as a complete file. `rows`, when known, goes out as `Export-Rows`:
+ * the back office shows how far along a long download is.
  */
 export function streamDownload(
   lines: AsyncIterator<string>,
   filename: string,
   contentType: string,
   requestId: string,
+  rows?: number,
 ): Response {
   const encoder = new TextEncoder();
   let cancelled = false;
@@ -123,7 +125,11 @@ export function streamDownload(
       await lines.return?.();
     },
   });
-  return new Response(body, { status: 200, headers: downloadHeaders(filename, contentType) });
+  const headers = {
+    ...downloadHeaders(filename, contentType),
+    ...(rows === undefined ? {} : { "Export-Rows": `${rows}` }),
+  };
+  return new Response(body, { status: 200, headers });
 }
 
 const STREAM_CHUNK = 64 * 1024;

@@ -1,13 +1,15 @@
 /**
  * The audit log's **Export** for admins (hidden for other roles): a dialog asks for the first and
  * last day (UTC, both included) and the format; the export is POSTed (it is recorded, so never a
- * link) and the browser saves the file it answers. A refusal shows in the dialog.
+ * link), the dialog shows the rows received while it streams, and the browser saves the file it
+ * answers. A refusal shows in the dialog.
  */
 import { useState } from "react";
 import DownloadIcon from "@mui/icons-material/Download";
 import { Alert, Button as DialogButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
 import { Button, Form, SelectInput, useCanAccess, useDataProvider } from "react-admin";
-import type { AdminDataProvider } from "../dataProvider";
+import type { AdminDataProvider, DownloadProgress } from "../dataProvider";
+import { ExportProgress } from "../ExportProgress";
 import { DayInput } from "../DayInput";
 import { saveFile } from "../saveFile";
 
@@ -35,15 +37,23 @@ export default function ExportAuditLogButton() {
 function ExportDialog({ onClose }: { onClose(): void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [problem, setProblem] = useState<string>();
+  const [progress, setProgress] = useState<DownloadProgress>();
+  // While exporting: the lines before the first row (the CSV header).
+  const [exporting, setExporting] = useState<number>();
   const submit = async (values: Record<string, unknown>) => {
     const [from, to, format] = [values.from, values.to, values.format].map((value) => String(value ?? ""));
     if (!from || !to || !format) return setProblem("Choose the first day, the last day and a format.");
     if (from > to) return setProblem("The first day must not be after the last.");
+    setProblem(undefined);
+    setProgress(undefined);
+    setExporting(format === "csv" ? 1 : 0);
     try {
-      saveFile(await dataProvider.exportAuditLog({ format, from, to }));
+      saveFile(await dataProvider.exportAuditLog({ format, from, to }, setProgress));
       onClose();
     } catch (error) {
       setProblem((error as Error).message);
+    } finally {
+      setExporting(undefined);
     }
   };
   return (
@@ -57,12 +67,13 @@ function ExportDialog({ onClose }: { onClose(): void }) {
               <DayInput source="to" label="To" />
             </Stack>
             <SelectInput source="format" label="Format" choices={FORMATS} helperText="Days in UTC, both included" />
+            {exporting !== undefined && <ExportProgress progress={progress} headerLines={exporting} />}
             {problem && <Alert severity="error">{problem}</Alert>}
           </Stack>
         </DialogContent>
         <DialogActions>
           <DialogButton onClick={onClose}>Cancel</DialogButton>
-          <DialogButton type="submit" variant="contained">
+          <DialogButton type="submit" variant="contained" disabled={exporting !== undefined}>
             Download
           </DialogButton>
         </DialogActions>

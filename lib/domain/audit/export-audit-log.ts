@@ -82,7 +82,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Records the export (`export` of `audit_log`, with the format, the days and the number of rows)
- * and answers the rows, oldest id first. The rows are the range's entries up to
+ * and answers that number and the rows, oldest id first. The rows are the range's entries up to
  * the newest one when the export was recorded, counted in the same transaction, so the file holds
  * the rows its entry says whatever is written meanwhile; its own entry falls in the next export.
  * Recorded before the first row is read: a client that goes away halfway took some of the rows,
@@ -91,14 +91,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function exportAuditLog(
   input: AuditLogExportInput,
   actor: Actor,
-): Promise<AsyncGenerator<AuditLogExportRow>> {
+): Promise<{ rows: number; entries: AsyncGenerator<AuditLogExportRow> }> {
   const from = calendarDate(input.from) as Date;
   const until = new Date((calendarDate(input.to) as Date).getTime() + DAY_MS);
-  const newest = await auditedChange(actor, [], async (tx) => {
+  const { newest, count } = await auditedChange(actor, [], async (tx) => {
     const newest = (await tx.auditLog.aggregate({ _max: { id: true } }))._max.id ?? 0;
     const count = await tx.auditLog.count({ where: { createdAt: { gte: from, lt: until }, id: { lte: newest } } });
     return {
-      result: newest,
+      result: { newest, count },
       audit: {
         action: "export",
         resource: "audit_log",
@@ -109,7 +109,7 @@ export async function exportAuditLog(
   });
   // The head, its own entry included, signed: the auditor's file and a checkpoint agree on it.
   await checkpointAuditChain("export");
-  return pages(from, until, newest);
+  return { rows: count, entries: pages(from, until, newest) };
 }
 
 /** The entries of [from, until) with an id up to `newest`, a page at a time by id. */

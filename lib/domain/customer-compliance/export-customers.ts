@@ -1,7 +1,9 @@
 /**
- * The customers a filter matches (see customer-filter.ts), as CSV for compliance; the export is
- * recorded in the audit log.
+ * The customers a filter matches (see customer-filter.ts), as CSV for compliance: recorded in the
+ * audit log first, then read a batch at a time by id (keyset, no transaction or cursor held between
+ * batches), so no export is ever held whole and one the client leaves holds nothing.
  */
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
 import { csvRow } from "@/lib/platform/csv";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
@@ -35,35 +37,48 @@ const CSV_COLUMNS: (keyof CustomerRecord)[] = [
 ];
 
 /**
- * Every customer the filter matches, as CSV, oldest first. Exporting personal data is recorded in
- * the audit log with the filter used (as auditedCustomerFilter tells it) and the number of rows, so
- * compliance can see who took what.
+ * Records the export (`export` of `customers`, with the filter as auditedCustomerFilter tells it
+ * and the number of rows) and answers that number and the file's lines, header first, oldest
+ * customer first. The rows are those the filter matched as the export was recorded, up to the
+ * newest customer then (counted in the same transaction), so the file holds the rows its entry
+ * says, unless a customer changes meanwhile so as to enter or leave the filter. Recorded before
+ * the first row is read: a client that goes away halfway took some of the rows, and the log says so.
  */
-export async function exportCustomers(filter: Record<string, unknown>, actor: Actor): Promise<string> {
+export async function exportCustomers(
+  filter: Record<string, unknown>,
+  actor: Actor,
+): Promise<{ rows: number; lines: AsyncGenerator<string> }> {
   const where = customerFilter(filter);
-  const lines = [CSV_COLUMNS.join(",")];
-  for (let afterId = 0; ; ) {
+  const { newest, rows } = await auditedChange(actor, [], async (tx) => {
+    const newest = (await tx.customer.aggregate({ _max: { id: true } }))._max.id ?? 0;
+    const rows = await tx.customer.count({ where: { AND: [where, { id: { lte: newest } }] } });
+    return {
+      result: { newest, rows },
+      audit: {
+        action: "export",
+        resource: "customers",
+        resourceId: "",
+        after: { filter: auditedCustomerFilter(filter), rows },
+      },
+    };
+  });
+  return { rows, lines: lines(where, newest) };
+}
+
+async function* lines(where: Prisma.CustomerWhereInput, newest: number): AsyncGenerator<string> {
+  yield CSV_COLUMNS.join(",");
+  for (let after = 0; ; ) {
     const batch = await db().customer.findMany({
-      where: { AND: [where, { id: { gt: afterId } }] },
+      where: { AND: [where, { id: { gt: after, lte: newest } }] },
       include: withClientName,
       orderBy: { id: "asc" },
       take: EXPORT_BATCH,
     });
     for (const customer of batch) {
       const record = toCustomerRecord(customer);
-      lines.push(csvRow(CSV_COLUMNS.map((column) => String(record[column] ?? ""))));
+      yield csvRow(CSV_COLUMNS.map((column) => String(record[column] ?? "")));
     }
-    if (batch.length < EXPORT_BATCH) break;
-    afterId = batch[batch.length - 1].id;
+    if (batch.length < EXPORT_BATCH) return;
+    after = batch[batch.length - 1].id;
   }
-  await auditedChange(actor, [], async () => ({
-    result: undefined,
-    audit: {
-      action: "export",
-      resource: "customers",
-      resourceId: "",
-      after: { filter: auditedCustomerFilter(filter), rows: lines.length - 1 },
-    },
-  }));
-  return `${lines.join("\r\n")}\r\n`;
 }

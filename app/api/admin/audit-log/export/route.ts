@@ -20,13 +20,13 @@ const MEDIA_TYPES: Record<AuditLogExportFormat, string> = {
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("audit-log-export", {
   POST: async ({ request, requestId, staff }) => {
     const input = await readInput(request, auditLogExportInput);
-    const rows = await exportAuditLog(input, { staffId: staff.id });
+    const { rows, entries } = await exportAuditLog(input, { staffId: staff.id });
     const format = AUDIT_LOG_EXPORT_FORMATS[input.format];
     async function* lines() {
       if (format.header !== undefined) yield format.header;
-      for await (const row of rows) yield format.line(row);
+      for await (const entry of entries) yield format.line(entry);
     }
     const filename = `audit-log-${input.from}-${input.to}.${input.format}`;
-    return streamDownload(lines(), filename, MEDIA_TYPES[input.format], requestId);
+    return streamDownload(lines(), filename, MEDIA_TYPES[input.format], requestId, rows);
   },
 });

@@ -1,12 +1,17 @@
 import { adminRoute } from "@/lib/http/with-staff";
-import { download } from "@/lib/http/respond";
+import { readBody } from "@/lib/http/input";
+import { streamDownload } from "@/lib/http/respond";
+import { checkedFilter } from "@/lib/http/list-protocol";
 import { exportCustomers } from "@/lib/domain/customer-compliance/export-customers";
-import { readFilter } from "@/lib/http/list-protocol";
 
-// GET /api/admin/customers/export?filter={…}: the customers the list's filter matches, as CSV.
+// POST /api/admin/customers/export { filter: {…} } (the list's filter; none, every customer): the
+// customers it matches, streamed as CSV; the export is audited first. A write, so a link or a page
+// of another origin cannot make a member's browser export (GET and HEAD answer 405, recording nothing).
 export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("customers", {
-  GET: async ({ request, staff }) => {
-    const csv = await exportCustomers(readFilter(request), { staffId: staff.id });
-    return download(csv, `customers-${new Date().toISOString().slice(0, 10)}.csv`, "text/csv; charset=utf-8");
+  POST: async ({ request, requestId, staff }) => {
+    const filter = checkedFilter((await readBody(request)).filter ?? {});
+    const { rows, lines } = await exportCustomers(filter, { staffId: staff.id });
+    const filename = `customers-${new Date().toISOString().slice(0, 10)}.csv`;
+    return streamDownload(lines, filename, "text/csv; charset=utf-8", requestId, rows);
   },
 });
