@@ -59,7 +59,7 @@ export type PasskeyChange = {
   device?: Device;
 };
 
-/** Within `tx`: the change's event, its webhook event (customer.passkey_added or _removed) and its notice. */
+/** Within `tx`: the change's event, its webhook event (customer.passkey.added or _removed) and its notice. */
 export async function recordPasskeyChange(tx: Prisma.TransactionClient, change: PasskeyChange, now: Date) {
   const { customer } = change;
   await recordEvent(
