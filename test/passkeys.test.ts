@@ -4,7 +4,7 @@
  * origin, RP ID, challenge, type, no user verification, another attestation format, a challenge
  * spent or another's, another account's credential); hostile input; the same registration verified
  * twice at once; the challenge limits under concurrency and the challenge table's bounds; renaming and
- * removing; the webhook events. Logging in with one: passkey-login.test.ts.
+ * removing; the webhook events; the passkeys in the customer's data export. Logging in with one: passkey-login.test.ts.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -67,6 +67,23 @@ test("a passkey is added: 201, listed, excluded from the next options, its event
     1,
   );
   assert.equal(await db().emailOutbox.count({ where: { toAddress: customer.email, template: "passkey_added" } }), 1);
+});
+
+test("the customer's data export lists their passkeys, with no credential id, public key or user handle", async () => {
+  const { customer, passkey } = await withPasskey();
+  const response = await app.request("/client/v1/me/export", { headers: { ...DEVICE, ...bearer(customer.token) } });
+  assert.equal(response.status, 200, await response.clone().text());
+  const text = await response.text();
+  const exported = JSON.parse(text).export;
+  assert.deepEqual(exported.passkeys, [passkey]);
+  const row = await db().passkey.findFirstOrThrow({ where: { id: passkey.id }, include: { customer: true } });
+  for (const secret of [
+    row.credentialId,
+    Buffer.from(row.publicKey).toString("base64url"),
+    row.customer.passkeyUserHandle!,
+  ]) {
+    assert.ok(!text.includes(secret), `no ${secret.slice(0, 12)}… in the export`);
+  }
 });
 
 test("registration without the password is password/required, a wrong one password/invalid (counted as a failed login)", async () => {
@@ -302,15 +319,25 @@ test("challenges are limited per IP and per account under concurrency, and the t
   assert.equal(await db().passkeyChallenge.count(), 1);
 });
 
-test("customer.passkey_added and customer.passkey_removed go to the endpoints subscribed, with the passkey's id", async () => {
+test("customer.passkey.added and customer.passkey.removed go to the endpoints subscribed, with the passkey's id", async () => {
   const admin = await staffSession(app, "admin");
   const client = await db().apiClient.findUniqueOrThrow({ where: { clientId: app.client.clientId } });
-  const created = await admin.request(`/api/admin/clients/${client.id}/webhooks`, {
+  const webhooks = `/api/admin/clients/${client.id}/webhooks`;
+  // The issue's names are the contract: the enum's own spelling is no event.
+  const misnamed = await admin.request(webhooks, {
     method: "POST",
-    json: { url: "http://127.0.0.1:9/passkeys", events: ["customer.passkey_added", "customer.passkey_removed"] },
+    json: { url: "http://127.0.0.1:9/passkeys", events: ["customer.passkey_added"] },
+  });
+  assert.equal(misnamed.status, 400, await misnamed.clone().text());
+  const events = ["customer.passkey.added", "customer.passkey.removed"];
+  const created = await admin.request(webhooks, {
+    method: "POST",
+    json: { url: "http://127.0.0.1:9/passkeys", events },
   });
   assert.equal(created.status, 201, await created.clone().text());
-  const endpointId = (await created.json()).id;
+  const endpoint = await created.json();
+  assert.deepEqual(endpoint.events, events);
+  const endpointId = endpoint.id;
   const { customer, passkey } = await withPasskey();
   const removed = await post(
     `/client/v1/me/passkeys/${passkey.id}/remove`,
@@ -327,4 +354,9 @@ test("customer.passkey_added and customer.passkey_removed go to the endpoints su
     ],
   );
   assert.equal((deliveries[0].data as { customer_id: number }).customer_id, await customerId(customer));
+  const listed = await admin.request(`${webhooks}/${endpointId}/deliveries`);
+  assert.equal(listed.status, 200, await listed.clone().text());
+  const sent = (await listed.json()) as { event: string; body: string }[];
+  assert.deepEqual(sent.map((delivery) => delivery.event).sort(), events);
+  assert.deepEqual(sent.map((delivery) => JSON.parse(delivery.body).type).sort(), events);
 });

@@ -36,7 +36,8 @@ import { openedBody } from "@/lib/domain/email/outbox-token-box";
 import type { OutgoingEmail } from "@/lib/domain/email/compose-email";
 import { hashPassword } from "@/lib/domain/passwords/hash-password";
 import { countAttempt, countAttemptWith, storedKey, sweep, type Limit } from "@/lib/domain/rate-limits/count-attempt";
-import { release } from "@/lib/domain/rate-limits/release-attempt";
+import { release, releaseSteps } from "@/lib/domain/rate-limits/release-attempt";
+import { recordSignIn } from "@/lib/domain/audit/record-sign-in";
 import { countStaffSignIn, verifyStaffCredentials } from "@/lib/domain/staff/sign-in-staff";
 import { emailTokenInsert } from "@/lib/domain/tokens/issue-email-token";
 import { sessionTokensInsert } from "@/lib/domain/tokens/issue-session-tokens";
@@ -674,8 +675,8 @@ test("statement: staff sign-in update with rehash, and its audit entry", async (
   });
   const entry = await db().auditLog.findFirstOrThrow({ where: { action: "sign_in", resourceId: String(staff.id) } });
   assert.deepEqual(
-    [entry.staffId, entry.resource, entry.email, entry.ip, entry.userAgent, entry.outcome],
-    [staff.id, "staff", staff.email, DEVICE.ip, DEVICE.userAgent, "success"],
+    [entry.staffId, entry.resource, entry.email, entry.ip, entry.userAgent, entry.outcome, entry.after],
+    [staff.id, "staff", staff.email, DEVICE.ip, DEVICE.userAgent, "success", { method: "password" }],
   );
   const row = await db().staff.findUniqueOrThrow({ where: { id: staff.id } });
   assert.match(row.passwordHash, /^\$argon2id\$/);
@@ -689,6 +690,28 @@ test("statement: staff sign-in update with rehash, and its audit entry", async (
   assert.deepEqual(counter.hits, [], "the sign-in's hit was given back in the same statement");
   assert.match(entry.hash ?? "", /^[0-9a-f]{64}$/, "the entry is chained as its statement commits");
   assert.ok(entry.chainPosition !== null && entry.chainPosition >= 1);
+});
+
+test("statement: a staff passkey sign-in's audit entry, with its attempt given back in the same statement", async () => {
+  const staff = await db().staff.create({
+    data: { email: uniqueEmail("staff"), name: "Pat Passkey", role: "admin", passwordHash: "unused" },
+  });
+  const limit: Limit = { bucket: "staff_login_ip", key: `passkey-${staff.id}`, max: 5, windowMs: 60_000 };
+  const attempt = await countAttempt([limit]);
+  const source = { ip: DEVICE.ip, userAgent: DEVICE.userAgent };
+  await recordSignIn(
+    { outcome: "success", method: "passkey", email: staff.email, staffId: staff.id, ...source },
+    releaseSteps(attempt),
+  );
+  const entry = await db().auditLog.findFirstOrThrow({ where: { action: "sign_in", resourceId: String(staff.id) } });
+  assert.deepEqual(
+    [entry.staffId, entry.email, entry.outcome, entry.after],
+    [staff.id, staff.email, "success", { method: "passkey" }],
+  );
+  const counter = await db().rateLimit.findUniqueOrThrow({
+    where: { bucket_key: { bucket: "staff_login_ip", key: storedKey(limit.key) } },
+  });
+  assert.deepEqual(counter.hits, []);
 });
 
 test("statement: audit chain check (every entry recomputed in order, the first that breaks it)", async () => {

@@ -1,6 +1,6 @@
 /**
  * The back office's layout: react-admin's, with the member's own account in the user menu (change
- * password, set up two-factor). A member whose role requires two-factor and who has none sees only
+ * password, set up two-factor, passkeys). A member whose role requires two-factor and who has none sees only
  * the set-up (and can sign out): the API refuses them everything else (403 mfa_required) until they enrol.
  * Above every page, the banner of a restored copy whose e-mails and webhooks are paused.
  */
@@ -18,12 +18,14 @@ import {
   MenuItem,
   Typography,
 } from "@mui/material";
+import FingerprintIcon from "@mui/icons-material/Fingerprint";
 import KeyIcon from "@mui/icons-material/Key";
 import SecurityIcon from "@mui/icons-material/Security";
 import { AppBar, Layout, Logout, UserMenu, useGetIdentity, useLogout, useUserMenu } from "react-admin";
 import { forgetSession } from "./authProvider";
 import { DispatchPausedBanner } from "./DispatchPausedBanner";
 import { ChangePasswordDialog } from "./me/ChangePasswordDialog";
+import { PasskeysDialog } from "./me/PasskeysDialog";
 import { TwoFactorSetup } from "./two-factor/TwoFactorSetup";
 
 // Enrolled: the session and every cached permission are read afresh.
@@ -36,7 +38,7 @@ const reloadBackOffice = () => {
  * The user menu's own dialogs, opened by its items: the menu closes as a dialog opens (a menu left
  * open behind a dialog reappears when it closes), so the dialogs live here, beside the menu.
  */
-type MenuDialog = "change-password" | "two-factor";
+type MenuDialog = "change-password" | "two-factor" | "passkeys";
 
 /** A user-menu entry that opens one of these dialogs: the menu closes first. */
 function DialogMenuItem({ icon, label, onOpen }: { icon: ReactNode; label: string; onOpen(): void }) {
@@ -73,11 +75,17 @@ function StaffAppBar() {
               label={identity?.twoFactor ? "Set up two-factor again" : "Set up two-factor sign-in"}
               onOpen={() => setDialog("two-factor")}
             />
+            <DialogMenuItem
+              icon={<FingerprintIcon fontSize="small" />}
+              label="Passkeys"
+              onOpen={() => setDialog("passkeys")}
+            />
             <Logout />
           </UserMenu>
         }
       />
       {dialog === "change-password" && <ChangePasswordDialog onClose={close} />}
+      {dialog === "passkeys" && <PasskeysDialog onClose={close} twoFactor={!!identity?.twoFactor} />}
       {dialog === "two-factor" && (
         <Dialog open onClose={close} maxWidth="xs" fullWidth aria-labelledby="two-factor-title">
           <DialogTitle id="two-factor-title">Two-factor sign-in</DialogTitle>

@@ -1,9 +1,10 @@
-/** The back office's sign-in page: react-admin's login layout around a form of our own, and "Forgot password?". */
+/** The back office's sign-in page: react-admin's login layout around a form of our own, "Sign in with a passkey" and "Forgot password?". */
 import { useState } from "react";
 import { Alert, Button, CardContent, CircularProgress, Link, Typography } from "@mui/material";
 import { Form, Login, PasswordInput, TextInput, email, required, useLogin, useNotify } from "react-admin";
 import { CodeRequired } from "./authProvider";
 import { useBrand } from "./brand";
+import { passkeyAssertion, passkeysSupported } from "./webauthn";
 
 /** The member's e-mail address, as both the sign-in and the forgot-password forms ask for it. */
 function StaffEmailInput() {
@@ -46,6 +47,25 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
       if (error instanceof CodeRequired) setCredentials(attempt);
       else notify(error.message, { type: "error" });
     });
+  };
+
+  // A passkey alone: the options, the browser's assertion (the member picks a passkey and unlocks it), the sign-in.
+  const signInWithPasskey = async () => {
+    setSubmitting(true);
+    try {
+      const response = await fetch("/api/admin/passkeys/authentication/options", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: "{}",
+      });
+      const body = await response.json().catch(() => undefined);
+      if (!response.ok) throw new Error(body?.message ?? "Signing in with a passkey is not possible just now");
+      const credential = await passkeyAssertion(body.options);
+      await login({ passkey: { challenge_id: body.challenge_id, credential } });
+    } catch (error) {
+      setSubmitting(false);
+      notify(error instanceof Error ? error.message : "This passkey could not sign you in.", { type: "error" });
+    }
   };
 
   const button = (label: string) => (
@@ -106,6 +126,18 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
           fullWidth
         />
         {button("Sign in")}
+        {passkeysSupported() && (
+          <Button
+            type="button"
+            variant="outlined"
+            disabled={submitting}
+            onClick={signInWithPasskey}
+            fullWidth
+            sx={{ mt: 1 }}
+          >
+            Sign in with a passkey
+          </Button>
+        )}
         <Link component="button" type="button" variant="body2" onClick={onForgot} sx={{ mt: 2, display: "block" }}>
           Forgot password?
         </Link>

@@ -57,7 +57,31 @@ async function signInError(response: Response): Promise<string | null> {
 export const authProvider: AuthProvider = {
   // With `code` (two-factor or recovery code) on the second step; next-auth answers 401 with
   // error=code_required, only after a right password, when the member needs one.
-  async login({ email, password, code }: { email: string; password: string; code?: string }) {
+  // Or `passkey`: the sign-in page's assertion (challenge_id and the credential's JSON), alone.
+  async login({
+    email,
+    password,
+    code,
+    passkey,
+  }: {
+    email?: string;
+    password?: string;
+    code?: string;
+    passkey?: { challenge_id: string; credential: unknown };
+  }) {
+    if (passkey) {
+      const response = await postToNextAuth("/api/auth/callback/passkey", {
+        challenge_id: passkey.challenge_id,
+        credential: JSON.stringify(passkey.credential),
+      });
+      if (response.status === 429)
+        throw new Error("Too many failed attempts. Please wait a few minutes and try again.");
+      if (response.status === 503)
+        throw new Error("Signing in is not possible just now. Please try again in a minute.");
+      if (!response.ok || !(await currentSession())) throw new Error("This passkey could not sign you in.");
+      return;
+    }
+    if (email === undefined || password === undefined) throw new Error("Enter your e-mail address and password.");
     const response = await postToNextAuth("/api/auth/callback/credentials", {
       email,
       password,

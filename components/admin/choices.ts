@@ -265,6 +265,7 @@ export const AUDIT_ACTION_LABELS = {
   two_factor_enrolment_started: "Began setting up two-factor",
   two_factor_enabled: "Turned on two-factor",
   two_factor_reset: "Reset two-factor",
+  add_passkey: "Added a passkey",
 } satisfies Record<AuditAction, string>;
 export const AUDIT_ACTIONS = choicesOf(AUDIT_ACTION_LABELS);
 

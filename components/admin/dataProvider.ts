@@ -10,6 +10,7 @@ import simpleRestProvider from "ra-data-simple-rest";
 import { fetchUtils, HttpError, type Identifier } from "react-admin";
 import type { Dashboard } from "@/lib/domain/dashboard/read-dashboard";
 import type { PasskeyRecord } from "@/lib/domain/passkeys/passkey-record";
+import type { StaffStepUp } from "@/lib/domain/staff/step-up-staff";
 import type { LinkedCustomer } from "@/lib/domain/customer-compliance/linked-customers";
 import type { LegalHoldInput, LegalHoldState } from "@/lib/domain/customer-compliance/set-legal-hold";
 import type { ReviewView } from "@/lib/domain/customer-compliance/kyc-review";
@@ -146,6 +147,17 @@ export const dataProvider = {
     post(`/staff/${encodeURIComponent(id)}/password`),
   signOutStaffEverywhere: (id: Identifier) => post(`/staff/${encodeURIComponent(id)}/revoke-sessions`),
   changeOwnPassword: (input: { current_password: string; password: string }) => post("/me/password", input),
+  /**
+   * The signed-in member's own passkeys (issue 39): listed, added (options after the step-up, then
+   * the new credential), renamed, removed (the step-up again).
+   */
+  ownPasskeys: async (): Promise<PasskeyRecord[]> => (await httpClient(`${API}/me/passkeys`)).json,
+  startOwnPasskey: (input: StaffStepUp): Promise<{ challenge_id: string; options: unknown }> =>
+    post("/me/passkeys/registration/options", input),
+  finishOwnPasskey: (input: { challenge_id: string; credential: unknown; name?: string }): Promise<PasskeyRecord> =>
+    post("/me/passkeys/registration/verify", input),
+  renameOwnPasskey: (id: number, name: string): Promise<PasskeyRecord> => post(`/me/passkeys/${id}`, { name }),
+  removeOwnPasskey: (id: number, input: StaffStepUp) => post(`/me/passkeys/${id}/remove`, input),
   /** An API client's webhook endpoints (issue 27); a new or rotated secret is in that answer only. */
   webhooks: async (clientId: Identifier): Promise<{ endpoints: WebhookEndpoint[]; privateTargetsAllowed: boolean }> => {
     const { json, headers } = await httpClient(`${API}/clients/${encodeURIComponent(clientId)}/webhooks`);

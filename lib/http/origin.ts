@@ -53,6 +53,16 @@ export function refuseCrossOriginWrite(request: Request): void {
   if (!sameOrigin) throw crossOriginRefused();
 }
 
+/**
+ * The origins the back office's own pages run on, which a staff passkey's answer must come from
+ * (lib/domain/passkeys/): PUBLIC_URL's when it is set; else, as for a write, the one the request was
+ * addressed to (a server reached as http://localhost:<port>, say, which WebAuthn needs).
+ */
+export function backOfficeOrigins(headers: RequestHeaders): string[] {
+  const { PUBLIC_URL } = config();
+  return PUBLIC_URL ? [new URL(PUBLIC_URL).origin] : ownOrigins(headers);
+}
+
 function ownOrigins(headers: RequestHeaders): string[] {
   const origins: string[] = [];
   const { PUBLIC_URL } = config();

@@ -7,7 +7,9 @@
  * each request checks with the one staff row it reads); a database outage does not end it. A
  * member with two-factor signs in with e-mail, password and `code` (the code of the moment or a
  * recovery code); without the code, once the password was right, the sign-in answers
- * next-auth's 401 with `error=code_required` so that the page asks for it.
+ * next-auth's 401 with `error=code_required` so that the page asks for it. A member with a passkey
+ * signs in with it alone (the provider "passkey": `challenge_id` and the credential's JSON), which
+ * satisfies two-factor.
  */
 import NextAuth, { type AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
@@ -19,7 +21,7 @@ import { db } from "@/lib/platform/db";
 import { databaseUnreachable } from "@/lib/platform/db/outage";
 import { parseBody, readBodyBytes } from "./input";
 import { methodNotAllowed, serviceUnavailable } from "./errors";
-import { linkOrigin, refuseCrossOriginWrite, servedOverHttps } from "./origin";
+import { backOfficeOrigins, linkOrigin, refuseCrossOriginWrite, servedOverHttps } from "./origin";
 import { failure, newRequestId } from "./respond";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { requestAddress } from "./request-address";
@@ -35,6 +37,13 @@ import {
 } from "@/lib/domain/staff/sign-in-staff";
 import { log } from "@/lib/platform/runtime/log";
 import { endStaffSessions } from "@/lib/domain/staff/end-staff-sessions";
+import {
+  countStaffPasskeySignIn,
+  type StaffPasskeySignIn,
+  verifyStaffPasskey,
+} from "@/lib/domain/passkeys/finish-staff-passkey-sign-in";
+import { MAX_CREDENTIAL_ID_LENGTH } from "@/lib/domain/passkeys/passkey-credential";
+import { staffPasskeySignIn as staffPasskeySignInInput } from "@/lib/domain/passkeys/staff-passkey-schemas";
 
 declare module "next-auth" {
   interface Session {
@@ -79,31 +88,62 @@ export async function handleAuthRequest(request: NextRequest, context: AuthRoute
   if (nextauth[0] === "callback" && request.method !== "POST") return failure(methodNotAllowed(["POST"]), requestId);
   let authRequest = request;
   let signIn: StaffSignInAttempt | undefined;
+  let passkeySignIn: StaffPasskeySignIn | undefined;
   if (request.method === "POST") {
     try {
       refuseCrossOriginWrite(request);
       const body = await readBodyBytes(request);
       authRequest = new NextRequest(request, { body });
-      // Every POST to a callback: next-auth runs the credentials check for callback/credentials[/…].
+      // Every POST to a callback: next-auth runs the credentials check for callback/credentials[/…],
+      // the passkey's for callback/passkey (counted by the credential it names).
       if (nextauth[0] === "callback") {
-        const { email } = parseBody(request.headers.get("content-type"), body);
-        signIn = await countStaffSignIn(typeof email === "string" ? email : "", {
+        const { email, credential } = parseBody(request.headers.get("content-type"), body);
+        const source = {
           ip: requestAddress(request.headers),
           userAgent: (request.headers.get("user-agent") ?? "").slice(0, MAX_SIGN_IN_USER_AGENT_LENGTH),
-        });
+        };
+        if (nextauth[1] === "passkey") {
+          passkeySignIn = await countStaffPasskeySignIn(sentCredentialId(credential), source);
+        } else {
+          signIn = await countStaffSignIn(typeof email === "string" ? email : "", source);
+        }
       }
     } catch (error) {
       return failure(error, requestId);
     }
   }
   const check = { failed: false };
-  const response = await NextAuth(authRequest, context, staffAuthOptions(authRequest, signIn, check, requestId));
+  const response = await NextAuth(
+    authRequest,
+    context,
+    staffAuthOptions(authRequest, { signIn, passkeySignIn }, check, requestId),
+  );
   return check.failed ? failure(serviceUnavailable(), requestId) : response;
 }
 
+/** The credential JSON's `id` as sent in the passkey sign-in's form (bounded), or "" for none. */
+function sentCredentialId(credential: unknown): string {
+  const id = parsedCredential(credential)?.id;
+  return typeof id === "string" ? id.slice(0, MAX_CREDENTIAL_ID_LENGTH) : "";
+}
+
+/** The passkey sign-in's `credential` field, JSON text in the form: its object, or undefined. */
+function parsedCredential(credential: unknown): Record<string, unknown> | undefined {
+  if (typeof credential !== "string") return undefined;
+  try {
+    const parsed: unknown = JSON.parse(credential);
+    return parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The attempts the limits counted before next-auth runs: a password's, or a passkey's. */
+type CountedSignIn = { signIn?: StaffSignInAttempt; passkeySignIn?: StaffPasskeySignIn };
+
 function staffAuthOptions(
   request: NextRequest,
-  signIn: StaffSignInAttempt | undefined,
+  { signIn, passkeySignIn }: CountedSignIn,
   check: { failed: boolean },
   requestId: string,
 ): AuthOptions {
@@ -140,6 +180,33 @@ function staffAuthOptions(
           }
           // next-auth answers a thrown error with 401 and `error=<its message>`.
           if (staff === CODE_REQUIRED) throw new Error(CODE_REQUIRED);
+          return staff && { ...staff, id: String(staff.id) };
+        },
+      }),
+      // A passkey alone (lib/domain/passkeys/finish-staff-passkey-sign-in.ts): no password, no code.
+      CredentialsProvider({
+        id: "passkey",
+        name: "Passkey",
+        credentials: {
+          challenge_id: { label: "Challenge", type: "text" },
+          credential: { label: "Credential (JSON)", type: "text" },
+        },
+        authorize: async (credentials) => {
+          const sent = (credentials ?? {}) as Record<string, unknown>;
+          const input = staffPasskeySignInInput.safeParse({
+            challenge_id: sent.challenge_id,
+            credential: parsedCredential(sent.credential),
+          });
+          // No assertion is checked for an attempt the limits did not count; a malformed one stays counted.
+          if (!passkeySignIn || !input.success) return null;
+          let staff: Awaited<ReturnType<typeof verifyStaffPasskey>>;
+          try {
+            staff = await verifyStaffPasskey(passkeySignIn, input.data, backOfficeOrigins(request.headers));
+          } catch (error) {
+            log().error({ err: error, req_id: requestId }, "staff passkey sign-in failed");
+            check.failed = true;
+            return null;
+          }
           return staff && { ...staff, id: String(staff.id) };
         },
       }),

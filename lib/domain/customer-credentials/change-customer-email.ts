@@ -17,8 +17,7 @@ import { newToken } from "@/lib/domain/tokens/new-token";
 import { revokeEmailTokens } from "@/lib/domain/tokens/revoke-email-tokens";
 import { linkWithToken } from "@/lib/platform/validation/link-template";
 import type { CustomerLogin } from "@/lib/domain/customer-accounts/authenticate-customer";
-import { confirmCustomerPassword } from "./confirm-customer-password";
-import { confirmCustomerSecondFactor } from "./customer-two-factor";
+import { stepUpCustomer } from "./step-up-customer";
 import { eventInsert, recordEvent } from "@/lib/domain/customer-accounts/record-customer-event";
 import { emailTaken } from "@/lib/domain/customer-accounts/register-customer";
 
@@ -42,14 +41,14 @@ export type ChangeCustomerEmailOptions = {
  */
 export async function changeCustomerEmail({ login, input, client, device }: ChangeCustomerEmailOptions): Promise<void> {
   const { customer } = login;
-  const event = {
-    type: "email_change_requested" as const,
-    email: input.email,
-    customerId: customer.id,
+  const event = await stepUpCustomer({
+    customer,
+    input,
     apiClientId: client.id,
-  };
-  await confirmCustomerPassword({ customer, password: input.password, device, event });
-  await confirmCustomerSecondFactor({ customer, code: input.code, device, event });
+    device,
+    type: "email_change_requested",
+    email: input.email,
+  });
   // Counted once the password is right (a wrong one counts against the login limits) and before the
   // address is looked up, so the limits also bound how many addresses one account can probe.
   const attempt = await check(Object.values(changeEmailLimits(customer.id, input.email)));

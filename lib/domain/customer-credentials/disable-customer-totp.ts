@@ -12,9 +12,9 @@ import { emailQueued, queueEmail } from "@/lib/domain/email/queue-email";
 import type { Device } from "@/lib/domain/tokens/device";
 import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
 import type { CustomerLogin } from "@/lib/domain/customer-accounts/authenticate-customer";
-import { confirmCustomerPassword } from "./confirm-customer-password";
+import { stepUpCustomer } from "./step-up-customer";
 import { effectiveLocale } from "@/lib/domain/customer-accounts/customer-locale";
-import { confirmCustomerSecondFactor, turnOffCustomerTwoFactor } from "./customer-two-factor";
+import { turnOffCustomerTwoFactor } from "./customer-two-factor";
 import { recordEvent } from "@/lib/domain/customer-accounts/record-customer-event";
 
 export type DisableCustomerTotpOptions = {
@@ -29,14 +29,7 @@ const alreadyOff = () => invalidRequest("Two-factor is off");
 export async function disableCustomerTotp({ login, input, client, device }: DisableCustomerTotpOptions): Promise<void> {
   const { customer } = login;
   if (!customer.totpEnabledAt) throw alreadyOff();
-  const event = {
-    type: "mfa_disabled" as const,
-    email: customer.email,
-    customerId: customer.id,
-    apiClientId: client.id,
-  };
-  await confirmCustomerPassword({ customer, password: input.password, device, event });
-  await confirmCustomerSecondFactor({ customer, code: input.code, device, event });
+  const event = await stepUpCustomer({ customer, input, apiClientId: client.id, device, type: "mfa_disabled" });
 
   const now = new Date();
   const notice = await composeNotice("mfa_disabled", customer.email, await effectiveLocale(customer.locale), {

@@ -16,8 +16,7 @@ import type { Device } from "@/lib/domain/tokens/device";
 import { endEmailTokens } from "@/lib/domain/tokens/end-email-tokens";
 import { revokeAllLoginTokens } from "@/lib/domain/tokens/revoke-login-tokens";
 import type { CustomerLogin } from "@/lib/domain/customer-accounts/authenticate-customer";
-import { confirmCustomerPassword } from "@/lib/domain/customer-credentials/confirm-customer-password";
-import { confirmCustomerSecondFactor } from "@/lib/domain/customer-credentials/customer-two-factor";
+import { stepUpCustomer } from "@/lib/domain/customer-credentials/step-up-customer";
 import { effectiveLocale } from "@/lib/domain/customer-accounts/customer-locale";
 import { recordEvent } from "@/lib/domain/customer-accounts/record-customer-event";
 import { queueWebhook } from "@/lib/domain/webhooks/queue-webhook";
@@ -57,14 +56,7 @@ export async function closeCustomerAccount({
   device,
 }: CloseCustomerAccountOptions): Promise<void> {
   const { customer } = login;
-  const event = {
-    type: "account_closed" as const,
-    email: customer.email,
-    customerId: customer.id,
-    apiClientId: client.id,
-  };
-  await confirmCustomerPassword({ customer, password: input.password, device, event });
-  await confirmCustomerSecondFactor({ customer, code: input.code, device, event });
+  const event = await stepUpCustomer({ customer, input, apiClientId: client.id, device, type: "account_closed" });
 
   const locale = await effectiveLocale(customer.locale);
   let email = customer.email;

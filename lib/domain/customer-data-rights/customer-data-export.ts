@@ -3,7 +3,7 @@
  * customer (GET /client/v1/me/export) and compliance (GET /api/admin/customers/{id}/export) get it.
  * The zod schema is the one description of the document: the API reference is drawn from it and the
  * type below is inferred from it. Never a secret or a hash (password, tokens, TOTP secret, recovery
- * codes), never the review's internals (reasons, risk rating, PEP and sanctions flags, legal hold):
+ * codes) nor a passkey's key material or credential id, never the review's internals (reasons, risk rating, PEP and sanctions flags, legal hold):
  * docs/api.md, "Your data", says what is left out and why.
  */
 import { z } from "zod";
@@ -11,6 +11,7 @@ import {
   CustomerEventType,
   CustomerSource,
   EmailTemplate,
+  PasskeyDeviceType,
   EventOutcome,
   OutboxStatus,
   TokenPurpose,
@@ -108,6 +109,16 @@ const secondFactorLoginSchema = z.object({
   client_name: clientName,
 });
 
+const passkeySchema = z.object({
+  id: z.number().int().describe("The passkey's id (GET /client/v1/me/passkeys)"),
+  name: z.string().describe("The name the customer gave it"),
+  created_at: time("When it was added"),
+  last_used_at: timeOrNull("When it last signed in; null if never"),
+  backed_up: z.boolean().describe("Whether the authenticator said it is backed up (synced)"),
+  device_type: z.enum(PasskeyDeviceType).describe("Bound to one device, or synced between the customer's devices"),
+  transports: z.array(z.string()).describe("How the authenticator said it can be reached (internal, hybrid, usb…)"),
+});
+
 const webhookDeliverySchema = z.object({
   event: z.enum(WebhookEventType).describe("The event, e.g. customer_registered (customer.registered on the wire)"),
   data: z.record(z.string(), z.unknown()).describe("What was sent about the customer"),
@@ -143,6 +154,9 @@ export const customerDataExportSchema = z
     second_factor_logins: z
       .array(secondFactorLoginSchema)
       .describe("Logins that waited for a two-factor code, oldest first; never the token"),
+    passkeys: z
+      .array(passkeySchema)
+      .describe("The account's passkeys, oldest first; never a credential id or a public key"),
     webhook_deliveries: z
       .array(webhookDeliverySchema)
       .describe("What was sent about the customer to the backends of the business's apps, oldest first"),

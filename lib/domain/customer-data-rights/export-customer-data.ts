@@ -23,6 +23,7 @@ import { customerStatus } from "@/lib/domain/customer-profiles/customer-record";
 import { customerOutboxWhere } from "./customer-outbox";
 import { describeProfile } from "@/lib/domain/customer-profiles/profile-fields";
 import { eventInsert, recordEvent } from "@/lib/domain/customer-accounts/record-customer-event";
+import { listPasskeys } from "@/lib/domain/passkeys/list-passkeys";
 
 /** Who asks: the customer through an app (rate limited), or a staff member with a reason. */
 export type ExportRequester =
@@ -82,7 +83,7 @@ export async function exportCustomerData(
 
 async function readCustomerData(customer: Customer, now: Date): Promise<CustomerDataExport> {
   const customerId = customer.id;
-  const [registeredVia, sessions, live, devices, profileChanges, events, emailLinks, mfaTokens, deliveries] =
+  const [registeredVia, sessions, live, devices, profileChanges, events, emailLinks, mfaTokens, passkeys, deliveries] =
     await Promise.all([
       customer.registeredVia === null
         ? null
@@ -111,6 +112,7 @@ async function readCustomerData(customer: Customer, now: Date): Promise<Customer
       }),
       db().emailToken.findMany({ where: { customerId }, orderBy: [...OLDEST_FIRST] }),
       db().customerMfaToken.findMany({ where: { customerId }, orderBy: [...OLDEST_FIRST] }),
+      listPasskeys(customerId),
       db().webhookDelivery.findMany({
         where: { data: { path: ["customer_id"], equals: customerId } },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -200,6 +202,7 @@ async function readCustomerData(customer: Customer, now: Date): Promise<Customer
       attempts: token.attempts,
       client_name: clientName(token.apiClientId),
     })),
+    passkeys,
     webhook_deliveries: deliveries.map((delivery) => ({
       event: delivery.event,
       data: delivery.data as Record<string, unknown>,

@@ -8,7 +8,6 @@
  * or closed account, a signature counter that went back. That last one also records an event and
  * e-mails the customer: someone holds a copy of the key.
  */
-import { verifyAuthenticationResponse } from "@simplewebauthn/server";
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { db } from "@/lib/platform/db";
 import { unauthenticated } from "@/lib/platform/errors/domain-error";
@@ -25,6 +24,7 @@ import { issueCustomerLogin } from "@/lib/domain/customer-sessions/issue-custome
 import type { AuthenticationCredential } from "./passkey-credential";
 import { claimPasskeyChallenge } from "./passkey-challenges";
 import { passkeyNotice } from "./passkey-record";
+import { verifyPasskeyAssertion } from "./passkey-verification";
 import { relyingPartyId } from "./relying-party";
 
 export type FinishPasskeyAuthenticationOptions = {
@@ -59,39 +59,26 @@ export async function finishPasskeyAuthentication({
   const handle = credential.response.userHandle;
   if (handle !== undefined && !digestsEqual(sha256(handle), sha256(customer.passkeyUserHandle ?? ""))) throw fail();
 
-  let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-  try {
-    // The library compares the counter before it checks the signature: given 0 it skips that, so a
-    // forged assertion cannot pass for a cloned key; the counter is judged below, once signed.
-    verified = await verifyAuthenticationResponse({
-      response: credential,
-      expectedChallenge: claimed.challenge,
-      expectedOrigin: client.allowedOrigins,
-      expectedRPID: rpID,
-      credential: { id: passkey.credentialId, publicKey: passkey.publicKey, counter: 0, transports: [] },
-      requireUserVerification: true,
-    });
-  } catch {
-    throw fail();
-  }
-  if (!verified.verified) throw fail();
-  const { newCounter, credentialBackedUp } = verified.authenticationInfo;
+  const verified = await verifyPasskeyAssertion(credential, passkey, {
+    challenge: claimed.challenge,
+    origins: client.allowedOrigins,
+    rpID,
+  });
+  if (!verified) throw fail();
   const event = { email: customer.email, customerId: customer.id, apiClientId: client.id, device };
   if (customer.blockedAt || customer.closedAt) {
     await recordEvent(db(), { ...event, type: "login_failed", outcome: "failure" });
     throw fail();
   }
 
-  const stored = passkey.signCount;
-  const next = BigInt(newCounter);
-  if ((next > 0n || stored > 0n) && next <= stored) {
+  if (verified.cloned) {
     await reportClonedKey(customer, passkey.name, client.id, device);
     throw fail();
   }
   // Only over the counter read: of two answers with one counter, one moves it.
   const { count } = await db().passkey.updateMany({
-    where: { id: passkey.id, signCount: stored },
-    data: { signCount: next, lastUsedAt: new Date(), backedUp: credentialBackedUp },
+    where: { id: passkey.id, signCount: passkey.signCount },
+    data: { signCount: verified.counter, lastUsedAt: new Date(), backedUp: verified.backedUp },
   });
   if (count !== 1) throw fail();
   return issueCustomerLogin({ customer, client, device, attempt });

@@ -5,7 +5,6 @@
  * verification, with attestation `none` only (what the options asked for); then the passkey stored
  * with its event, webhook event and notice. Every refusal is a coded 400 and stores nothing.
  */
-import { verifyRegistrationResponse } from "@simplewebauthn/server";
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { db } from "@/lib/platform/db";
 import { isUniqueViolation } from "@/lib/platform/db/errors";
@@ -23,7 +22,8 @@ import {
   recordPasskeyChange,
   toPasskeyRecord,
 } from "./passkey-record";
-import { PASSKEY_ALGORITHMS, relyingPartyId } from "./relying-party";
+import { passkeyRefused, verifyNewPasskey } from "./passkey-verification";
+import { relyingPartyId } from "./relying-party";
 
 export type FinishPasskeyRegistrationOptions = {
   login: CustomerLogin;
@@ -34,8 +34,6 @@ export type FinishPasskeyRegistrationOptions = {
 
 const DEFAULT_NAME = "Passkey";
 
-const refused = (why: string) => fieldError("credential", "invalid", `This passkey could not be added: ${why}`);
-
 export async function finishPasskeyRegistration({
   login,
   input,
@@ -44,7 +42,9 @@ export async function finishPasskeyRegistration({
 }: FinishPasskeyRegistrationOptions): Promise<PasskeyRecord> {
   const rpID = relyingPartyId();
   const { customer } = login;
-  const claimed = await claimPasskeyChallenge(input.challenge_id, "registration", client.id, customer.id);
+  const claimed = await claimPasskeyChallenge(input.challenge_id, "registration", client.id, {
+    customerId: customer.id,
+  });
   if (!claimed) {
     throw fieldError(
       "challenge_id",
@@ -52,23 +52,11 @@ export async function finishPasskeyRegistration({
       "This challenge is unknown, expired, used or not yours: ask for new options",
     );
   }
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-  try {
-    verification = await verifyRegistrationResponse({
-      response: input.credential,
-      expectedChallenge: claimed.challenge,
-      expectedOrigin: client.allowedOrigins,
-      expectedRPID: rpID,
-      requireUserVerification: true,
-      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
-    });
-  } catch (error) {
-    // The library's reason (a wrong origin, challenge, type, RP ID, no user verification, bad CBOR …).
-    throw refused(error instanceof Error ? error.message.slice(0, 200) : "it is malformed");
-  }
-  if (!verification.verified) throw refused("it did not verify");
-  const info = verification.registrationInfo;
-  if (info.fmt !== "none") throw refused(`attestation "${info.fmt}" was not asked for (only "none")`);
+  const verified = await verifyNewPasskey(input.credential, {
+    challenge: claimed.challenge,
+    origins: client.allowedOrigins,
+    rpID,
+  });
 
   const now = new Date();
   const name = input.name ?? DEFAULT_NAME;
@@ -77,17 +65,12 @@ export async function finishPasskeyRegistration({
     const passkey = await db().$transaction(async (tx) => {
       await lockCustomer(tx, customer.id);
       if ((await tx.passkey.count({ where: { customerId: customer.id } })) >= MAX_PASSKEYS_PER_CUSTOMER) {
-        throw refused(`an account holds at most ${MAX_PASSKEYS_PER_CUSTOMER} passkeys: remove one first`);
+        throw passkeyRefused(`an account holds at most ${MAX_PASSKEYS_PER_CUSTOMER} passkeys: remove one first`);
       }
       const created = await tx.passkey.create({
         data: {
           customerId: customer.id,
-          credentialId: info.credential.id,
-          publicKey: Buffer.from(info.credential.publicKey),
-          signCount: info.credential.counter,
-          transports: info.credential.transports ?? [],
-          deviceType: info.credentialDeviceType === "multiDevice" ? "multi_device" : "single_device",
-          backedUp: info.credentialBackedUp,
+          ...verified,
           name,
           apiClientId: client.id,
           createdAt: now,

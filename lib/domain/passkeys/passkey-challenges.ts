@@ -1,10 +1,11 @@
 /**
  * WebAuthn challenges waiting for their answer (model PasskeyChallenge). The app holds a random
  * challenge_id, stored as its SHA-256; a challenge lives PASSKEY_CHALLENGE_TTL_MS, for the API client
- * (and, for a registration, the customer) it was issued to, and is claimed (deleted) before its
- * answer is checked, so it works once even for two answers at once. The table cannot grow without
- * bound: each new challenge deletes the expired ones, and a customer keeps at most
- * MAX_CHALLENGES_PER_CUSTOMER registration challenges (the oldest go); the challenge limits
+ * (and, for a registration, the customer) it was issued to, or for the back office (no API client;
+ * a staff registration's member), and is claimed (deleted) before its answer is checked, so it works
+ * once even for two answers at once. The table cannot grow without bound: each new challenge deletes
+ * the expired ones, and a customer or staff member keeps at most MAX_CHALLENGES_PER_CUSTOMER
+ * registration challenges (the oldest go); the challenge limits
  * (limits.ts) bound the rest. (A login's challenge, which anyone may tie to an address, is left out of
  * that cap, so asking for logins with a customer's address cannot push out their registration.)
  */
@@ -21,7 +22,16 @@ export const MAX_CHALLENGE_ID_LENGTH = 64;
 
 export type IssuedChallenge = { challengeId: string };
 
-export type ChallengeFor = { purpose: PasskeyChallengePurpose; apiClientId: number; customerId: number | null };
+/** Whose challenge: a customer's through an API client, or the back office's (`apiClientId` null). */
+export type ChallengeFor = {
+  purpose: PasskeyChallengePurpose;
+  apiClientId: number | null;
+  customerId: number | null;
+  staffId?: number;
+};
+
+/** The one account a registration's challenge is for. */
+type Owner = { customerId: number } | { staffId: number };
 
 /** Stores `challenge` (the options' own) for `owner`; returns the challenge_id the app answers with. */
 export async function issuePasskeyChallenge(challenge: string, owner: ChallengeFor): Promise<IssuedChallenge> {
@@ -39,8 +49,15 @@ export async function issuePasskeyChallenge(challenge: string, owner: ChallengeF
       },
       select: { id: true },
     });
-    if (owner.purpose !== "registration" || owner.customerId === null) return;
-    const theirs = { customerId: owner.customerId, purpose: owner.purpose };
+    if (owner.purpose !== "registration") return;
+    const account: Owner | undefined =
+      owner.customerId !== null
+        ? { customerId: owner.customerId }
+        : owner.staffId !== undefined
+          ? { staffId: owner.staffId }
+          : undefined;
+    if (!account) return;
+    const theirs = { ...account, purpose: owner.purpose };
     const kept = await tx.passkeyChallenge.findMany({
       where: theirs,
       orderBy: { id: "desc" },
@@ -56,21 +73,23 @@ export async function issuePasskeyChallenge(challenge: string, owner: ChallengeF
 
 /**
  * The challenge behind `challengeId` if it is live and was issued for `purpose` to this API client
- * (and, when `customerId` is given, to that customer), deleted as it is read: of two claims, one gets it.
- * Undefined otherwise.
+ * (null: the back office) and, when `owner` is given, to that customer or staff member, deleted as it
+ * is read: of two claims, one gets it. Undefined otherwise.
  */
 export async function claimPasskeyChallenge(
   challengeId: string,
   purpose: PasskeyChallengePurpose,
-  apiClientId: number,
-  customerId?: number,
+  apiClientId: number | null,
+  owner?: Owner,
 ): Promise<{ challenge: string; customerId: number | null } | undefined> {
   if (challengeId.length > MAX_CHALLENGE_ID_LENGTH) return undefined;
   const found = await db().passkeyChallenge.findUnique({ where: { tokenHash: sha256(challengeId) } });
   if (!found) return undefined;
   const { count } = await db().passkeyChallenge.deleteMany({ where: { id: found.id } });
   const mine = found.purpose === purpose && found.apiClientId === apiClientId;
-  const forCustomer = customerId === undefined || found.customerId === customerId;
-  if (count !== 1 || !mine || !forCustomer || found.expiresAt <= new Date()) return undefined;
+  const theirs =
+    owner === undefined ||
+    ("customerId" in owner ? found.customerId === owner.customerId : found.staffId === owner.staffId);
+  if (count !== 1 || !mine || !theirs || found.expiresAt <= new Date()) return undefined;
   return { challenge: found.challenge, customerId: found.customerId };
 }

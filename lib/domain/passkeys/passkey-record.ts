@@ -1,5 +1,6 @@
 /**
- * A passkey as the apps and the back office see it (never its key material), and what every change
+ * A passkey as the apps and the back office see it (never its key material; a staff member's own
+ * alike), and what every change
  * to a customer's passkeys writes with it: the account event, the webhook event and the notice
  * e-mail, in the transaction of the change.
  */
@@ -22,7 +23,10 @@ export type PasskeyRecord = {
   transports: string[];
 };
 
-export const toPasskeyRecord = (passkey: Passkey): PasskeyRecord => ({
+/** A customer's or a staff member's passkey (model Passkey or StaffPasskey) as its owner sees it. */
+export const toPasskeyRecord = (
+  passkey: Pick<Passkey, "id" | "name" | "createdAt" | "lastUsedAt" | "backedUp" | "deviceType" | "transports">,
+): PasskeyRecord => ({
   id: passkey.id,
   name: passkey.name,
   created_at: passkey.createdAt.toISOString(),
@@ -59,7 +63,7 @@ export type PasskeyChange = {
   device?: Device;
 };
 
-/** Within `tx`: the change's event, its webhook event (customer.passkey_added or _removed) and its notice. */
+/** Within `tx`: the change's event, its webhook event (customer.passkey.added or _removed) and its notice. */
 export async function recordPasskeyChange(tx: Prisma.TransactionClient, change: PasskeyChange, now: Date) {
   const { customer } = change;
   await recordEvent(

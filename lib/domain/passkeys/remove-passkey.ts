@@ -1,15 +1,14 @@
 /**
  * A customer removing one of their passkeys (POST /client/v1/me/passkeys/{id}/remove), with the
  * password (and a code with two-factor on: the step-up rule): deleted with its event, webhook event
- * (customer.passkey_removed) and notice. 404 for an id that is not one of theirs.
+ * (customer.passkey.removed) and notice. 404 for an id that is not one of theirs.
  */
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { db } from "@/lib/platform/db";
 import { emailQueued } from "@/lib/domain/email/queue-email";
 import type { Device } from "@/lib/domain/tokens/device";
 import type { CustomerLogin } from "@/lib/domain/customer-accounts/authenticate-customer";
-import { confirmCustomerPassword } from "@/lib/domain/customer-credentials/confirm-customer-password";
-import { confirmCustomerSecondFactor } from "@/lib/domain/customer-credentials/customer-two-factor";
+import { stepUpCustomer } from "@/lib/domain/customer-credentials/step-up-customer";
 import { parsePasskeyId } from "./passkey-id";
 import { passkeyNotice, recordPasskeyChange } from "./passkey-record";
 import { relyingPartyId } from "./relying-party";
@@ -29,14 +28,7 @@ export async function removePasskey({ login, passkeyId, input, client, device }:
   const id = parsePasskeyId(passkeyId);
   const passkey = id !== undefined && (await db().passkey.findFirst({ where: { id, customerId: customer.id } }));
   if (!passkey) throw noSuchPasskey();
-  const event = {
-    type: "passkey_removed" as const,
-    email: customer.email,
-    customerId: customer.id,
-    apiClientId: client.id,
-  };
-  await confirmCustomerPassword({ customer, password: input.password, device, event });
-  await confirmCustomerSecondFactor({ customer, code: input.code, device, event });
+  await stepUpCustomer({ customer, input, apiClientId: client.id, device, type: "passkey_removed" });
 
   const now = new Date();
   const notice = await passkeyNotice("passkey_removed", customer, passkey.name, now);

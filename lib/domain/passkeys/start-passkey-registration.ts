@@ -13,8 +13,7 @@ import { passkeyChallengeLimits } from "@/lib/domain/rate-limits/limits";
 import { refuse } from "@/lib/domain/rate-limits/release-attempt";
 import type { Device } from "@/lib/domain/tokens/device";
 import type { CustomerLogin } from "@/lib/domain/customer-accounts/authenticate-customer";
-import { confirmCustomerPassword } from "@/lib/domain/customer-credentials/confirm-customer-password";
-import { confirmCustomerSecondFactor } from "@/lib/domain/customer-credentials/customer-two-factor";
+import { stepUpCustomer } from "@/lib/domain/customer-credentials/step-up-customer";
 import { issuePasskeyChallenge } from "./passkey-challenges";
 import { PASSKEY_ALGORITHMS, PASSKEY_CHALLENGE_TTL_MS, relyingPartyId, relyingPartyName } from "./relying-party";
 
@@ -35,14 +34,7 @@ export async function startPasskeyRegistration({
 }: StartPasskeyRegistrationOptions): Promise<PasskeyOptions<PublicKeyCredentialCreationOptionsJSON>> {
   const rpID = relyingPartyId();
   const { customer } = login;
-  const event = {
-    type: "passkey_added" as const,
-    email: customer.email,
-    customerId: customer.id,
-    apiClientId: client.id,
-  };
-  await confirmCustomerPassword({ customer, password: input.password, device, event });
-  await confirmCustomerSecondFactor({ customer, code: input.code, device, event });
+  await stepUpCustomer({ customer, input, apiClientId: client.id, device, type: "passkey_added" });
   const attempt = await countAttempt(passkeyChallengeLimits(device.ip, customer.id));
   if (attempt.limited) await refuse(attempt);
 

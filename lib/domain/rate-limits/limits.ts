@@ -18,7 +18,7 @@
  * | staffForgotPasswordPerIp    | IP address | FORGOT_MAX_PER_IP (20), requests           | FORGOT_WINDOW_MINUTES            |
  * | dataExportPerAccount        | customer id | 1, exports (fixed: "once an hour", docs/api.md) | 60 minutes                  |
  * | totpConfirmPerAccount       | customer id | LOGIN_MAX_FAILURES_PER_EMAIL (10), wrong codes | LOGIN_WINDOW_MINUTES (15) |
- * | passkeyChallengesPerAccount | customer id | PASSKEY_CHALLENGES_MAX_PER_ACCOUNT (20), challenges | PASSKEY_CHALLENGE_WINDOW_MINUTES (15) |
+ * | passkeyChallengesPerAccount | customer id, or "staff:" and a member's id | PASSKEY_CHALLENGES_MAX_PER_ACCOUNT (20), challenges | PASSKEY_CHALLENGE_WINDOW_MINUTES (15) |
  * | passkeyChallengesPerIp      | IP address | PASSKEY_CHALLENGES_MAX_PER_IP (200), challenges | PASSKEY_CHALLENGE_WINDOW_MINUTES |
  * | passkeyLoginPerCredential   | credential id | LOGIN_MAX_FAILURES_PER_EMAIL (10)       | LOGIN_WINDOW_MINUTES             |
  *
@@ -27,7 +27,8 @@
  * a staff member's against staffSignInPerEmail. The codes that confirm a two-factor enrolment are
  * guesses too, limited like a login's; a bucket of their own, so that a wrong guess at the enrolment
  * does not lock the account's login. A passkey login counts against passkeyLoginPerCredential and
- * customerLoginPerIp.
+ * customerLoginPerIp; a staff member's passkey sign-in against passkeyLoginPerCredential and
+ * staffSignInPerIp, and the back office's challenges against the same two challenge limits.
  */
 import type { RateLimitBucket } from "@/lib/generated/prisma/enums";
 import { config, type Config } from "@/lib/platform/config";
@@ -182,6 +183,18 @@ export const passkeyChallengeLimits = (ip: string, customerId?: number) => [
 export const passkeyLoginLimits = (credentialId: string, ip: string) => [
   limit("passkeyLoginPerCredential", credentialId),
   limit("customerLoginPerIp", ip),
+];
+
+/** A back-office passkey challenge: per IP address and, for a registration, per member (keyed apart from customers). */
+export const staffPasskeyChallengeLimits = (ip: string, staffId?: number) => [
+  limit("passkeyChallengesPerIp", ip),
+  ...(staffId === undefined ? [] : [limit("passkeyChallengesPerAccount", `staff:${staffId}`)]),
+];
+
+/** A staff member's passkey sign-in: failures per credential id and per IP address, as a password sign-in's. */
+export const staffPasskeySignInLimits = (credentialId: string, ip: string) => [
+  limit("passkeyLoginPerCredential", credentialId),
+  limit("staffSignInPerIp", ip),
 ];
 
 /** A staff member's sign-in: per e-mail address and per IP address. */

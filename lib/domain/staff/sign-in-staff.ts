@@ -55,7 +55,7 @@ const entry = (
   signIn: Pick<StaffSignInAttempt, "email" | "source">,
   outcome: SignInEntry["outcome"],
   staffId: number | null,
-): SignInEntry => ({ outcome, email: signIn.email, staffId, ...signIn.source });
+): SignInEntry => ({ outcome, method: "password", email: signIn.email, staffId, ...signIn.source });
 
 /**
  * The staff member these credentials belong to, or null. An unknown e-mail, a wrong password, an

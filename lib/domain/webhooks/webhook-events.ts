@@ -1,13 +1,20 @@
 /**
  * The events webhook endpoints subscribe to: the Prisma enum WebhookEventType, named on the wire with
- * its first "_" as a "." (customer_registered is "customer.registered"). No server imports: the back
+ * its first "_" as a "." (customer_registered is "customer.registered"), but for the names the
+ * issues set otherwise (a Prisma enum value cannot hold a dot), in WIRE_NAMES. No server imports: the back
  * office lists them too. Adding an event is one value appended to the enum in prisma/schema.prisma
  * (and its migration), then `webhookInsert`/`queueWebhook` (queue-webhook.ts) where the change is written.
  */
 import { WebhookEventType } from "@/lib/generated/prisma/enums";
 
-/** "customer.registered" for customer_registered. */
-export const webhookEventName = (type: WebhookEventType): string => type.replace("_", ".");
+/** The events whose wire name is not their value's first "_" as a ".": issue 39's contract. */
+const WIRE_NAMES: Partial<Record<WebhookEventType, string>> = {
+  customer_passkey_added: "customer.passkey.added",
+  customer_passkey_removed: "customer.passkey.removed",
+};
+
+/** "customer.registered" for customer_registered; the one place a value becomes its wire name. */
+export const webhookEventName = (type: WebhookEventType): string => WIRE_NAMES[type] ?? type.replace("_", ".");
 
 /** Every event by its wire name. */
 export const WEBHOOK_EVENTS = new Map<string, WebhookEventType>(

@@ -20,7 +20,7 @@ export const removePasskeyOperation = defineOperation({
   summary: "Remove a passkey",
   description:
     "Checks the password (and, with two-factor on, a current code) and removes one of the customer's passkeys: it " +
-    "can no longer sign in. The customer is e-mailed; the webhook event customer.passkey_removed is sent. Wrong " +
+    "can no longer sign in. The customer is e-mailed; the webhook event customer.passkey.removed is sent. Wrong " +
     "passwords count against the login limits. 404 while passkeys are not enabled.",
   security: "client+bearer",
   pathParameters: [passkeyIdParameter],

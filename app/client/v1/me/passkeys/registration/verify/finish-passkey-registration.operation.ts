@@ -29,7 +29,7 @@ export const finishPasskeyRegistrationOperation = defineOperation({
     "Checks the new credential against the challenge (once, for this customer and API client, within 5 minutes), " +
     "the business's domain, this API client's allowed origins (a web origin, or android:apk-key-hash:… for an " +
     "Android app) and user verification, and stores the passkey. The customer is e-mailed; the webhook event " +
-    "customer.passkey_added is sent. Send it as JSON. 404 while passkeys are not enabled.",
+    "customer.passkey.added is sent. Send it as JSON. 404 while passkeys are not enabled.",
   security: "client+bearer",
   body: finishPasskeyRegistrationRequest,
   ok: { status: 201, response: jsonBody("Added", passkeyResponse(201), ["NoStore"]) },
