@@ -69,15 +69,22 @@ export function contentHash(person: ListedPerson): string {
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 const A = "A".charCodeAt(0);
+// Codes withdrawn or reserved that Intl still names (SU "Russia", FX "France", UK "United Kingdom"…): never a nationality's.
+const NOT_COUNTRIES = new Set("AN BU CS DD DY EU EZ FX HV NH NT QO RH SU TP UK UN VD YD YU ZR ZZ".split(" "));
 /** English country names (and the publishers' other spellings) to ISO 3166-1 alpha-2. */
-const CODE_OF_COUNTRY = new Map<string, string>(
-  Array.from({ length: 26 * 26 }, (_, index) => String.fromCharCode(A + Math.floor(index / 26), A + (index % 26)))
-    .map((code) => [regionNames.of(code), code] as const)
-    .filter((pair): pair is [string, string] => !!pair[0] && pair[0] !== pair[1] && pair[0] !== "Unknown Region")
-    .map(([name, code]) => [name.toLowerCase(), code]),
-);
+const CODE_OF_COUNTRY = new Map<string, string>();
+for (let index = 0; index < 26 * 26; index++) {
+  const code = String.fromCharCode(A + Math.floor(index / 26), A + (index % 26));
+  const name = regionNames.of(code);
+  if (name && name !== code && !NOT_COUNTRIES.has(code) && !CODE_OF_COUNTRY.has(name.toLowerCase())) {
+    CODE_OF_COUNTRY.set(name.toLowerCase(), code);
+  }
+}
 for (const [name, code] of Object.entries({
   burma: "MM",
+  myanmar: "MM",
+  "cote d'ivoire": "CI",
+  "côte d'ivoire": "CI",
   "korea, north": "KP",
   "korea, south": "KR",
   "north korea": "KP",

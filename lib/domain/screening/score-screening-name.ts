@@ -1,13 +1,13 @@
 /**
  * The scorer (docs/compliance.md, "Matching"): how alike a person is to a listed person, 0–1.
- * Names are compared token by token with Jaro–Winkler (cmpstr), each token of the shorter name
+ * Names are compared token by token with Jaro–Winkler (./jaro-winkler.ts), each token of the shorter name
  * assigned to its best partner in the other (greedy, best pairs first), so the order of family and
  * given names does not matter; a token's weight grows with its length (initials and short words say
  * less); the longer name's tokens left without a partner (a middle name, a second surname) cost a
  * little, a name that shares only one word with a longer one a lot. Birth dates and nationalities
  * are evidence added afterwards: the same day raises, a year alone less, a year apart or more lowers.
  */
-import { CmpStr } from "cmpstr";
+import { jaroWinkler } from "./jaro-winkler";
 import type { NameToken } from "./screening-names";
 
 /** The weights, named so that docs/compliance.md and the bench can show them. */
@@ -18,6 +18,8 @@ export const WEIGHTS = {
   sameSkeleton: 0.5,
   /** A token from an abjad (no short vowels) against a Latin one: their skeletons' similarity, times this. */
   abjadSkeleton: 0.96,
+  /** Two tokens compared without their particles ("al-Qaddafi", "Qadhafi"), times this. */
+  particle: 0.97,
   /** A single letter against a token it begins (an initial). */
   initial: 0.85,
   /** What the longer name's unpaired tokens cost, as a share of their weight in it. */
@@ -39,8 +41,6 @@ export const WEIGHTS = {
   otherNationality: -0.05,
 } as const;
 
-const jaroWinkler = CmpStr.create().setMetric("jaroWinkler");
-
 /** Remembers token pairs' similarities over one search: candidates share most of their tokens. */
 export type SimilarityMemo = Map<string, number>;
 
@@ -49,13 +49,16 @@ function similarity(a: NameToken, b: NameToken, memo: SimilarityMemo): number {
   const key = `${a.text}\u0000${b.text}`;
   const known = memo.get(key);
   if (known !== undefined) return known;
-  let score = jaroWinkler.compare(a.text, b.text) as number;
+  let score = jaroWinkler(a.text, b.text);
+  if (a.bare !== a.text || b.bare !== b.text) {
+    score = Math.max(score, jaroWinkler(a.bare, b.bare) * WEIGHTS.particle);
+  }
   if (a.text.length === 1 || b.text.length === 1) {
     score = a.text[0] === b.text[0] ? WEIGHTS.initial : 0;
+  } else if (a.abjad !== b.abjad) {
+    score = Math.max(score, jaroWinkler(a.skeleton, b.skeleton) * WEIGHTS.abjadSkeleton);
   } else if (a.skeleton === b.skeleton) {
     score += (1 - score) * WEIGHTS.sameSkeleton;
-  } else if (a.abjad !== b.abjad) {
-    score = Math.max(score, (jaroWinkler.compare(a.skeleton, b.skeleton) as number) * WEIGHTS.abjadSkeleton);
   }
   memo.set(key, score);
   return score;
@@ -97,7 +100,7 @@ function joinedSimilarity(query: NameToken[], listed: NameToken[]): number {
   const joined = query.map((token) => token.text).join("");
   const texts = listed.map((token) => token.text);
   const orders = [texts.join(""), [...texts.slice(1), texts[0]].join("")];
-  return Math.max(...orders.map((order) => jaroWinkler.compare(joined, order) as number)) * WEIGHTS.joined;
+  return Math.max(...orders.map((order) => jaroWinkler(joined, order))) * WEIGHTS.joined;
 }
 
 /** What the birth dates say: the best agreement of the person's date with any of the listed ones. */
@@ -119,4 +122,31 @@ export function birthDateEvidence(dateOfBirth: string | null | undefined, listed
 export function nationalityEvidence(nationality: string | null | undefined, listed: string[]): number {
   if (!nationality || listed.length === 0) return 0;
   return listed.includes(nationality.toUpperCase()) ? WEIGHTS.sameNationality : WEIGHTS.otherNationality;
+}
+
+/** A listed person as the scorer reads them: every name (primary and aliases) already tokenised. */
+export type ScoredPerson = {
+  names: { text: string; tokens: NameToken[] }[];
+  birthDates: string[];
+  nationalities: string[];
+};
+
+/** The person's score against a listed person (their best name, plus the evidence), and that name. */
+export function scorePerson(
+  query: { tokens: NameToken[]; dateOfBirth?: string | null; nationality?: string | null },
+  listed: ScoredPerson,
+  memo: SimilarityMemo,
+): { score: number; matchedName: string } {
+  let best = { text: listed.names[0]?.text ?? "", score: 0 };
+  for (const name of listed.names) {
+    const score = nameSimilarity(query.tokens, name.tokens, memo);
+    if (score > best.score) best = { text: name.text, score };
+  }
+  const evidence =
+    birthDateEvidence(query.dateOfBirth, listed.birthDates) +
+    nationalityEvidence(query.nationality, listed.nationalities);
+  return {
+    matchedName: best.text,
+    score: Math.round(Math.min(1, Math.max(0, best.score + evidence)) * 10_000) / 10_000,
+  };
 }

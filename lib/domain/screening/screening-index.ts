@@ -25,6 +25,9 @@ export type IndexedEntry = {
 
 export type ScreeningIndex = { versions: string; entries: IndexedEntry[]; postings: Map<string, number[]> };
 
+/** A listed person as read from the database, before their names are tokenised. */
+export type EntryOfIndex = Omit<IndexedEntry, "names"> & { aliases: string[] };
+
 /** The keys one stretch of a name is found by. */
 export function keysOf(text: string): string[] {
   return [`s:${skeletonOf(text)}`, `p:${text.slice(0, 4)}`];
@@ -40,10 +43,26 @@ export function stretchesOf(tokens: NameToken[]): string[] {
 
 const READ_BATCH = 10_000;
 
-async function buildIndex(versions: string): Promise<ScreeningIndex> {
-  const lists = new Map((await db().screeningList.findMany()).map((list) => [list.id, list]));
+/** An index of `listed`, in memory (the bench builds one of a synthetic list the same way). */
+export function indexOf(versions: string, listed: EntryOfIndex[]): ScreeningIndex {
   const entries: IndexedEntry[] = [];
   const postings = new Map<string, number[]>();
+  for (const { aliases, ...entry } of listed) {
+    const position = entries.length;
+    const names = [entry.name, ...aliases].map((text) => ({ text, tokens: nameTokens(text) }));
+    entries.push({ ...entry, names });
+    for (const key of new Set(names.flatMap(({ tokens }) => stretchesOf(tokens).flatMap(keysOf)))) {
+      const posting = postings.get(key);
+      if (posting) posting.push(position);
+      else postings.set(key, [position]);
+    }
+  }
+  return { versions, entries, postings };
+}
+
+async function buildIndex(versions: string): Promise<ScreeningIndex> {
+  const lists = new Map((await db().screeningList.findMany()).map((list) => [list.id, list]));
+  const listed: EntryOfIndex[] = [];
   for (let cursor = 0; ; ) {
     const batch = await db().screeningEntry.findMany({
       where: { removedInVersion: null, id: { gt: cursor } },
@@ -55,29 +74,22 @@ async function buildIndex(versions: string): Promise<ScreeningIndex> {
     for (const entry of batch) {
       const list = lists.get(entry.listId);
       if (!list) continue;
-      const position = entries.length;
-      const names = [entry.name, ...entry.aliases].map((text) => ({ text, tokens: nameTokens(text) }));
-      entries.push({
+      listed.push({
         id: entry.id,
         listId: entry.listId,
         listName: list.name,
         listVersion: list.version,
         name: entry.name,
-        names,
+        aliases: entry.aliases,
         birthDates: entry.birthDates,
         nationalities: entry.nationalities,
         topics: entry.topics,
         programs: entry.programs,
         contentHash: entry.contentHash,
       });
-      for (const key of new Set(names.flatMap(({ tokens }) => stretchesOf(tokens).flatMap(keysOf)))) {
-        const posting = postings.get(key);
-        if (posting) posting.push(position);
-        else postings.set(key, [position]);
-      }
     }
   }
-  return { versions, entries, postings };
+  return indexOf(versions, listed);
 }
 
 let built: { versions: string; index: Promise<ScreeningIndex> } | undefined;

@@ -12,6 +12,8 @@ export type NameToken = {
   /** Its consonants by sound class ("karim" and Arabic's "krym" are both "krm"): the index's key, and the abjad comparison's. */
   skeleton: string;
   abjad: boolean;
+  /** The token without the particles joined to it ("alqaddafi" is "qaddafi"), which one side may leave out. */
+  bare: string;
 };
 
 /** Joined to the token after them. */
@@ -130,10 +132,10 @@ export function nameTokens(name: string): NameToken[] {
       }
       const text = pending + part;
       pending = "";
-      tokens.push({ text, skeleton: skeletonOf(text), abjad });
+      tokens.push({ text, skeleton: skeletonOf(text), abjad, bare: part });
     }
   }
   // A name that ends in a particle keeps it as a word of its own.
-  if (pending) tokens.push({ text: pending, skeleton: skeletonOf(pending), abjad: false });
+  if (pending) tokens.push({ text: pending, skeleton: skeletonOf(pending), abjad: false, bare: pending });
   return tokens;
 }

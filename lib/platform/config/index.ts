@@ -219,7 +219,7 @@ const envSchema = z
      * person is a possible match, chosen on bench/screening-pairs.json; the largest list file an import
      * reads (the back office's upload and the command line alike), and the most people one list may hold.
      */
-    SCREENING_THRESHOLD: z.coerce.number().min(0.5).max(1).default(0.88),
+    SCREENING_THRESHOLD: z.coerce.number().min(0.5).max(1).default(0.89),
     SCREENING_IMPORT_MAX_BYTES: positiveInt(64 * 1024 * 1024),
     SCREENING_LIST_MAX_ENTRIES: positiveInt(500_000),
 
