@@ -28,6 +28,8 @@ async function main(argv: string[]): Promise<number> {
       to: { type: "string" },
       "dry-run": { type: "boolean" },
       full: { type: "boolean" },
+      format: { type: "string" },
+      list: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

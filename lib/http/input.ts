@@ -8,12 +8,12 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The body's bytes, read chunk by chunk: a 413 as soon as the declared length or the bytes read
- * pass MAX_BODY_BYTES, so no more than that is ever held. The rest is left unread, not cancelled:
+ * pass `max` (MAX_BODY_BYTES, or a route's own, such as a list's upload), so no more than that is ever held. The rest is left unread, not cancelled:
  * cancelling the stream destroys the socket before the 413 could be written (the 413 closes the
  * connection instead). A body that breaks off (the client went away) is a 400, not a bug.
  */
-export async function readBodyBytes(request: Request): Promise<Uint8Array<ArrayBuffer>> {
-  if (Number(request.headers.get("content-length")) > MAX_BODY_BYTES) throw bodyTooLarge();
+export async function readBodyBytes(request: Request, max = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
+  if (Number(request.headers.get("content-length")) > max) throw bodyTooLarge();
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -28,7 +28,7 @@ export async function readBodyBytes(request: Request): Promise<Uint8Array<ArrayB
       }
       if (chunk.done) break;
       size += chunk.value.byteLength;
-      if (size > MAX_BODY_BYTES) throw bodyTooLarge();
+      if (size > max) throw bodyTooLarge();
       chunks.push(chunk.value);
     }
   } finally {

@@ -23,6 +23,8 @@ export const ADMIN_RESOURCES = [
   // The signed-in member's own two-factor enrolment (/api/admin/me/mfa/*).
   "two-factor",
   "me",
+  // Screening (issue 41): the sanctions and PEP lists, their imports, and the search against them.
+  "screening-lists",
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -56,6 +58,8 @@ const ACCESS: Record<AdminResource, Record<Access, StaffRole[]>> = {
   "two-factor": { read: EVERYONE, write: EVERYONE },
   // The signed-in member's own account (/api/admin/me/*): their password.
   me: { read: EVERYONE, write: EVERYONE },
+  // Imports and the search (a POST: it takes a person's details in its body) are compliance's and admins'.
+  "screening-lists": { read: COMPLIANCE, write: COMPLIANCE },
 };
 
 export function isAdminResource(value: unknown): value is AdminResource {

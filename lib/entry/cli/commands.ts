@@ -26,6 +26,9 @@ import { runRetention } from "@/lib/domain/retention/run-retention";
 import { checkpointAuditChain } from "@/lib/domain/audit/checkpoint-audit-chain";
 import { readDispatch } from "@/lib/domain/dispatch/read-dispatch";
 import { resumeDispatch } from "@/lib/domain/dispatch/resume-dispatch";
+import { importScreeningList } from "@/lib/domain/screening/import-screening-list";
+import { screeningImportInput } from "@/lib/domain/screening/screening-import-input";
+import { config } from "@/lib/platform/config";
 import { backUpDatabase } from "./backup";
 import { CommandError } from "./command-error";
 
@@ -44,6 +47,8 @@ export const commandRequest = z
         to: z.string().max(1000).optional(),
         "dry-run": z.boolean().optional(),
         full: z.boolean().optional(),
+        format: z.string().max(100).optional(),
+        list: z.string().max(1000).optional(),
       })
       .strict(),
     cwd: z.string().max(4096),
@@ -100,6 +105,11 @@ export const usage = `Usage: npm run -s cli -- <command> [options]
       first entry) and checks the head is not behind that checkpoint. Valid: signs a checkpoint of
       the head and prints the number of entries, the head, the range checked and the checkpoint;
       broken: exits 2 naming the first problem (docs/security.md).
+  screening import <path> --format ofac-sdn-csv|un-xml|opensanctions-ftm [--list <name>]
+      Imports a sanctions or PEP list as its publisher ships it (ofac-sdn-csv: a folder with SDN.CSV,
+      ALT.CSV and optionally ADD.CSV; the others: one file) as the list's next version, and prints
+      the entries added, changed and removed. A file that does not parse is refused, naming the line
+      or element at fault, and the version in force stays (docs/compliance.md).
 `;
 
 /** Validation failures of the shared domain code, as a message for the operator. */
@@ -216,6 +226,19 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
     if (state.broken_at) throw new CommandError(`The audit chain is broken at ${state.broken_at.message}.`);
   },
 
+  async "screening import"({ args, options, cwd, print }) {
+    const { format, list, ...others } = options;
+    const unexpected = [...args.slice(1), ...Object.keys(others).map((name) => `--${name}`)];
+    if (args.length === 0 || unexpected.length > 0) {
+      throw new CommandError(
+        `screening import takes a path, --format and --list only: screening import <path> --format <format> [--list <name>]${unexpected.length ? `, not ${JSON.stringify(unexpected).slice(0, 200)}` : ""}`,
+      );
+    }
+    const files = readListFiles(path.resolve(cwd, args[0]), args[0]);
+    const input = await explained(async () => parseInput(screeningImportInput, { format, list, files }));
+    print(await explained(() => importScreeningList(input, COMMAND_LINE, "cli")));
+  },
+
   async "customers import"({ args, cwd, print }) {
     if (!args[0]) throw new CommandError("customers import needs a CSV file: customers import customers.csv");
     const file = path.resolve(cwd, args[0]);
@@ -227,6 +250,23 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
     }
   },
 };
+
+/** A list's files by name: every file of a folder (OFAC's), or the one file; refused past SCREENING_IMPORT_MAX_BYTES. */
+function readListFiles(location: string, named: string): Record<string, string> {
+  const stat = fs.statSync(location, { throwIfNoEntry: false });
+  if (!stat) throw new CommandError(`No such file or folder: ${JSON.stringify(named).slice(0, 300)}`);
+  const paths = stat.isDirectory()
+    ? fs
+        .readdirSync(location, { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.join(location, entry.name))
+    : [location];
+  const size = paths.reduce((total, file) => total + fs.statSync(file).size, 0);
+  const max = config().SCREENING_IMPORT_MAX_BYTES;
+  if (size > max)
+    throw new CommandError(`Nothing imported: ${size} bytes, more than SCREENING_IMPORT_MAX_BYTES (${max})`);
+  return Object.fromEntries(paths.map((file) => [path.basename(file), fs.readFileSync(file, "utf8")]));
+}
 
 /**
  * Runs `request.command`, printing through `print`. A failure the operator can act on comes back

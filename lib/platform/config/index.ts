@@ -214,6 +214,15 @@ const envSchema = z
      */
     RETENTION_YEARS: positiveNumber(5),
 
+    /**
+     * Screening (lib/domain/screening/, docs/compliance.md): the score (0–1) at or above which a listed
+     * person is a possible match, chosen on bench/screening-pairs.json; the largest list file an import
+     * reads (the back office's upload and the command line alike), and the most people one list may hold.
+     */
+    SCREENING_THRESHOLD: z.coerce.number().min(0.5).max(1).default(0.89),
+    SCREENING_IMPORT_MAX_BYTES: positiveInt(64 * 1024 * 1024),
+    SCREENING_LIST_MAX_ENTRIES: positiveInt(500_000),
+
     /** The youngest a customer may be: a profile's date_of_birth less than this many years ago is `too_young`. */
     PROFILE_MIN_AGE_YEARS: positiveInt(18),
 
