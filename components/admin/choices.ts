@@ -199,6 +199,8 @@ export const RESOURCE_NAMES = {
   retention: "Retention",
   "two-factor": "Two-factor sign-in",
   me: "My account",
+  "screening/matches": "Screening matches",
+  "screening/runs": "Screening runs",
 } satisfies Record<AdminResource, string>;
 
 /**
@@ -219,6 +221,7 @@ export const AUDITED_RESOURCE_NAMES = {
   audit_log: "Audit log",
   retention: RESOURCE_NAMES.retention,
   dispatch: "E-mail and webhook dispatch",
+  screening_matches: RESOURCE_NAMES["screening/matches"],
 } satisfies Record<AuditResource, string>;
 export const AUDITED_RESOURCES = choicesOf(AUDITED_RESOURCE_NAMES);
 
@@ -255,6 +258,8 @@ export const AUDIT_ACTION_LABELS = {
   retention_run: "Retention run",
   // Dispatch (issue 37): resumed after a restore.
   resume_dispatch: "Resumed e-mail and webhook dispatch",
+  // Screening (issue 41): a possible match decided.
+  screening_decision: "Decided a screening match",
   // Staff: sign-ins, passwords and two-factor.
   sign_in: "Sign-in",
   sign_out: "Signed out",

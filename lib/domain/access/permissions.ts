@@ -23,6 +23,9 @@ export const ADMIN_RESOURCES = [
   // The signed-in member's own two-factor enrolment (/api/admin/me/mfa/*).
   "two-factor",
   "me",
+  // Screening (issue 41): the possible matches and their decisions, and the re-screens' progress.
+  "screening/matches",
+  "screening/runs",
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -56,6 +59,10 @@ const ACCESS: Record<AdminResource, Record<Access, StaffRole[]>> = {
   "two-factor": { read: EVERYONE, write: EVERYONE },
   // The signed-in member's own account (/api/admin/me/*): their password.
   me: { read: EVERYONE, write: EVERYONE },
+  // What screening found stays with compliance (tipping off): operations neither see nor decide it.
+  "screening/matches": { read: COMPLIANCE, write: COMPLIANCE },
+  // Read only: a re-screen starts when a list's version changes.
+  "screening/runs": { read: COMPLIANCE, write: NOBODY },
 };
 
 export function isAdminResource(value: unknown): value is AdminResource {

@@ -214,6 +214,9 @@ const envSchema = z
      */
     RETENTION_YEARS: positiveNumber(5),
 
+    /** A screening score (0–1) at or above this opens a possible match for compliance (lib/domain/screening/). */
+    SCREENING_THRESHOLD: z.coerce.number().gt(0).max(1).default(0.85),
+
     /** The youngest a customer may be: a profile's date_of_birth less than this many years ago is `too_young`. */
     PROFILE_MIN_AGE_YEARS: positiveInt(18),
 
