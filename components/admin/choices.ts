@@ -18,6 +18,8 @@ import {
   type OutboxStatus,
   type RetentionTrigger,
   type RiskRating,
+  type ScreeningMatchStatus,
+  type ScreeningTopic,
   StaffRole,
   type SignInOutcome,
   type WebhookAttemptOutcome,
@@ -337,3 +339,16 @@ export const PROFILE_COUNTRY_FIELDS: readonly ProfileField[] = [
   "address_country",
   "country_of_residence",
 ];
+
+/** A possible screening match's state (`screening_matches.status`). */
+export const SCREENING_MATCH_STATUSES = [
+  { id: "open", name: "Open" },
+  { id: "true_match", name: "True match" },
+  { id: "false_positive", name: "False positive" },
+] satisfies { id: ScreeningMatchStatus; name: string }[];
+
+/** What a listed person is listed for (`screening_entries.topics`). */
+export const SCREENING_TOPICS = [
+  { id: "sanction", name: "Sanctions" },
+  { id: "pep", name: "Politically exposed person" },
+] satisfies { id: ScreeningTopic; name: string }[];
