@@ -47,6 +47,16 @@ if (created.status !== 0) {
   process.exit(created.status ?? 1);
 }
 
+// A screening list for e2e/screening-matches.spec.ts, written while no server holds the database either.
+const seeded = spawnSync(process.execPath, ["--import", "tsx", "e2e/seed-screening-list.ts"], {
+  env,
+  stdio: ["ignore", "inherit", "inherit"],
+});
+if (seeded.status !== 0) {
+  removeDirectory();
+  process.exit(seeded.status ?? 1);
+}
+
 const server = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => {

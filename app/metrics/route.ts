@@ -3,6 +3,7 @@ import { measureOutbox } from "@/lib/domain/email/measure-outbox";
 import { measureWebhooks } from "@/lib/domain/webhooks/measure-webhooks";
 import { measureAuditCheckpoints } from "@/lib/domain/audit/measure-audit-checkpoints";
 import { readDispatch } from "@/lib/domain/dispatch/read-dispatch";
+import { measureScreening } from "@/lib/domain/screening/measure-screening";
 import { notFound, unauthenticated } from "@/lib/platform/errors/domain-error";
 import { failure, newRequestId } from "@/lib/http/respond";
 import { METRICS_CONTENT_TYPE, metricsText } from "@/lib/platform/runtime/metrics";
@@ -10,7 +11,7 @@ import { digestsEqual, sha256 } from "@/lib/platform/secrets";
 
 /**
  * The Prometheus exposition (docs/operations.md, "Metrics"): every server process of this instance added up,
- * and the outbox, the webhook deliveries, the audit chain's last checkpoint and whether dispatch is paused, read from the database now. Only with `Authorization: Bearer <METRICS_TOKEN>`;
+ * and the outbox, the webhook deliveries, the audit chain's last checkpoint, whether dispatch is paused and screening's progress, read from the database now. Only with `Authorization: Bearer <METRICS_TOKEN>`;
  * while METRICS_TOKEN is unset the route does not exist.
  */
 export async function GET(request: Request): Promise<Response> {
@@ -20,11 +21,12 @@ export async function GET(request: Request): Promise<Response> {
   if (!digestsEqual(sha256(given), sha256(token)))
     return failure(unauthenticated("Missing or invalid metrics token"), newRequestId());
   try {
-    const [outbox, webhooks, auditCheckpointPosition, dispatch] = await Promise.all([
+    const [outbox, webhooks, auditCheckpointPosition, dispatch, screening] = await Promise.all([
       measureOutbox(),
       measureWebhooks(),
       measureAuditCheckpoints(),
       readDispatch(),
+      measureScreening(),
     ]);
     const body = await metricsText({
       outboxPending: outbox.pending,
@@ -33,6 +35,7 @@ export async function GET(request: Request): Promise<Response> {
       webhookOldestPendingAgeSeconds: webhooks.oldestPendingAgeSeconds,
       auditCheckpointPosition,
       dispatchPaused: dispatch.paused,
+      screening,
     });
     return new Response(body, { headers: { "Content-Type": METRICS_CONTENT_TYPE, "Cache-Control": "no-store" } });
   } catch (error) {

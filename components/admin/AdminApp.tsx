@@ -18,6 +18,7 @@ import customers from "./customers";
 import staff from "./staff";
 import auditLog from "./audit-log";
 import outbox from "./outbox";
+import screeningMatches from "./screening";
 
 // Made once: a page component made afresh at each render would remount its page.
 const pages = {
@@ -30,6 +31,7 @@ const pages = {
   outbox: accessFirst(outbox),
   staff: accessFirst(staff),
   auditLog: accessFirst(auditLog),
+  screeningMatches: accessFirst(screeningMatches),
 };
 
 /**
@@ -54,6 +56,7 @@ export default function AdminApp({ tradingName }: { tradingName: string | null }
         disableTelemetry
       >
         <Resource name="customers" {...pages.customers} />
+        <Resource name="screening/matches" {...pages.screeningMatches} />
         <Resource name="settings" {...pages.settings} />
         <Resource name="countries" {...pages.countries} />
         <Resource name="locales" {...pages.locales} />

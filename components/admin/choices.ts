@@ -18,6 +18,8 @@ import {
   type OutboxStatus,
   type RetentionTrigger,
   type RiskRating,
+  type ScreeningMatchStatus,
+  type ScreeningTopic,
   StaffRole,
   type SignInOutcome,
   type WebhookAttemptOutcome,
@@ -200,6 +202,8 @@ export const RESOURCE_NAMES = {
   "two-factor": "Two-factor sign-in",
   me: "My account",
   "screening-lists": "Screening lists",
+  "screening/matches": "Screening matches",
+  "screening/runs": "Screening runs",
 } satisfies Record<AdminResource, string>;
 
 /**
@@ -221,6 +225,7 @@ export const AUDITED_RESOURCE_NAMES = {
   retention: RESOURCE_NAMES.retention,
   dispatch: "E-mail and webhook dispatch",
   screening_lists: RESOURCE_NAMES["screening-lists"],
+  screening_matches: RESOURCE_NAMES["screening/matches"],
 } satisfies Record<AuditResource, string>;
 export const AUDITED_RESOURCES = choicesOf(AUDITED_RESOURCE_NAMES);
 
@@ -259,6 +264,8 @@ export const AUDIT_ACTION_LABELS = {
   resume_dispatch: "Resumed e-mail and webhook dispatch",
   // Screening (issue 41): a list's new version.
   import_screening_list: "Imported a screening list",
+  // Screening (issue 41): a possible match decided.
+  screening_decision: "Decided a screening match",
   // Staff: sign-ins, passwords and two-factor.
   sign_in: "Sign-in",
   sign_out: "Signed out",
@@ -337,3 +344,16 @@ export const PROFILE_COUNTRY_FIELDS: readonly ProfileField[] = [
   "address_country",
   "country_of_residence",
 ];
+
+/** A possible screening match's state (`screening_matches.status`). */
+export const SCREENING_MATCH_STATUSES = [
+  { id: "open", name: "Open" },
+  { id: "true_match", name: "True match" },
+  { id: "false_positive", name: "False positive" },
+] satisfies { id: ScreeningMatchStatus; name: string }[];
+
+/** What a listed person is listed for (`screening_entries.topics`). */
+export const SCREENING_TOPICS = [
+  { id: "sanction", name: "Sanctions" },
+  { id: "pep", name: "Politically exposed person" },
+] satisfies { id: ScreeningTopic; name: string }[];

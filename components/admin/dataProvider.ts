@@ -18,6 +18,7 @@ import type { AuditChainState } from "@/lib/domain/audit/verify-audit-chain";
 import type { DispatchState } from "@/lib/domain/dispatch/read-dispatch";
 import type { PublicEndpoint } from "@/lib/domain/webhooks/webhook-endpoint-record";
 import type { toDeliveryRecord } from "@/lib/domain/webhooks/list-webhook-deliveries";
+import type { ScreeningRunRecord } from "@/lib/domain/screening/list-screening-runs";
 
 export type WebhookEndpoint = PublicEndpoint;
 export type WebhookDelivery = ReturnType<typeof toDeliveryRecord>;
@@ -113,6 +114,11 @@ export const dataProvider = {
     id: Identifier,
     input: { risk_rating: string; pep: boolean; sanctions_hit: boolean; reason: string } & ReviewView,
   ) => post(`/customers/${encodeURIComponent(id)}/risk`, input),
+  /** A possible screening match decided (lib/domain/screening/decide-screening-match.ts): a 409 when decided meanwhile. */
+  decideScreeningMatch: (id: Identifier, decision: "true_match" | "false_positive", reason: string) =>
+    post(`/screening/matches/${encodeURIComponent(id)}`, { decision, reason }),
+  /** The re-screens after list changes, newest first, with their progress. */
+  screeningRuns: async (): Promise<ScreeningRunRecord[]> => (await httpClient(`${API}/screening/runs`)).json,
   /** Sets or lifts a customer's legal hold (lib/domain/customer-compliance/set-legal-hold.ts). */
   setLegalHold: (id: Identifier, input: LegalHoldInput): Promise<LegalHoldState> =>
     post(`/customers/${encodeURIComponent(id)}/legal-hold`, input),

@@ -116,6 +116,8 @@ export function actionWords({ action, after }: Pick<AuditRecord, "action" | "aft
         .join(", ");
     case "legal_hold":
       return facts.legal_hold === true ? "Legal hold set" : "Legal hold lifted";
+    case "screening_decision":
+      return facts.status === "true_match" ? "Screening → true match" : "Screening → false positive";
     default:
       return AUDIT_ACTION_LABELS[action];
   }

@@ -21,6 +21,7 @@ type CountKey =
   | "customers"
   | "registrations_this_week"
   | "profiles_awaiting_review"
+  | "open_screening_matches"
   | "active_api_clients"
   | "pending_emails"
   | "failed_emails";
@@ -49,6 +50,11 @@ const TILES: Tile[] = [
     key: "profiles_awaiting_review",
     label: "Profiles awaiting review",
     to: () => listLink("customers", { kyc_status: "pending_review" }),
+  },
+  {
+    key: "open_screening_matches",
+    label: "Possible screening matches",
+    to: () => listLink("screening/matches", { status: "open" }),
   },
   { key: "active_api_clients", label: "Active API clients", to: () => listLink("clients", { active: true }) },
   {

@@ -25,6 +25,9 @@ export const ADMIN_RESOURCES = [
   "me",
   // Screening (issue 41): the sanctions and PEP lists, their imports, and the search against them.
   "screening-lists",
+  // Screening (issue 41): the possible matches and their decisions, and the re-screens' progress.
+  "screening/matches",
+  "screening/runs",
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -60,6 +63,10 @@ const ACCESS: Record<AdminResource, Record<Access, StaffRole[]>> = {
   me: { read: EVERYONE, write: EVERYONE },
   // Imports and the search (a POST: it takes a person's details in its body) are compliance's and admins'.
   "screening-lists": { read: COMPLIANCE, write: COMPLIANCE },
+  // What screening found stays with compliance (tipping off): operations neither see nor decide it.
+  "screening/matches": { read: COMPLIANCE, write: COMPLIANCE },
+  // Read only: a re-screen starts when a list's version changes.
+  "screening/runs": { read: COMPLIANCE, write: NOBODY },
 };
 
 export function isAdminResource(value: unknown): value is AdminResource {

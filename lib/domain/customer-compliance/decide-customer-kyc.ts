@@ -1,6 +1,7 @@
 /**
  * A KYC status decision by compliance or an admin (POST /api/admin/customers/{id}/kyc): verified,
- * rejected, or back to pending review, always with a reason. Verifying needs a complete profile.
+ * rejected, or back to pending review, always with a reason. Verifying needs a complete profile and
+ * no possible screening match open.
  * A verified or rejected profile is told to the customer by e-mail in their language, without the
  * reason (that stays internal), queued in the decision's transaction, as is the
  * customer.kyc_status_changed webhook (without the reason too).
@@ -63,6 +64,15 @@ export async function decideCustomerKyc(id: number, input: KycDecisionInput, act
       if (customer.kycStatus === status) throw invalidRequest(`The KYC status is already ${status}`);
       const profile = toCustomerProfileRecord(customer);
       const missing = missingProfileFields(profile);
+      // A possible screening match still open (lib/domain/screening/) is decided first: read here, as
+      // screening sits above this folder, under the same row lock its decisions take.
+      if (status === "verified" && (await tx.screeningMatch.count({ where: { customerId: id, status: "open" } })) > 0) {
+        throw fieldError(
+          "status",
+          "screening_open",
+          "The profile cannot be verified while a possible screening match is open: decide it first",
+        );
+      }
       if (status === "verified" && missing.length > 0) {
         throw fieldError(
           "status",

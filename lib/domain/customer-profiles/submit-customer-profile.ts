@@ -2,7 +2,7 @@
  * A customer submitting their profile for review (POST /client/v1/me/profile/submit), under the
  * customer's row lock: two submits at once, or a submit beside a profile change or a staff decision,
  * take turns, so a submit records exactly one `profile_submitted` event and one
- * customer.kyc_status_changed webhook.
+ * customer.kyc_status_changed webhook. The submit marks the customer due for screening.
  */
 import type { AuthenticatedClient } from "@/lib/domain/api-clients/authenticate-api-client";
 import { checkCountryCode } from "@/lib/domain/reference-data/check-country-code";
@@ -53,10 +53,11 @@ export async function submitCustomerProfile({ login, client, device }: SubmitCus
     if (notSource) problems.push(notSource);
     if (problems.length > 0) throw invalidInput(problems);
 
-    // A decision taken on the review before the submit is refused (kyc-review.ts).
+    // A decision taken on the review before the submit is refused (kyc-review.ts). The screening
+    // worker screens the customer against the lists (lib/domain/screening/), told so by the same commit.
     const customer = await tx.customer.update({
       where: { id: stored.id },
-      data: { kycStatus: "pending_review", reviewVersion: { increment: 1 } },
+      data: { kycStatus: "pending_review", reviewVersion: { increment: 1 }, screeningDueAt: new Date() },
     });
     await recordEvent(tx, {
       type: "profile_submitted",

@@ -3,7 +3,8 @@
  * the reference data and the stored profile, written with the account event and the values before
  * and after, and the webhooks (customer.profile_updated with the names of the fields changed, and
  * customer.kyc_status_changed when a verified identity goes back to review), in one transaction that
- * holds the customer's row (a staff decision takes its turn).
+ * holds the customer's row (a staff decision takes its turn). A submitted profile whose identity
+ * changes is marked due for screening in it.
  */
 import parsePhoneNumber from "libphonenumber-js/max";
 import type { CountryCode } from "libphonenumber-js/max";
@@ -65,7 +66,10 @@ export async function updateCustomerProfile({
     const changed = sent.filter((field) => after[field] !== before[field]);
     if (changed.length === 0) return describeProfile(stored);
 
-    const kycReset = stored.kycStatus === "verified" && changed.some((field) => IDENTITY_FIELDS.includes(field));
+    const identityChanged = changed.some((field) => IDENTITY_FIELDS.includes(field));
+    const kycReset = stored.kycStatus === "verified" && identityChanged;
+    // A submitted profile whose identity changed is screened again (lib/domain/screening/), told so by this commit.
+    const screen = identityChanged && stored.kycStatus !== "not_submitted";
     const now = new Date();
     const customer = await tx.customer.update({
       where: { id: stored.id },
@@ -73,6 +77,7 @@ export async function updateCustomerProfile({
         ...columnsOf(after, changed),
         profileUpdatedAt: now,
         ...(kycReset ? { kycStatus: "pending_review" } : {}),
+        ...(screen ? { screeningDueAt: now } : {}),
       },
     });
     await tx.customerProfileChange.create({

@@ -14,6 +14,7 @@ import { type AdminResource, may, mayReadStaffEmails } from "@/lib/domain/access
 import { placeholderSettings } from "@/lib/domain/reference-data/read-settings";
 import type { BusinessDetails } from "@/lib/domain/reference-data/settings-record";
 import { type RetentionStatus, readRetention } from "@/lib/domain/retention/read-retention";
+import { countOpenScreeningMatches } from "./count-open-screening-matches";
 
 /** One UTC day of account activity. `day` is YYYY-MM-DD. */
 export type ActivityDay = {
@@ -49,6 +50,8 @@ export type Dashboard = {
   placeholder_settings?: (keyof BusinessDetails)[];
   /** Retention's setting, latest runs and next scheduled day. */
   retention?: RetentionStatus;
+  /** Possible screening matches waiting for a decision (count-open-screening-matches.ts). */
+  open_screening_matches?: number;
 };
 
 /** One UTC day of the outbox: e-mails queued, sent, and given up on (failed) that day. */
@@ -84,15 +87,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const ACTIVITY_DAYS = 30;
 
 export async function readDashboard(role: StaffRole, now = new Date()): Promise<Dashboard> {
-  const [customers, clients, outbox, clientUse, referenceChanges, placeholders, retention] = await Promise.all([
-    may(role, "customers", "read") ? customerFigures(now) : undefined,
-    may(role, "clients", "read") ? db().apiClient.count({ where: { active: true } }) : undefined,
-    mayReadStaffEmails(role) ? outboxFigures(now) : undefined,
-    may(role, "clients", "read") ? apiClientUse(now) : undefined,
-    latestReferenceChanges(role),
-    may(role, "settings", "write") ? placeholderSettings() : undefined,
-    may(role, "retention", "read") ? readRetention(now) : undefined,
-  ]);
+  const [customers, clients, outbox, clientUse, referenceChanges, placeholders, retention, openMatches] =
+    await Promise.all([
+      may(role, "customers", "read") ? customerFigures(now) : undefined,
+      may(role, "clients", "read") ? db().apiClient.count({ where: { active: true } }) : undefined,
+      mayReadStaffEmails(role) ? outboxFigures(now) : undefined,
+      may(role, "clients", "read") ? apiClientUse(now) : undefined,
+      latestReferenceChanges(role),
+      may(role, "settings", "write") ? placeholderSettings() : undefined,
+      may(role, "retention", "read") ? readRetention(now) : undefined,
+      may(role, "screening/matches", "read") ? countOpenScreeningMatches() : undefined,
+    ]);
   return {
     ...customers,
     active_api_clients: clients,
@@ -101,6 +106,7 @@ export async function readDashboard(role: StaffRole, now = new Date()): Promise<
     ...(referenceChanges && { reference_changes: referenceChanges }),
     placeholder_settings: placeholders,
     retention,
+    open_screening_matches: openMatches,
   };
 }
 

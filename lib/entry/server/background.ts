@@ -7,6 +7,7 @@ import { startEmailDispatcher } from "@/lib/domain/email/dispatch-emails";
 import { clearExpiredSuccessors } from "@/lib/domain/tokens/spent-refresh-token";
 import { startWebhookDispatcher } from "@/lib/domain/webhooks/dispatch-webhooks";
 import { RETENTION_CHECK_INTERVAL_MS, runScheduledRetention } from "@/lib/domain/retention/schedule-retention";
+import { SCREENING_INTERVAL_MS, runScreeningWork } from "@/lib/domain/screening/run-screening-work";
 import {
   AUDIT_CHECKPOINT_CHECK_INTERVAL_MS,
   runScheduledAuditCheckpoint,
@@ -37,8 +38,14 @@ export function startBackgroundWork(): () => Promise<void> {
   const checkpoint = startRepeatingPass(runScheduledAuditCheckpoint, AUDIT_CHECKPOINT_CHECK_INTERVAL_MS, (error) =>
     logUnlessUnreachable("[audit] the daily checkpoint failed", error),
   );
+  // Screening (lib/domain/screening/): the customers due, then a re-screen after a list changed, a batch
+  // at a time; any process screens the due, one at a time holds a re-screen.
+  const screening = startRepeatingPass(runScreeningWork, SCREENING_INTERVAL_MS, (error) =>
+    logUnlessUnreachable("[screening] a pass failed", error),
+  );
   return async () => {
     await Promise.all([
+      screening.stop(),
       stopEmailDispatcher?.(),
       stopWebhookDispatcher(),
       successorSweep.stop(),

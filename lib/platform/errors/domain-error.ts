@@ -30,6 +30,9 @@ export const FIELD_ERROR_CODES = [
   "changed",
   // Issue 37: a customer's TOTP code that was valid but already accepted once (a replay).
   "already_used",
+  // Issue 41: a KYC verification while a possible screening match is open; a match decided meanwhile.
+  "screening_open",
+  "already_decided",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -149,6 +149,8 @@ export type InstanceFigures = {
   auditCheckpointPosition: number;
   /** E-mails and webhooks held back until an operator resumes (a restored copy). */
   dispatchPaused: boolean;
+  /** The latest re-screen against the lists (lib/domain/screening/measure-screening.ts), and the possible matches open. */
+  screening: { runRunning: boolean; runTotal: number; runScreened: number; openMatches: number };
 };
 
 export const METRICS_CONTENT_TYPE = new Registry().contentType;
@@ -186,6 +188,22 @@ export async function metricsText(instance: InstanceFigures): Promise<string> {
     "dispatch_paused",
     "1 while e-mail and webhook dispatch is paused (a restored copy, until npm run -s cli -- dispatch resume); 0 otherwise.",
     instance.dispatchPaused ? 1 : 0,
+  );
+  gauge(
+    "screening_run_running",
+    "1 while a re-screen of every customer against the lists is under way; 0 otherwise.",
+    instance.screening.runRunning ? 1 : 0,
+  );
+  gauge("screening_run_customers_total", "Customers the latest re-screen covers.", instance.screening.runTotal);
+  gauge(
+    "screening_run_customers_screened",
+    "Customers the latest re-screen has screened so far.",
+    instance.screening.runScreened,
+  );
+  gauge(
+    "screening_matches_open",
+    "Possible screening matches waiting for compliance's decision.",
+    instance.screening.openMatches,
   );
   gauge("server_processes_reporting", "Server processes whose figures this scrape adds up.", parts.length);
   const merged = AggregatorRegistry.aggregate(parts as Awaited<ReturnType<Registry["getMetricsAsJSON"]>>[]);

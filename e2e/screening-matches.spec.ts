@@ -1,0 +1,77 @@
+import { expect, signIn, test } from "./support";
+import { FIRST_ADMIN } from "./accounts";
+import { LISTED_NAME } from "./seed-screening-list";
+
+/**
+ * Screening → Matches (issue 41): a customer who submits a profile with a listed person's name is
+ * screened; the admin finds the possible match in the queue, sees the customer and the listed person
+ * side by side, and decides it a false positive with a reason. Its own API client and customer; the
+ * list is e2e/seed-screening-list.ts's.
+ */
+test("a possible match is decided in the review queue", async ({ page, request }) => {
+  await signIn(page, FIRST_ADMIN);
+  const created = await page.request.post("/api/admin/clients", {
+    data: { name: "Screening app", allowed_origins: ["https://app.example.com"] },
+  });
+  expect(created.status()).toBe(201);
+  const client = await created.json();
+  const headers = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
+  const registered = await request.post("/client/v1/register", {
+    headers,
+    form: {
+      email: "screened.customer@example.org",
+      password: "customer password 1",
+      confirm_password: "customer password 1",
+      email_verification_url: "https://app.example.com/verify/:token",
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const auth = { ...headers, Authorization: `Bearer ${(await registered.json()).token}` };
+  const [given, family] = LISTED_NAME.split(" ");
+  const profile = await request.post("/client/v1/me/profile", {
+    headers: auth,
+    data: {
+      given_names: given,
+      family_name: family,
+      date_of_birth: "1985-02-03",
+      phone: "+447911123456",
+      address_line1: "1 High Street",
+      address_city: "London",
+      address_postcode: "SW1A 1AA",
+      address_country: "GB",
+      country_of_residence: "GB",
+      nationality: "GB",
+    },
+  });
+  expect(profile.status()).toBe(200);
+  expect((await request.post("/client/v1/me/profile/submit", { headers: auth })).status()).toBe(200);
+
+  await page.goto("/admin#/screening/matches");
+  const row = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: LISTED_NAME }) })
+    .first();
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await row.click();
+
+  const customer = page.getByRole("table", { name: "Customer" });
+  const listed = page.getByRole("table", { name: "Listed person" });
+  await expect(customer).toContainText("1985-02-03");
+  await expect(listed).toContainText("1961-07-14");
+  await expect(listed).toContainText("VENEZUELA-EO13850");
+  await expect(listed).toContainText("e2e-sanctions, version 1");
+  await page.screenshot({ path: test.info().outputPath("screening-match.png"), fullPage: true });
+
+  await page.getByRole("button", { name: "False positive" }).click();
+  const dialog = page.getByRole("dialog", { name: "False positive" });
+  await expect(dialog.getByRole("button", { name: "False positive" })).toBeDisabled();
+  await dialog.getByLabel(/Reason/).fill("Born 24 years apart, British national");
+  await dialog.getByRole("button", { name: "False positive" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("False positive: recorded")).toBeVisible();
+  await expect(page.getByText("Reason: Born 24 years apart, British national")).toBeVisible();
+  await expect(page.getByRole("button", { name: "True match" })).toHaveCount(0);
+});
