@@ -1,0 +1,392 @@
+/**
+ * What the scale bench measures on one database (bench/scale/run.ts runs it at each size): the
+ * production server started on it, an admin signed in (two-factor enrolled, as the back office
+ * does it), then every back-office read timed over HTTP (median of REPS, after one unmeasured
+ * call), each export with its time and the server's peak memory, and the main API calls.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { SORTABLE as AUDIT_SORTABLE } from "@/lib/domain/audit/list-audit-log";
+import { SORTABLE as CUSTOMER_SORTABLE } from "@/lib/domain/customer-compliance/list-customers";
+import { SORTABLE as OUTBOX_SORTABLE } from "@/lib/domain/email/list-outbox";
+import { startServerProcess } from "@/tooling/server-process";
+import { type AdminFetch, enrolTwoFactor, signIn } from "@/tooling/staff-sign-in";
+import { HEAVY_CUSTOMERS } from "./population-sql";
+import { PASSWORD } from "./load-population";
+
+export type Kind = "back-office" | "export" | "api";
+/** One row's figure: the median time; for exports, memory too (MB above rest at peak, and after). */
+export type Figure = { ms: number; peakMb?: number; afterMb?: number; bytes?: number };
+export type Figures = Map<string, { kind: Kind; figure: Figure }>;
+
+const ORIGIN = "https://app.example.com";
+const MB = 1024 * 1024;
+
+/** `npm run -s cli -- …` on `databaseUrl`; its last line of JSON. */
+function cli(env: Record<string, string>, ...args: string[]): Record<string, string> {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], {
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`npm run -s cli -- ${args.join(" ")} failed:\n${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split("\n").at(-1)!);
+}
+
+/** The resident memory of `pid` and every process under it (a cluster's workers), in bytes. */
+function treeRss(pid: number): number {
+  let total = 0;
+  const pending = [pid];
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    try {
+      const status = fs.readFileSync(`/proc/${next}/status`, "utf8");
+      total += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+      for (const task of fs.readdirSync(`/proc/${next}/task`)) {
+        const children = fs.readFileSync(`/proc/${next}/task/${task}/children`, "utf8").trim();
+        if (children) pending.push(...children.split(/\s+/).map(Number));
+      }
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const list = (resource: string, sort: [string, string], range: [number, number], filter: object = {}) =>
+  `/api/admin/${resource}?${new URLSearchParams({
+    sort: JSON.stringify(sort),
+    range: JSON.stringify(range),
+    filter: JSON.stringify(filter),
+  })}`;
+
+type Read = { name: string; path: string };
+
+/**
+ * Every back-office read at `customers` customers: each list's first page, last page (`totals`
+ * says where it is), every sortable column, the filters; a customer's page and panels.
+ */
+function backOfficeReads(customers: number, totals: Record<string, number>, webhookPath: string | null): Read[] {
+  const page = 25;
+  const lastPage = (resource: string): [number, number] => {
+    const total = totals[resource];
+    const start = Math.max(0, Math.floor((total - 1) / page) * page);
+    return [start, start + page - 1];
+  };
+  const first: [number, number] = [0, page - 1];
+  const middle = Math.max(4, Math.floor(customers / 2));
+  const month = new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 7);
+  const reads: Read[] = [
+    { name: "customers: first page (newest)", path: list("customers", ["created_at", "DESC"], first) },
+    { name: "customers: last page", path: list("customers", ["created_at", "DESC"], lastPage("customers")) },
+    ...Object.keys(CUSTOMER_SORTABLE).map((column) => ({
+      name: `customers: sorted by ${column}`,
+      path: list("customers", [column, "ASC"], first),
+    })),
+    ...(
+      [
+        ["kyc_status pending_review", { kyc_status: "pending_review" }],
+        ["status closed", { status: "closed" }],
+        ["not verified", { verified: false }],
+        ["source import", { source: "import" }],
+        ["country_of_residence GB", { country_of_residence: "GB" }],
+        ["pep", { pep: true }],
+        ["legal_hold", { legal_hold: true }],
+        ["registered in one month", { created_gte: `${month}-01`, created_lte: `${month}-28` }],
+        ["a shared device (fingerprint)", { fingerprint: "fp-shared-7" }],
+        ["a shared address (ip)", { ip: "100.64.3.0" }],
+        ["e-mail fragment (one account)", { q: `c${middle}.` }],
+        ["e-mail fragment (a domain)", { q: "proton" }],
+      ] as const
+    ).map(([what, filter]) => ({
+      name: `customers: filter ${what}`,
+      path: list("customers", ["created_at", "DESC"], first, filter),
+    })),
+    ...[middle, ...HEAVY_CUSTOMERS.filter((heavy) => heavy.id <= customers).map((heavy) => heavy.id)].flatMap((id) => {
+      const events = HEAVY_CUSTOMERS.find((heavy) => heavy.id === id)?.events;
+      const who = events ? `customer with ${events.toLocaleString("en")} events` : "a customer (~20 events)";
+      return [
+        { name: `${who}: page`, path: `/api/admin/customers/${id}` },
+        { name: `${who}: linked accounts`, path: `/api/admin/customers/${id}/linked` },
+        { name: `${who}: passkeys`, path: `/api/admin/customers/${id}/passkeys` },
+        {
+          name: `${who}: its audit entries`,
+          path: list("audit-log", ["created_at", "DESC"], first, { resource: "customers", resource_id: String(id) }),
+        },
+      ];
+    }),
+    { name: "audit log: first page", path: list("audit-log", ["created_at", "DESC"], first) },
+    { name: "audit log: chain state (from the checkpoint)", path: "/api/admin/audit-log/chain" },
+    { name: "audit log: last page", path: list("audit-log", ["created_at", "DESC"], lastPage("audit-log")) },
+    ...Object.keys(AUDIT_SORTABLE).map((column) => ({
+      name: `audit log: sorted by ${column}`,
+      path: list("audit-log", [column, "ASC"], first),
+    })),
+    ...(
+      [
+        ["action sign_in", { action: "sign_in" }],
+        ["resource customers", { resource: "customers" }],
+        ["staff member", { staff_id: 5 }],
+        ["outcome wrong_credentials", { outcome: "wrong_credentials" }],
+        ["e-mail fragment", { email: "staff1" }],
+      ] as const
+    ).map(([what, filter]) => ({
+      name: `audit log: filter ${what}`,
+      path: list("audit-log", ["created_at", "DESC"], first, filter),
+    })),
+    { name: "outbox: first page", path: list("outbox", ["created_at", "DESC"], first) },
+    { name: "outbox: last page", path: list("outbox", ["created_at", "DESC"], lastPage("outbox")) },
+    ...Object.keys(OUTBOX_SORTABLE).map((column) => ({
+      name: `outbox: sorted by ${column}`,
+      path: list("outbox", [column, "ASC"], first),
+    })),
+    ...(
+      [
+        ["status pending", { status: "pending" }],
+        ["status failed", { status: "failed" }],
+        ["template verify_email", { template: "verify_email" }],
+        ["address fragment", { q: `c${middle}.` }],
+      ] as const
+    ).map(([what, filter]) => ({
+      name: `outbox: filter ${what}`,
+      path: list("outbox", ["created_at", "DESC"], first, filter),
+    })),
+    { name: "staff: first page", path: list("staff", ["id", "ASC"], first) },
+    { name: "API clients: first page", path: list("clients", ["id", "ASC"], first) },
+    { name: "dashboard", path: "/api/admin/dashboard" },
+    { name: "dashboard: dispatch banner", path: "/api/admin/dashboard/dispatch" },
+    { name: "dashboard: retention card", path: "/api/admin/retention" },
+  ];
+  if (webhookPath) {
+    reads.push(
+      { name: "webhooks: an API client's endpoints", path: webhookPath },
+      {
+        name: "webhooks: an endpoint's deliveries, first page",
+        path: `${webhookPath}/${totals.endpoint}/deliveries?${new URLSearchParams({ sort: '["created_at","DESC"]', range: JSON.stringify(first) })}`,
+      },
+    );
+  }
+  return reads;
+}
+
+export type MeasureOptions = {
+  databaseUrl: string;
+  /** Customers loaded (0: an empty database, where only the API calls are measured). */
+  customers: number;
+  reps: number;
+  /** How long the server rests before and after an export, for its memory at rest. */
+  restMs: number;
+  authSecret: string;
+  progress: (line: string) => void;
+};
+
+/** Starts the server on the database, measures, stops it. */
+export async function measureDatabase(options: MeasureOptions): Promise<Figures> {
+  const { databaseUrl, customers, reps, progress } = options;
+  const env = { DATABASE_URL: databaseUrl, AUTH_SECRET: options.authSecret };
+  const client = cli(env, "clients", "create", "--name", "Scale bench", "--origin", ORIGIN);
+  const admin = cli(env, "staff", "create", "--email", "scale.admin@example.org", "--role", "admin");
+  if (customers > 0) {
+    // The daily check's signed checkpoint, which a service of that age has: the chain is read from it.
+    const started = performance.now();
+    cli(env, "audit", "verify");
+    progress(`  audit verify (the whole chain, once): ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const server = await startServerProcess({
+    ...env,
+    WEB_CONCURRENCY: "1",
+    OTEL_EXPORTER_OTLP_ENDPOINT: "",
+    RESEND_API_KEY: "",
+  });
+  const figures: Figures = new Map();
+  try {
+    const loginEmails = customers > 0 ? await measureBackOffice(server, admin, customers, options, figures) : [];
+    await measureApi(server.url, client, loginEmails, options, figures);
+  } catch (error) {
+    throw new Error(
+      `${error instanceof Error ? error.message : error}\n--- the server's output ---\n${server.output().slice(-3000)}`,
+    );
+  } finally {
+    await server.stop();
+  }
+  return figures;
+
+  async function measureBackOffice(
+    app: { url: string; pid: number },
+    staff: Record<string, string>,
+    size: number,
+    { restMs }: MeasureOptions,
+    into: Figures,
+  ): Promise<string[]> {
+    const { jar, status } = await signIn(app, staff.email, staff.password);
+    if (status !== 200) throw new Error(`staff sign-in answered ${status}`);
+    const staffFetch: AdminFetch = (route, init = {}) => {
+      const { json, ...rest } = init;
+      return fetch(`${app.url}${route}`, {
+        ...rest,
+        headers: { Cookie: jar.header(), ...(json === undefined ? {} : { "Content-Type": "application/json" }) },
+        body: json === undefined ? rest.body : JSON.stringify(json),
+      });
+    };
+    await enrolTwoFactor(staffFetch);
+    const get = async (route: string, init: RequestInit & { json?: unknown } = {}) => {
+      const response = await staffFetch(route, init);
+      const body = Buffer.from(await response.arrayBuffer());
+      if (response.status !== 200)
+        throw new Error(
+          `${init.method ?? "GET"} ${route} answered ${response.status}: ${body.toString().slice(0, 300)}`,
+        );
+      return { response, body };
+    };
+    const totals: Record<string, number> = {};
+    for (const resource of ["customers", "audit-log", "outbox"]) {
+      const { response } = await get(list(resource, ["created_at", "DESC"], [0, 0]));
+      totals[resource] = Number(response.headers.get("content-range")?.split("/")[1]);
+    }
+    const clientId = JSON.parse((await get(list("clients", ["id", "ASC"], [0, 0]))).body.toString())[0]?.id;
+    const webhookPath = clientId === undefined ? null : `/api/admin/clients/${clientId}/webhooks`;
+    if (webhookPath) {
+      const endpoints = JSON.parse((await get(webhookPath)).body.toString());
+      if (Array.isArray(endpoints) && endpoints.length > 0) totals.endpoint = endpoints[0].id;
+    }
+    const reads = backOfficeReads(size, totals, totals.endpoint === undefined ? null : webhookPath);
+    progress(`  ${reads.length} back-office reads, ${reps} times each…`);
+    for (const read of reads) {
+      const started = performance.now();
+      await get(read.path);
+      const firstMs = performance.now() - started;
+      // A read slower than 5 s is timed fewer times: its figure is clear, and the run stays in hours.
+      const times = [];
+      for (let n = 0; n < (firstMs > 5_000 ? 1 : reps); n++) {
+        const start = performance.now();
+        await get(read.path);
+        times.push(performance.now() - start);
+      }
+      into.set(read.name, { kind: "back-office", figure: { ms: median(times) } });
+    }
+
+    const month = new Date();
+    month.setUTCDate(0);
+    const to = month.toISOString().slice(0, 10);
+    const from = `${to.slice(0, 8)}01`;
+    const exports: { name: string; path: string; init?: RequestInit & { json?: unknown } }[] = [
+      { name: "export: customers CSV, all", path: "/api/admin/customers/export" },
+      {
+        name: "export: customers CSV, pending review",
+        path: `/api/admin/customers/export?${new URLSearchParams({ filter: '{"kyc_status":"pending_review"}' })}`,
+      },
+      {
+        name: `export: audit log CSV, one month (${from.slice(0, 7)})`,
+        path: "/api/admin/audit-log/export",
+        init: { method: "POST", json: { format: "csv", from, to } },
+      },
+    ];
+    progress("  exports, with the server's memory…");
+    for (const exported of exports) {
+      await sleep(restMs);
+      const rest = treeRss(app.pid);
+      let peak = rest;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, treeRss(app.pid));
+      }, 20);
+      const started = performance.now();
+      const { body } = await get(exported.path, exported.init).finally(() => clearInterval(sampler));
+      const ms = performance.now() - started;
+      peak = Math.max(peak, treeRss(app.pid));
+      await sleep(restMs);
+      const after = treeRss(app.pid);
+      into.set(exported.name, {
+        kind: "export",
+        figure: { ms, peakMb: (peak - rest) / MB, afterMb: (after - rest) / MB, bytes: body.length },
+      });
+    }
+    // Open accounts from the middle of the population (~20 events each) for the API calls to log in as.
+    const middle = Math.floor(size / 2);
+    const active = await get(list("customers", ["id", "ASC"], [middle, middle + reps], { status: "active" }));
+    return (JSON.parse(active.body.toString()) as { email: string }[]).map((customer) => customer.email);
+  }
+}
+
+/**
+ * The main API calls, `reps` times each, each on an account of its own (no rate limit is met): a
+ * registration, a login and a refresh, /me and the customer's own data export, as the loaded
+ * customers of `loginEmails` (with ~20 events each) when there are some, the accounts just
+ * registered otherwise.
+ */
+async function measureApi(
+  url: string,
+  client: Record<string, string>,
+  loginEmails: string[],
+  { reps }: MeasureOptions,
+  into: Figures,
+): Promise<void> {
+  const run = Date.now().toString(36);
+  const headers = (n: number) => ({
+    "X-Client-ID": client.client_id,
+    "X-Client-Secret": client.client_secret,
+    "X-Client-IP": `198.51.${(n >> 8) & 255}.${n & 255}`,
+    "X-Client-UA": "scale-bench",
+    "X-Client-Fingerprint": `scale-bench-${n}`,
+  });
+  const form = { "Content-Type": "application/x-www-form-urlencoded" };
+  const call = async (n: number, route: string, init: { body?: string; token?: string; json?: boolean } = {}) => {
+    const started = performance.now();
+    const response = await fetch(`${url}/client/v1/${route}`, {
+      method: init.body === undefined ? "GET" : "POST",
+      headers: {
+        ...headers(n),
+        ...(init.body === undefined ? {} : init.json ? { "Content-Type": "application/json" } : form),
+        ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      },
+      body: init.body,
+    });
+    const text = await response.text();
+    const ms = performance.now() - started;
+    if (response.status >= 300) throw new Error(`${route} answered ${response.status}: ${text.slice(0, 300)}`);
+    return { ms, body: text ? JSON.parse(text) : null };
+  };
+  const times: Record<string, number[]> = { register: [], login: [], refresh: [], me: [], export: [] };
+  // One unmeasured round first (the routes' code loaded, hot paths compiled).
+  for (let n = 0; n <= reps; n++) {
+    const email = `scale-bench-${run}-${n}@example.com`;
+    const registered = await call(n, "register", {
+      body: new URLSearchParams({
+        email,
+        password: PASSWORD,
+        confirm_password: PASSWORD,
+        email_verification_url: `${ORIGIN}/verify/:token`,
+      }).toString(),
+    });
+    const loginEmail = loginEmails[n] ?? email;
+    const login = await call(n, "login", {
+      body: new URLSearchParams({ email: loginEmail, password: PASSWORD }).toString(),
+    });
+    const refresh = await call(n, "token/refresh", {
+      body: JSON.stringify({ refresh_token: login.body.refresh_token }),
+      json: true,
+    });
+    const me = await call(n, "me", { token: refresh.body.token });
+    const exported = await call(n, "me/export", { token: refresh.body.token });
+    if (n === 0) continue;
+    times.register.push(registered.ms);
+    times.login.push(login.ms);
+    times.refresh.push(refresh.ms);
+    times.me.push(me.ms);
+    times.export.push(exported.ms);
+  }
+  const names: Record<string, string> = {
+    register: "POST /client/v1/register",
+    login: "POST /client/v1/login",
+    refresh: "POST /client/v1/token/refresh",
+    me: "GET /client/v1/me",
+    export: "GET /client/v1/me/export (the customer's data)",
+  };
+  for (const [key, values] of Object.entries(times))
+    into.set(names[key], { kind: "api", figure: { ms: median(values) } });
+}
