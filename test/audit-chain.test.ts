@@ -307,7 +307,7 @@ test("an entry edited after the last checkpoint: audit verify from the checkpoin
       to: head.chainPosition,
       full: false,
     });
-    assert.equal((checks.fromCheckpoint.printed.at(-1)?.checkpoint as Checkpoint).id, anchor.id);
+    assert.equal((checks.fromCheckpoint.printed.at(-1)!.checkpoint as Checkpoint).id, anchor.id);
     assert.deepEqual(checks.full.printed.at(-1)?.checked, { from: 1, to: head.chainPosition, full: true });
     const state = await chainState();
     assert.equal(state.valid, false);

@@ -104,12 +104,7 @@ export async function verifyAuditChain(options: { full?: boolean } = {}): Promis
   const full = options.full ?? false;
   const { anchor, refused } = await readLatestValidCheckpoint();
   const from = full || !anchor ? 1 : anchor.position;
-  // Without JIT: at a hundred thousand entries the planner's cost passes jit_above_cost, and
-  // compiling the statement costs more than it saves (docs/performance.md, the audit chain).
-  const [, [row]] = await db().$transaction([
-    db().$executeRaw`SET LOCAL jit = off`,
-    db().$queryRaw<ChainRow[]>(auditChainStatement(from, anchor)),
-  ]);
+  const [row] = await db().$queryRaw<ChainRow[]>(auditChainStatement(from, anchor));
   const headPosition = row.head_position === null ? null : Number(row.head_position);
   const state = {
     entries: (headPosition ?? 0) + Number(row.unchained),
