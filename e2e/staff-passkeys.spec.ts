@@ -14,6 +14,8 @@ test.use({ baseURL: `http://localhost:${process.env.E2E_PORT}` });
 const ADMIN = { email: "pia.passkey@example.com", name: "Pia Passkey", password: "pia admin password 1" };
 
 test("an admin adds a passkey on their profile, signs out, and signs in with it alone", async ({ page }) => {
+  // Two sign-ins, an enrolment and a passkey's two ceremonies: more than one test's usual minute.
+  test.setTimeout(240_000);
   await signIn(page, FIRST_ADMIN);
   const created = await page.request.post("/api/admin/staff", { data: { ...ADMIN, role: "admin" } });
   expect(created.status()).toBe(201);
