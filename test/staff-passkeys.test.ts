@@ -246,7 +246,7 @@ test("renaming and removing: the member's own passkeys only, names validated", a
   assert.equal((await rename(other, passkey.id, { name: "Mine now" })).status, 404);
   for (const id of ["0", "-1", "1e3", "99999999999", "abc"])
     assert.equal((await rename(member, id, { name: "x" })).status, 404);
-  for (const name of ["", "a\u0000b", "tab\there", "x".repeat(101), 42, null]) {
+  for (const name of ["", "a\u0000b", "bell\u0007", "x".repeat(101), 42, null]) {
     const response = await rename(member, passkey.id, { name });
     assert.equal(response.status, 400, JSON.stringify(name));
     assert.deepEqual(
