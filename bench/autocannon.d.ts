@@ -15,6 +15,8 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     connections?: number;
     duration?: number;
+    /** Requests to make before stopping; the duration is then ignored. */
+    amount?: number;
     overallRate?: number;
     timeout?: number;
     requests?: Request[];

@@ -27,6 +27,8 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     headers: spec.headers,
     connections: spec.connections,
     duration: spec.durationSec,
+    // With an amount, autocannon ignores the duration.
+    amount: spec.amount,
     overallRate: spec.rate,
     timeout: 30,
     requests: spec.refreshChains

@@ -14,6 +14,8 @@ export type LoadSpec = {
   durationSec: number;
   /** Requests per second over all connections; unset, each connection sends as fast as answers come. */
   rate?: number;
+  /** Stop after this many requests rather than after durationSec (each of a pool of variants once). */
+  amount?: number;
   /** Bodies and headers taken in turn, one per request (e.g. distinct accounts and client IPs). */
   variants?: { body?: string; headers?: Record<string, string> }[];
   /**

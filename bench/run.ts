@@ -11,6 +11,9 @@
  *   hashing ceiling   cores × 1 / the time of one password verification, measured here with one
  *                     verification per core at a time (they slow each other down: argon2 is memory-bound).
  * One row is measured in this process alone: the password rules' check (lib/domain/passwords), per call.
+ * Passkey sign-ins (POST /client/v1/passkeys/authentication/verify) stand beside password logins:
+ * their options are fetched, and their assertions signed by the tests' software authenticator
+ * (tooling/passkey-authenticator.ts), before each slice, which sends each once.
  * On PostgreSQL a second server with WEB_CONCURRENCY=1 runs beside the first, for the speed-up, and
  * the peer, better-auth, beside both at equal process counts (one process, and as many as the first
  * behind node:cluster) for logins, registrations, their CPU and memory (bench/peer.ts).
@@ -36,6 +39,7 @@ import { verifyPassword } from "@/lib/domain/passwords/verify-password";
 import { buildIfNeeded } from "@/lib/entry/server/build";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
+import { PasskeyAuthenticator } from "@/tooling/passkey-authenticator";
 import { startLoadGenerator, type LoadGenerator, type LoadSpec } from "./load";
 import { type Ours, type Peer, type Peers, peerNote, peerRows, startPeers } from "./peer";
 import { startSpanSink, tracingOffCost, type TracingResults, tracingRows } from "./tracing";
@@ -62,6 +66,8 @@ const SLICE_SEC = options.quick ? 1 : 2;
 const CORES = os.availableParallelism();
 const READ_CONNECTIONS = 50;
 const CONCURRENT_LOGINS = 16;
+// Passkey sign-ins per slice: each needs options fetched (and an assertion signed) before it.
+const PASSKEY_SIGN_INS = options.quick ? 400 : 1500;
 // The latency probe asks at a fixed rate, well below what the server can do, so its latencies are
 // the server's response times rather than the length of a queue the probe itself builds.
 const PROBE = { connections: 4, rate: 100, keepLatencies: true };
@@ -88,6 +94,7 @@ function deviceHeaders(n: number): Record<string, string> {
 }
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+const JSON_BODY = { "Content-Type": "application/json" };
 // What the apps' HTTP libraries (OkHttp, URLSession, browsers) send with every request. Measured
 // beside the plain reads: should the server ever compress per request, this row shows the cost.
 const ACCEPT_GZIP = { "Accept-Encoding": "gzip" };
@@ -217,6 +224,9 @@ async function startServer(databaseUrl: string, processes: number, tracingTo = "
     AUTH_SECRET: randomBytes(32).toString("base64"),
     // Never send real mail from a bench run, whatever the environment says.
     RESEND_API_KEY: "",
+    // Passkey sign-ins: the challenges are fetched ahead of each slice from this one address.
+    WEBAUTHN_RP_ID: "example.com",
+    PASSKEY_CHALLENGES_MAX_PER_IP: "10000000",
   });
   return {
     processes,
@@ -252,6 +262,7 @@ type ServerResults = {
   settings: Slice[];
   settings304: Slice[];
   login: Slice[];
+  passkey: Slice[];
   refresh: Slice[];
   register: Slice[];
 };
@@ -264,6 +275,7 @@ const EXPECTED_STATUS: Record<keyof ServerResults, number> = {
   settings: 200,
   settings304: 304,
   login: 200,
+  passkey: 200,
   refresh: 200,
   register: 201,
 };
@@ -324,6 +336,41 @@ async function measure(
     headers: deviceHeaders(n),
   }));
 
+  // A passkey on each of the first CONCURRENT_LOGINS accounts, with the tests' software authenticator
+  // (one that keeps its counter at 0, as synced passkeys do: assertions of one key arrive in any order).
+  console.log(`Adding a passkey to ${CONCURRENT_LOGINS} of them…`);
+  const authenticators = await Promise.all(
+    loginVariants.slice(0, CONCURRENT_LOGINS).map(async (variant) => {
+      const login = await fetch(registrar.api("login"), {
+        method: "POST",
+        headers: { ...clientHeaders, ...FORM, ...variant.headers },
+        body: variant.body,
+      });
+      await expectStatus(login, 200, "POST /client/v1/login (before adding a passkey)");
+      const authorised = {
+        ...clientHeaders,
+        ...JSON_BODY,
+        ...variant.headers,
+        Authorization: `Bearer ${(await login.json()).access_token}`,
+      };
+      const options = await fetch(registrar.api("me/passkeys/registration/options"), {
+        method: "POST",
+        headers: authorised,
+        body: JSON.stringify({ password: PASSWORD }),
+      });
+      await expectStatus(options, 200, "POST /client/v1/me/passkeys/registration/options");
+      const { challenge_id, options: creation } = await options.json();
+      const authenticator = new PasskeyAuthenticator(ORIGIN, false);
+      const added = await fetch(registrar.api("me/passkeys/registration/verify"), {
+        method: "POST",
+        headers: authorised,
+        body: JSON.stringify({ challenge_id, credential: authenticator.create(creation) }),
+      });
+      await expectStatus(added, 201, "POST /client/v1/me/passkeys/registration/verify");
+      return authenticator;
+    }),
+  );
+
   const countries = await getRaw(main.api("countries"), clientHeaders);
   if (countries.status !== 200) throw new Error(`GET /client/v1/countries answered ${countries.status}`);
   const settingsEtag = (await fetch(main.api("settings"), { headers: clientHeaders })).headers.get("etag")!;
@@ -377,6 +424,36 @@ async function measure(
     durationSec: SLICE_SEC,
     variants: loginVariants,
   });
+  // Passkey sign-ins hash nothing: the options of PASSKEY_SIGN_INS sign-ins fetched (and signed) before
+  // the slice, which sends each assertion once; the slice ends when all are answered.
+  const passkeySignIns = async (server: Server): Promise<LoadSpec> => {
+    const variants: { body: string; headers: Record<string, string> }[] = [];
+    await inParallel(
+      Array.from({ length: PASSKEY_SIGN_INS }, (_, n) => n),
+      CONCURRENT_LOGINS,
+      async (n) => {
+        const headers = deviceHeaders(n % ACCOUNTS);
+        const response = await fetch(server.api("passkeys/authentication/options"), {
+          method: "POST",
+          headers: { ...clientHeaders, ...JSON_BODY, ...headers },
+          body: "{}",
+        });
+        await expectStatus(response, 200, "POST /client/v1/passkeys/authentication/options");
+        const { challenge_id, options } = await response.json();
+        const credential = authenticators[n % authenticators.length].get(options);
+        variants.push({ body: JSON.stringify({ challenge_id, credential }), headers });
+      },
+    );
+    return {
+      url: server.api("passkeys/authentication/verify"),
+      method: "POST",
+      headers: { ...clientHeaders, ...JSON_BODY },
+      connections: CONCURRENT_LOGINS,
+      durationSec: SLICE_SEC,
+      amount: variants.length,
+      variants,
+    };
+  };
   // Refreshes hash nothing: each connection goes on with the refresh token its last answer carried,
   // from sessions started just before each slice (two per connection: one in flight, one spare).
   const newSessions = async (server: Server): Promise<string[]> => {
@@ -423,6 +500,7 @@ async function measure(
         settings: [],
         settings304: [],
         login: [],
+        passkey: [],
         refresh: [],
         register: [],
       },
@@ -491,6 +569,7 @@ async function measure(
     measurements.hashing.push(hashing);
     for (const { server, results } of measurements.servers) {
       results.login.push(await loadSlice(server, generator, logins(server)));
+      results.passkey.push(await loadSlice(server, generator, await passkeySignIns(server)));
       results.refresh.push(await loadSlice(server, generator, refreshes(server, await newSessions(server))));
       results.register.push(await loadSlice(server, generator, newRegistrations(server, hashing.perSec)));
       // The peer with as many processes (bench/peer.ts), right after.
@@ -624,6 +703,10 @@ function tableRows(
     row(`POST /client/v1/login (${ACCOUNTS} accounts)`, "login", {
       ratio: ofHashing("login"),
       of: "hashing ceiling (for information)",
+    }),
+    row("POST /client/v1/passkeys/authentication/verify (options fetched before)", "passkey", {
+      ratio: medianRatio(requestRates(results.passkey), requestRates(results.login)),
+      of: "password logins (no argon2: for information)",
     }),
     row("POST /client/v1/token/refresh (a chain per connection)", "refresh", {
       ratio: ofFloor("refresh"),

@@ -33,7 +33,7 @@ test("a wrong password is refused on the sign-in page", async ({ page }) => {
   await screenshot(page, "sign-in");
   await page.locator("input[name=email]").fill(FIRST_ADMIN.email);
   await page.locator("input[name=password]").fill("not the password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Incorrect e-mail address or password.")).toBeVisible();
 });
 

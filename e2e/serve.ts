@@ -17,6 +17,9 @@ const env = {
   HOSTNAME: "127.0.0.1",
   WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
   WEBHOOK_DISPATCH_INTERVAL_MS: "200",
+  // Passkeys (e2e/staff-passkeys.spec.ts): WebAuthn needs a secure context, which http://localhost is
+  // and http://127.0.0.1 is not a domain for; that spec's pages are on http://localhost:<port>.
+  WEBAUTHN_RP_ID: "localhost",
 };
 delete env.AUTH_SECRET;
 delete env.NEXTAUTH_SECRET;

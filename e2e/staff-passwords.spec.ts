@@ -44,7 +44,7 @@ test("a member changes their password from the user menu, then signs in with the
 
   await page.locator("input[name=email]").fill(MEMBER.email);
   await page.locator("input[name=password]").fill(MEMBER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Incorrect e-mail address or password.")).toBeVisible();
   await signIn(page, { email: MEMBER.email, password: NEW_PASSWORD });
 });
@@ -79,7 +79,7 @@ test("forgot password: the sign-in page sends a link; a link's page refuses a sp
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText("a link to choose a new password is on its way")).toBeVisible();
   await page.getByRole("button", { name: "Back to sign-in" }).click();
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
 
   await page.goto("/admin/reset-password#token=not-a-real-token");
   await page.getByLabel("New password").fill("a fresh passphrase 3");
@@ -122,7 +122,7 @@ test("sign-out ends the session on the server; an admin signs a member out every
   await expect(page.getByText(`Every session of ${SESSIONS.email} has ended`)).toBeVisible();
   expect((await memberPage.request.get("/api/admin/dashboard")).status()).toBe(401);
   await memberPage.reload();
-  await expect(memberPage.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(memberPage.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
   await elsewhere.close();
 
   await page.goto("/admin#/audit-log");

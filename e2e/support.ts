@@ -95,7 +95,7 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.goto("/admin");
   await page.locator("input[name=email]").fill(account.email);
   await page.locator("input[name=password]").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   const backOffice = page.getByRole("button", { name: "Profile" });
   const codeStep = page.getByRole("button", { name: "Verify" });
   const enrolment = page.getByTestId("totp-secret");
@@ -113,7 +113,7 @@ export async function signIn(page: Page, account: { email: string; password: str
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Profile" }).click();
   await page.getByRole("menuitem", { name: "Logout" }).click();
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
 }
 
 /** A full-page screenshot kept with the test's output, for people to look at. */

@@ -29,7 +29,7 @@ async function submitPassword(page: Page, account: { email: string; password: st
   await page.goto("/admin");
   await page.locator("input[name=email]").fill(account.email);
   await page.locator("input[name=password]").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 test("the first admin creates two colleagues", async ({ page }) => {
@@ -61,7 +61,7 @@ test("an admin without two-factor sees only the set-up, can sign out, and the AP
   await expect(page.getByRole("heading", { name: "Set up two-factor sign-in" })).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
 });
 
 test("the held admin enrols: QR code and key, a code, then ten recovery codes shown once", async ({ page }) => {
