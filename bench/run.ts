@@ -10,7 +10,8 @@
  *   physical ceiling  a raw node:http server in this process serving the bytes of /client/v1/countries;
  *   hashing ceiling   cores × 1 / the time of one password verification, measured here with one
  *                     verification per core at a time (they slow each other down: argon2 is memory-bound).
- * One row is measured in this process alone: the password rules' check (lib/domain/passwords), per call.
+ * Rows measured in this process alone: the password rules' check (lib/domain/passwords), per call, and
+ * screening's precision, recall and search latency on 50,000 listed people (bench/screening.ts).
  * Passkey sign-ins (POST /client/v1/passkeys/authentication/verify) stand beside password logins:
  * their options are fetched, and their assertions signed by the tests' software authenticator
  * (tooling/passkey-authenticator.ts), before each slice, which sends each once.
@@ -56,6 +57,7 @@ import {
 } from "./slices";
 import { figure, figuresNotMeasured, formatTable, type Row } from "./table";
 import { RESCREEN_CUSTOMERS, rescreenRows } from "./screening-rescreen";
+import { screeningRows } from "./screening";
 
 const { values: options } = parseArgs({
   options: { quick: { type: "boolean", default: false }, "database-url": { type: "string" } },
@@ -291,6 +293,8 @@ type Measurements = {
   probeAtRest: Slice[];
   storm: { logins: Slice; probe: Slice }[];
   passwordCheck: PasswordCheckCost;
+  /** Screening's precision, recall and search latency, measured in this process (bench/screening.ts). */
+  screening: Row[];
 };
 
 async function measure(
@@ -510,6 +514,7 @@ async function measure(
     probeAtRest: [],
     storm: [],
     passwordCheck: passwordCheckCost(),
+    screening: screeningRows(options.quick),
     tracing: {
       on: { login: [], countries: [] },
       off: { login: [], countries: [] },
@@ -630,7 +635,7 @@ function oursBesidePeer({ servers }: Measurements): Ours {
 }
 
 function tableRows(
-  { servers, ceiling, hashing, probeAtRest, storm, passwordCheck, tracing }: Measurements,
+  { servers, ceiling, hashing, probeAtRest, storm, passwordCheck, screening, tracing }: Measurements,
   peerRowsOfTable: Row[],
   spanBatches: number,
 ): Row[] {
@@ -722,6 +727,7 @@ function tableRows(
       target: "< 0.1 ms",
       pass: passwordCheck.perCallMs < 0.1,
     },
+    ...screening,
     {
       ...summaryRow(`GET /client/v1/settings at rest, ${PROBE.rate} req/s`, summarize(probeAtRest, 200)),
       p99Ms: p99AtRest,

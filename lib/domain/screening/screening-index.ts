@@ -30,7 +30,9 @@ export type EntryOfIndex = Omit<IndexedEntry, "names"> & { aliases: string[] };
 
 /** The keys one stretch of a name is found by. */
 export function keysOf(text: string): string[] {
-  return [`s:${skeletonOf(text)}`, `p:${text.slice(0, 4)}`];
+  const skeleton = skeletonOf(text);
+  // A skeleton of one sound ("Li", "Ali", "Lee") or a prefix of two letters would find half the list.
+  return [...(skeleton.length >= 2 ? [`s:${skeleton}`] : []), ...(text.length >= 3 ? [`p:${text.slice(0, 4)}`] : [])];
 }
 
 /** Each token's text, and each two neighbours' run together: the stretches of a name the index knows. */

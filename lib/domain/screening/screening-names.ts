@@ -74,6 +74,8 @@ const DROPPED = new Set([
   "hajji",
 ]);
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: plain ASCII, which needs no transliteration.
+const ASCII = /^[\x00-\x7f]*$/;
 const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 // Han, kana and Hangul transliterate to capitalised syllables run together ("XiJinPing"): split at each.
 const SYLLABIC = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
@@ -115,9 +117,10 @@ export function nameTokens(name: string): NameToken[] {
   const tokens: NameToken[] = [];
   let pending = "";
   for (const word of words) {
-    const abjad = ABJAD.test(word);
-    let ascii = anyAscii(word);
-    if (SYLLABIC.test(word)) ascii = ascii.replace(/([a-z])([A-Z])/g, "$1 $2");
+    const plain = ASCII.test(word);
+    const abjad = !plain && ABJAD.test(word);
+    let ascii = plain ? word : anyAscii(word);
+    if (!plain && SYLLABIC.test(word)) ascii = ascii.replace(/([a-z])([A-Z])/g, "$1 $2");
     // Apostrophes join (O'Brien, D'Souza); hyphens and other punctuation split (Al-Rashid), particles join again below.
     const parts = ascii
       .toLowerCase()

@@ -40,7 +40,7 @@ export type ScreeningHit = {
 };
 
 /** The most candidates one search scores: those sharing the most stretches of the name first. */
-const MAX_CANDIDATES = 2000;
+const MAX_CANDIDATES = 1000;
 
 export async function searchScreeningEntries(query: ScreeningQuery): Promise<ScreeningHit[]> {
   return searchIndex(await screeningIndex(), query);
@@ -50,21 +50,32 @@ export async function searchScreeningEntries(query: ScreeningQuery): Promise<Scr
 export function searchIndex(index: ScreeningIndex, query: ScreeningQuery): ScreeningHit[] {
   const tokens = nameTokens(query.name);
   if (tokens.length === 0) return [];
-  // How many stretches of the name each entry shares; a name of two words or more must share two.
-  const shared = new Map<number, number>();
-  for (const stretch of stretchesOf(tokens)) {
-    const found = new Set(keysOf(stretch).flatMap((key) => index.postings.get(key) ?? []));
-    for (const position of found) shared.set(position, (shared.get(position) ?? 0) + 1);
-  }
-  const needed = Math.min(tokens.length, 2);
-  const candidates = [...shared]
-    .filter(([, count]) => count >= needed)
-    .sort((a, b) => b[1] - a[1])
+  // How many stretches of the name each entry shares (an entry counted once a stretch); a name of
+  // two words or more must share two. A name whose words are all too short for a key is looked up whole.
+  const shared = new Uint8Array(index.entries.length);
+  const seenFor = new Int32Array(index.entries.length).fill(-1);
+  const touched: number[] = [];
+  const stretches = stretchesOf(tokens);
+  const keyed = stretches.filter((stretch) => keysOf(stretch).length > 0);
+  (keyed.length > 0 ? keyed : [tokens.map((token) => token.text).join("")]).forEach((stretch, number) => {
+    for (const key of keysOf(stretch).length > 0 ? keysOf(stretch) : [`p:${stretch}`]) {
+      for (const position of index.postings.get(key) ?? []) {
+        if (seenFor[position] === number) continue;
+        seenFor[position] = number;
+        if (shared[position] === 0) touched.push(position);
+        if (shared[position] < 255) shared[position]++;
+      }
+    }
+  });
+  const needed = Math.min(tokens.length, 2, keyed.length || 1);
+  const candidates = touched
+    .filter((position) => shared[position] >= needed)
+    .sort((a, b) => shared[b] - shared[a])
     .slice(0, MAX_CANDIDATES);
   const memo: SimilarityMemo = new Map();
   const threshold = query.threshold ?? 0;
   const hits: ScreeningHit[] = [];
-  for (const [position] of candidates) {
+  for (const position of candidates) {
     const { names: _names, id, ...entry } = index.entries[position];
     const { score, matchedName } = scorePerson(
       { tokens, dateOfBirth: query.dateOfBirth, nationality: query.nationality },
