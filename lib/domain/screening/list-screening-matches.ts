@@ -41,11 +41,25 @@ export async function listScreeningMatches(query: ListQuery) {
     status: closedSetFilter(ScreeningMatchStatus, filter.status, "status"),
     customerId,
     list: list ? { name: list } : undefined,
-    entry: topic ? { topics: { has: topic } } : undefined,
   };
+  if (topic) where.entryId = { in: await entriesListedFor(topic, where) };
   const [rows, total] = await Promise.all([
     db().screeningMatch.findMany({ where, include: withMatchParts, ...pageOf(query) }),
     db().screeningMatch.count({ where }),
   ]);
   return { rows: await toScreeningMatchRecords(rows), total };
+}
+
+/**
+ * The entries of the matches `where` finds that are listed for `topic`. Read in two steps: Prisma's
+ * `has` on an enum array sends a value the driver adapters refuse ("malformed array literal"), and
+ * the entries that have matches are few beside the lists.
+ */
+async function entriesListedFor(topic: ScreeningTopic, where: Prisma.ScreeningMatchWhereInput): Promise<number[]> {
+  const matched = await db().screeningMatch.findMany({ where, select: { entryId: true }, distinct: ["entryId"] });
+  const entries = await db().screeningEntry.findMany({
+    where: { id: { in: matched.map(({ entryId }) => entryId) } },
+    select: { id: true, topics: true },
+  });
+  return entries.filter((entry) => entry.topics.includes(topic)).map(({ id }) => id);
 }
