@@ -23,6 +23,10 @@ import { customerStatus } from "@/lib/domain/customer-profiles/customer-record";
 import { customerOutboxWhere } from "./customer-outbox";
 import { describeProfile } from "@/lib/domain/customer-profiles/profile-fields";
 import { eventInsert, recordEvent } from "@/lib/domain/customer-accounts/record-customer-event";
+import {
+  customerAuthorisationRows,
+  toStaffAuthorisationRecord,
+} from "@/lib/domain/payment-authorisations/list-payment-authorisations";
 
 /** Who asks: the customer through an app (rate limited), or a staff member with a reason. */
 export type ExportRequester =
@@ -82,7 +86,7 @@ export async function exportCustomerData(
 
 async function readCustomerData(customer: Customer, now: Date): Promise<CustomerDataExport> {
   const customerId = customer.id;
-  const [registeredVia, sessions, live, devices, profileChanges, events, emailLinks, mfaTokens, deliveries] =
+  const [registeredVia, sessions, live, devices, profileChanges, events, emailLinks, mfaTokens, deliveries, payments] =
     await Promise.all([
       customer.registeredVia === null
         ? null
@@ -116,6 +120,7 @@ async function readCustomerData(customer: Customer, now: Date): Promise<Customer
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         include: { endpoint: { select: { apiClient: { select: { name: true } } } } },
       }),
+      customerAuthorisationRows(customerId, true),
     ]);
   const liveIds = new Set(live.map((session) => session.id));
   const clientNames = await apiClientNames([...events, ...mfaTokens].map((row) => row.apiClientId));
@@ -208,6 +213,7 @@ async function readCustomerData(customer: Customer, now: Date): Promise<Customer
       delivered_at: iso(delivery.deliveredAt),
       recipient: delivery.endpoint.apiClient.name,
     })),
+    payment_authorisations: payments.map((row) => toStaffAuthorisationRecord(row, now)),
   };
 }
 

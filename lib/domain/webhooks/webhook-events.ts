@@ -1,13 +1,16 @@
 /**
  * The events webhook endpoints subscribe to: the Prisma enum WebhookEventType, named on the wire with
- * its first "_" as a "." (customer_registered is "customer.registered"). No server imports: the back
+ * its first "_" as a "." (customer_registered is "customer.registered"), or as WIRE_NAMES says. No server imports: the back
  * office lists them too. Adding an event is one value appended to the enum in prisma/schema.prisma
  * (and its migration), then `webhookInsert`/`queueWebhook` (queue-webhook.ts) where the change is written.
  */
 import { WebhookEventType } from "@/lib/generated/prisma/enums";
 
+/** The events whose wire name has more than one dot, which an enum value cannot spell. */
+const WIRE_NAMES: Partial<Record<WebhookEventType, string>> = { customer_sca_locked: "customer.sca.locked" };
+
 /** "customer.registered" for customer_registered. */
-export const webhookEventName = (type: WebhookEventType): string => type.replace("_", ".");
+export const webhookEventName = (type: WebhookEventType): string => WIRE_NAMES[type] ?? type.replace("_", ".");
 
 /** Every event by its wire name. */
 export const WEBHOOK_EVENTS = new Map<string, WebhookEventType>(

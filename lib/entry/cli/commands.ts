@@ -26,6 +26,7 @@ import { runRetention } from "@/lib/domain/retention/run-retention";
 import { checkpointAuditChain } from "@/lib/domain/audit/checkpoint-audit-chain";
 import { readDispatch } from "@/lib/domain/dispatch/read-dispatch";
 import { resumeDispatch } from "@/lib/domain/dispatch/resume-dispatch";
+import { rotateSigningKey } from "@/lib/domain/signing-keys/rotate-signing-key";
 import { backUpDatabase } from "./backup";
 import { CommandError } from "./command-error";
 
@@ -100,6 +101,9 @@ export const usage = `Usage: npm run -s cli -- <command> [options]
       first entry) and checks the head is not behind that checkpoint. Valid: signs a checkpoint of
       the head and prints the number of entries, the head, the range checked and the checkpoint;
       broken: exits 2 naming the first problem (docs/security.md).
+  signing-keys rotate
+      Makes a new current signing key for payment approvals and audit checkpoints and retires the
+      others; a retired key stays in /.well-known/jwks.json until every approval it signed has expired.
 `;
 
 /** Validation failures of the shared domain code, as a message for the operator. */
@@ -214,6 +218,14 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
     const state = await checkpointAuditChain("verify", { full });
     print(state);
     if (state.broken_at) throw new CommandError(`The audit chain is broken at ${state.broken_at.message}.`);
+  },
+
+  async "signing-keys rotate"({ args, options, print }) {
+    const unexpected = [...args, ...Object.keys(options).map((name) => `--${name}`)];
+    if (unexpected.length > 0) {
+      throw new CommandError(`signing-keys rotate takes nothing, not ${JSON.stringify(unexpected).slice(0, 200)}`);
+    }
+    print(await rotateSigningKey());
   },
 
   async "customers import"({ args, cwd, print }) {

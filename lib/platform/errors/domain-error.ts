@@ -30,6 +30,12 @@ export const FIELD_ERROR_CODES = [
   "changed",
   // Issue 37: a customer's TOTP code that was valid but already accepted once (a replay).
   "already_used",
+  // Issue 40, payment authorisations: a wrong assertion or code (the same whatever was wrong), one
+  // past its time, one no longer pending, and a customer with no second factor to approve with.
+  "failed",
+  "expired",
+  "not_pending",
+  "not_enrolled",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
