@@ -1,5 +1,5 @@
 /**
- * The tests' software authenticator (test/support/passkey-authenticator.ts) against
+ * The tests' software authenticator (tooling/passkey-authenticator.ts) against
  * @simplewebauthn/server itself, so what the passkey tests send is known to be what a real
  * authenticator sends: its attestations and assertions verify, and each tampering is refused.
  */
@@ -11,7 +11,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { FLAGS, PasskeyAuthenticator } from "./support/passkey-authenticator";
+import { FLAGS, PasskeyAuthenticator } from "@/tooling/passkey-authenticator";
 
 const ORIGIN = "https://app.example.com";
 const RP_ID = "example.com";

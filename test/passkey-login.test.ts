@@ -10,7 +10,7 @@ import { test } from "node:test";
 import { db } from "./support/app";
 import { bearer, login, registeredCustomer } from "./support/accounts";
 import { staffSession } from "./support/staff";
-import { FLAGS, PasskeyAuthenticator } from "./support/passkey-authenticator";
+import { FLAGS, PasskeyAuthenticator } from "@/tooling/passkey-authenticator";
 import { ANDROID_ORIGIN, customerId, errorsOf, RP_ID, startPasskeyApp } from "./support/passkey-flows";
 import { openPersonalValues } from "@/lib/domain/audit/open-personal-values";
 

@@ -1,6 +1,6 @@
 /**
  * Adding customers' passkeys (issue 39) over HTTP against the production build, with the tests' own
- * software authenticator (support/passkey-authenticator.ts): the options; what is refused (a wrong
+ * software authenticator (tooling/passkey-authenticator.ts): the options; what is refused (a wrong
  * origin, RP ID, challenge, type, no user verification, another attestation format, a challenge
  * spent or another's, another account's credential); hostile input; the same registration verified
  * twice at once; the challenge limits under concurrency and the challenge table's bounds; renaming and
@@ -11,7 +11,7 @@ import { test } from "node:test";
 import { db } from "./support/app";
 import { bearer, DEVICE, registeredCustomer } from "./support/accounts";
 import { staffSession } from "./support/staff";
-import { cbor, FLAGS, PasskeyAuthenticator, type Tamper } from "./support/passkey-authenticator";
+import { cbor, FLAGS, PasskeyAuthenticator, type Tamper } from "@/tooling/passkey-authenticator";
 import { storedKey } from "@/lib/domain/rate-limits/count-attempt";
 import {
   CHALLENGES_PER_ACCOUNT,

@@ -5,7 +5,7 @@ import { decodeJwt, decodeProtectedHeader } from "jose";
 import { runCommand } from "@/lib/entry/cli/commands";
 import { db } from "./support/app";
 import { registeredCustomer } from "./support/accounts";
-import { PasskeyAuthenticator } from "./support/passkey-authenticator";
+import { PasskeyAuthenticator } from "@/tooling/passkey-authenticator";
 import { customerId, errorsOf, startPasskeyApp } from "./support/passkey-flows";
 import { staffSession, totpCode } from "./support/staff";
 import { authorisationFlows, PAYMENT } from "./support/authorisation-flows";

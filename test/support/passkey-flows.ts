@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { createApiClient } from "@/lib/domain/api-clients/create-api-client";
 import { db, startTestApp, testAppOn, type TestApp } from "./app";
 import { bearer, DEVICE, registeredCustomer } from "./accounts";
-import { PasskeyAuthenticator, type Tamper } from "./passkey-authenticator";
+import { PasskeyAuthenticator, type Tamper } from "@/tooling/passkey-authenticator";
 
 export const RP_ID = "example.com";
 export const CHALLENGES_PER_IP = 5;
