@@ -58,6 +58,7 @@ import {
 import { figure, figuresNotMeasured, formatTable, type Row } from "./table";
 import { RESCREEN_CUSTOMERS, rescreenRows } from "./screening-rescreen";
 import { screeningRows } from "./screening";
+import { authorisationsRow } from "./authorisations";
 
 const { values: options } = parseArgs({
   options: { quick: { type: "boolean", default: false }, "database-url": { type: "string" } },
@@ -226,7 +227,7 @@ async function startServer(databaseUrl: string, processes: number, tracingTo = "
     AUTH_SECRET: randomBytes(32).toString("base64"),
     // Never send real mail from a bench run, whatever the environment says.
     RESEND_API_KEY: "",
-    // Passkey sign-ins: the challenges are fetched ahead of each slice from this one address.
+    // Passkey sign-ins: the challenges are fetched ahead of each slice from this one address; bench/authorisations.ts approves payments with one.
     WEBAUTHN_RP_ID: "example.com",
     PASSKEY_CHALLENGES_MAX_PER_IP: "10000000",
   });
@@ -841,6 +842,13 @@ async function main(): Promise<void> {
       throw new Error(`${error instanceof Error ? error.message : error}\n${outputs.join("\n")}`);
     });
 
+    console.log("Payment authorisations, created and confirmed with a passkey…");
+    const authorisations = await authorisationsRow(
+      servers[0],
+      { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret },
+      { connections: CONCURRENT_LOGINS, seconds: ROUNDS * SLICE_SEC, tag },
+    );
+
     const where = POSTGRES_URL ? `PostgreSQL, WEB_CONCURRENCY=${processes}` : "Embedded database (PGlite), 1 process";
     console.log(
       `\n${where}; ${ROUNDS} rounds of ${SLICE_SEC} s slices per phase, taken in turn with what they are compared with` +
@@ -850,7 +858,7 @@ async function main(): Promise<void> {
     const ours = oursBesidePeer(measurements);
     console.log(
       formatTable(
-        [...tableRows(measurements, peerRows(peers?.peers, ours, summaryRow), spanSink.batches()), ...rescreen],
+        [...tableRows(measurements, peerRows(peers?.peers, ours, summaryRow), spanSink.batches()), ...rescreen, authorisations],
         servers.length > 1,
       ),
     );

@@ -82,6 +82,20 @@ test("staff create beside the running server: the new admin signs in at once", a
   assert.equal((await signIn({ url: server.url }, admin.email, admin.password)).status, 200);
 });
 
+test("signing-keys rotate beside the running server: the server publishes the new key at once", async () => {
+  const kidsNow = async () =>
+    ((await (await server.fetch("/.well-known/jwks.json")).json()).keys as { kid: string }[]).map((key) => key.kid);
+  const rotated = await cli("signing-keys", "rotate");
+  assert.equal(rotated.code, 0, rotated.stderr);
+  const [{ kid }] = jsonLines(rotated.stdout);
+  assert.deepEqual(await kidsNow(), [kid]);
+  const again = await cli("signing-keys", "rotate");
+  const [{ kid: next, retired }] = jsonLines(again.stdout);
+  assert.deepEqual(retired, [kid]);
+  // No approval was signed with the first: it leaves the set with its retirement.
+  assert.deepEqual(await kidsNow(), [next]);
+});
+
 test("commands sent at once are each run and answered with their own output", async () => {
   const names = ["One", "Two", "Three", "Four"];
   const results = await Promise.all(

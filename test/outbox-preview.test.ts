@@ -12,6 +12,7 @@ import { openedBody, TOKEN_MARKER } from "@/lib/domain/email/outbox-token-box";
 import { parseLinkTemplate } from "@/lib/platform/validation/link-template";
 import { randomToken } from "@/lib/platform/secrets";
 import { queueEmail } from "@/lib/domain/email/queue-email";
+import { composeNotice } from "@/lib/domain/email/compose-email";
 import { passkeyNotice } from "@/lib/domain/passkeys/passkey-record";
 import { startTestApp, db } from "./support/app";
 import { makeStaff, reviewView, staffSession } from "./support/staff";
@@ -173,6 +174,9 @@ test("the preview of every e-mail, for link templates with characters against th
     const notice = await passkeyNotice(template, owner, "Work phone", new Date());
     await db().$transaction((tx) => queueEmail(tx, notice));
   }
+  // Payment approvals locked (issue 40): test/payment-authorisations.test.ts drives the lock.
+  const locked = await composeNotice("sca_locked", owner.email, null, { when: new Date(), until: new Date() });
+  await db().$transaction((tx) => queueEmail(tx, locked));
 
   const rows = await db().emailOutbox.findMany();
   assert.deepEqual(

@@ -1,5 +1,5 @@
 /**
- * A software authenticator for the tests and the bench: a P-256 key per credential (node:crypto), real `none`
+ * A software authenticator for the tests and the bench (bench/authorisations.ts): a P-256 key per credential (node:crypto), real `none`
  * attestations (a CBOR attestationObject whose authData holds the rpIdHash, the flags, the counter
  * and the attested credential data with a COSE key) and real assertions (ES256 over
  * authenticatorData ‖ SHA-256(clientDataJSON)), as a platform authenticator makes them. Every field

@@ -143,6 +143,10 @@ export const CUSTOMER_EVENT_TYPES = choicesOf({
   passkey_removed: "Passkey removed",
   passkey_removed_by_staff: "Passkey removed by staff",
   passkey_counter_regressed: "Passkey refused: counter went back (a copy?)",
+  payment_authorised: "Payment approved",
+  payment_authorisation_failed: "Payment approval failed",
+  sca_locked: "Payment approvals locked (five failures)",
+  sca_lock_lifted_by_staff: "Payment approval lock lifted by staff",
 } satisfies Record<CustomerEventType, string>);
 
 /** How an account event ended (`customer_events.outcome`). */
@@ -177,6 +181,7 @@ export const EMAIL_TEMPLATES = choicesOf({
   passkey_added: "Passkey added",
   passkey_removed: "Passkey removed",
   passkey_cloned: "Passkey copy refused",
+  sca_locked: "Payment approvals locked",
 } satisfies Record<EmailTemplate, string>);
 
 /** A staff account's role, named with a capital. */
@@ -266,6 +271,7 @@ export const AUDIT_ACTION_LABELS = {
   import_screening_list: "Imported a screening list",
   // Screening (issue 41): a possible match decided.
   screening_decision: "Decided a screening match",
+  lift_sca_lock: "Lifted a payment approval lock",
   // Staff: sign-ins, passwords and two-factor.
   sign_in: "Sign-in",
   sign_out: "Signed out",

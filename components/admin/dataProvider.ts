@@ -9,6 +9,7 @@
 import simpleRestProvider from "ra-data-simple-rest";
 import { fetchUtils, HttpError, type Identifier } from "react-admin";
 import type { Dashboard } from "@/lib/domain/dashboard/read-dashboard";
+import type { CustomerAuthorisations } from "@/lib/domain/payment-authorisations/list-payment-authorisations";
 import type { PasskeyRecord } from "@/lib/domain/passkeys/passkey-record";
 import type { StaffStepUp } from "@/lib/domain/staff/step-up-staff";
 import type { LinkedCustomer } from "@/lib/domain/customer-compliance/linked-customers";
@@ -140,6 +141,10 @@ export const dataProvider = {
     (await httpClient(`${API}/customers/${encodeURIComponent(id)}/passkeys`)).json,
   removeCustomerPasskey: (id: Identifier, passkeyId: number, reason: string) =>
     post(`/customers/${encodeURIComponent(id)}/passkeys/${passkeyId}/remove`, { reason }),
+  customerAuthorisations: async (id: Identifier): Promise<CustomerAuthorisations> =>
+    (await httpClient(`${API}/customers/${encodeURIComponent(id)}/authorisations`)).json,
+  liftScaLock: (id: Identifier, reason: string): Promise<CustomerAuthorisations> =>
+    post(`/customers/${encodeURIComponent(id)}/authorisations/lift-lock`, { reason }),
   /**
    * The signed-in member's own two-factor: start (or restart) enrolment, then confirm it with a code.
    * Over a confirmed two-factor, starting again needs the current password.

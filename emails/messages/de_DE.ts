@@ -132,6 +132,18 @@ export const deDE: Messages = {
     ifNotYou:
       "Entfernen Sie diesen Passkey in der App von {tradingName}, fügen Sie einen neuen hinzu, ändern Sie Ihr Passwort und wenden Sie sich an den Kundenservice.",
   },
+  sca_locked: {
+    subject: "Zahlungsfreigaben für Ihr Konto bei {tradingName} sind pausiert",
+    preview:
+      "Fünf Zahlungsfreigaben hintereinander sind fehlgeschlagen: Zahlungen freizugeben ist eine Weile pausiert.",
+    heading: "Zahlungsfreigaben pausiert",
+    what: "Fünf Versuche hintereinander, eine Zahlung auf Ihrem Konto bei {tradingName} freizugeben, sind fehlgeschlagen ({when}): Zahlungen freizugeben ist bis {until} pausiert. Die Anmeldung ist davon nicht betroffen.",
+    ifNotYou:
+      "Wenn Sie das nicht waren, ändern Sie Ihr Passwort in der App von {tradingName} und wenden Sie sich an den Kundenservice.",
+  },
+  payment_authorisation: {
+    display: "{amount} an {payee} zahlen, IBAN endet auf {last4}",
+  },
   kyc_verified: {
     subject: "Ihr Profil bei {tradingName} ist bestätigt",
     preview: "Wir haben Ihre Angaben geprüft: Ihr Profil bei {tradingName} ist bestätigt.",

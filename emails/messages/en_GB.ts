@@ -138,6 +138,17 @@ export const enGB = {
     what: "A sign-in to your {tradingName} account with the passkey named “{name}” was refused ({when}): the passkey's counter went backwards, which happens when a copy of it is used.",
     ifNotYou: "Remove this passkey in the {tradingName} app, add a new one, change your password and contact support.",
   },
+  sca_locked: {
+    subject: "Payment approvals on your {tradingName} account are paused",
+    preview: "Five payment approvals in a row failed: approving payments is paused for a while.",
+    heading: "Payment approvals paused",
+    what: "Five attempts in a row to approve a payment on your {tradingName} account failed ({when}): approving payments is paused until {until}. Signing in is not affected.",
+    ifNotYou: "If this wasn't you, change your password in the {tradingName} app and contact support.",
+  },
+  /** What the app shows before asking the customer to approve a payment: {amount} formatted for its currency, {payee} the payee's name, {last4} the IBAN's last four characters. */
+  payment_authorisation: {
+    display: "Pay {amount} to {payee}, IBAN ending {last4}",
+  },
   /** The outcome of the review of the customer's profile: never the reviewer's reason, which stays internal. */
   kyc_verified: {
     subject: "Your {tradingName} profile is verified",

@@ -131,6 +131,17 @@ export const esES: Messages = {
     ifNotYou:
       "Elimina esta llave de acceso en la aplicación de {tradingName}, añade una nueva, cambia tu contraseña y ponte en contacto con atención al cliente.",
   },
+  sca_locked: {
+    subject: "Las aprobaciones de pagos de tu cuenta de {tradingName} están en pausa",
+    preview: "Fallaron cinco aprobaciones de pago seguidas: aprobar pagos queda en pausa un tiempo.",
+    heading: "Aprobaciones de pago en pausa",
+    what: "Fallaron cinco intentos seguidos de aprobar un pago en tu cuenta de {tradingName} ({when}): aprobar pagos queda en pausa hasta el {until}. El inicio de sesión no se ve afectado.",
+    ifNotYou:
+      "Si no has sido tú, cambia tu contraseña en la aplicación de {tradingName} y ponte en contacto con atención al cliente.",
+  },
+  payment_authorisation: {
+    display: "Pagar {amount} a {payee}, IBAN terminado en {last4}",
+  },
   kyc_verified: {
     subject: "Tu perfil de {tradingName} está verificado",
     preview: "Hemos comprobado tus datos: tu perfil de {tradingName} está verificado.",

@@ -135,6 +135,17 @@ export const frFR: Messages = {
     ifNotYou:
       "Supprimez cette clé d'accès dans l'application {tradingName}, ajoutez-en une nouvelle, changez votre mot de passe et contactez le service client.",
   },
+  sca_locked: {
+    subject: "Les validations de paiement de votre compte {tradingName} sont suspendues",
+    preview: "Cinq validations de paiement de suite ont échoué : valider des paiements est suspendu un moment.",
+    heading: "Validations de paiement suspendues",
+    what: "Cinq tentatives de suite de valider un paiement sur votre compte {tradingName} ont échoué ({when}) : valider des paiements est suspendu jusqu'au {until}. La connexion n'est pas touchée.",
+    ifNotYou:
+      "Si ce n'était pas vous, changez votre mot de passe dans l'application {tradingName} et contactez le service client.",
+  },
+  payment_authorisation: {
+    display: "Payer {amount} à {payee}, IBAN se terminant par {last4}",
+  },
   kyc_verified: {
     subject: "Votre profil {tradingName} est vérifié",
     preview: "Nous avons contrôlé vos informations\u00a0: votre profil {tradingName} est vérifié.",

@@ -129,6 +129,17 @@ export const ptPT: Messages = {
     ifNotYou:
       "Remova esta chave de acesso na aplicação {tradingName}, adicione uma nova, altere a sua palavra-passe e contacte o apoio ao cliente.",
   },
+  sca_locked: {
+    subject: "As aprovações de pagamentos da sua conta {tradingName} estão suspensas",
+    preview: "Falharam cinco aprovações de pagamento seguidas: aprovar pagamentos fica suspenso durante algum tempo.",
+    heading: "Aprovações de pagamento suspensas",
+    what: "Falharam cinco tentativas seguidas de aprovar um pagamento na sua conta {tradingName} ({when}): aprovar pagamentos fica suspenso até {until}. O início de sessão não é afetado.",
+    ifNotYou:
+      "Se não foi o próprio, altere a sua palavra-passe na aplicação {tradingName} e contacte o apoio ao cliente.",
+  },
+  payment_authorisation: {
+    display: "Pagar {amount} a {payee}, IBAN terminado em {last4}",
+  },
   kyc_verified: {
     subject: "O seu perfil {tradingName} está verificado",
     preview: "Verificámos os seus dados: o seu perfil {tradingName} está verificado.",

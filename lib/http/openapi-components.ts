@@ -146,6 +146,11 @@ export const ERROR_RESPONSES = {
     ["rate_limit_error"],
     ["Retry-After"],
   ),
+  Conflict: errorResponse(
+    "The request does not fit the state of what it acts on: `errors` names what (its param and code).",
+    [409],
+    ["invalid_request_error"],
+  ),
   NotFound: errorResponse(
     "Not found: the id in the path names nothing this caller may act on.",
     [404],
@@ -221,6 +226,13 @@ export const TAGS = {
     description:
       "Who the customer is (legal name, date of birth, address, nationality, phone), and submitting it for the " +
       "review (KYC) compliance runs before a first transfer.",
+  },
+  payments: {
+    name: "Payment authorisations",
+    description:
+      "Strong customer authentication of a payment, dynamically linked to its amount and payee: the customer approves " +
+      "it with a passkey (or a TOTP code), and the answer carries a signed approval the payment backend verifies " +
+      "against /.well-known/jwks.json.",
   },
   description: { name: "API description", description: "This document." },
 };

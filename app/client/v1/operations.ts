@@ -30,6 +30,9 @@ import { startPasskeyRegistrationOperation } from "./me/passkeys/registration/op
 import { finishPasskeyRegistrationOperation } from "./me/passkeys/registration/verify/finish-passkey-registration.operation";
 import { startPasskeyAuthenticationOperation } from "./passkeys/authentication/options/start-passkey-authentication.operation";
 import { finishPasskeyAuthenticationOperation } from "./passkeys/authentication/verify/finish-passkey-authentication.operation";
+import { confirmPaymentAuthorisationOperation } from "./authorisations/[id]/confirm/confirm-payment-authorisation.operation";
+import { getPaymentAuthorisationOperation } from "./authorisations/[id]/get-payment-authorisation.operation";
+import { createPaymentAuthorisationOperation } from "./authorisations/create-payment-authorisation.operation";
 import { registerCustomerOperation } from "./register/register-customer.operation";
 import { resendVerificationOperation } from "./resend-verification/resend-verification.operation";
 import { resetPasswordOperation } from "./reset-password/reset-password.operation";
@@ -41,7 +44,7 @@ import { listSourceCountries } from "./sources/list-source-countries.operation";
 import { refreshSessionOperation } from "./token/refresh/refresh-session.operation";
 import { verifyEmailOperation } from "./verify-email/verify-email.operation";
 
-/** In the document's order: reference data, the customer's account, their profile, then the document drawn for people. */
+/** In the document's order: reference data, the customer's account, their profile, payment authorisations, then the document drawn for people. */
 export const OPERATIONS: readonly Operation[] = [
   listCountries,
   listSourceCountries,
@@ -78,5 +81,8 @@ export const OPERATIONS: readonly Operation[] = [
   getCustomerProfile,
   updateCustomerProfileOperation,
   submitCustomerProfileOperation,
+  createPaymentAuthorisationOperation,
+  getPaymentAuthorisationOperation,
+  confirmPaymentAuthorisationOperation,
   getApiReference,
 ];

@@ -4,7 +4,7 @@
  * logins, resets, verification, e-mail changes, staff actions), newest first, to the second, with
  * the addresses each concerns; beside them, the account's history at a glance (CustomerHistory).
  * The compliance actions for the roles that may take them; the customer's data export
- * (ExportDataButton); the legal hold (LegalHold); the profile and its KYC review (KycPanel); the passkeys (PasskeysPanel); screening's possible matches (CustomerScreening), for those who may read them.
+ * (ExportDataButton); the legal hold (LegalHold); the profile and its KYC review (KycPanel); the passkeys (PasskeysPanel); the payment authorisations and their lock (AuthorisationsPanel); screening's possible matches (CustomerScreening), for those who may read them.
  */
 import { Alert, Box, Typography } from "@mui/material";
 import {
@@ -28,6 +28,7 @@ import KycPanel from "./KycPanel";
 import LegalHold from "./LegalHold";
 import LinkedAccounts from "./LinkedAccounts";
 import PasskeysPanel from "./PasskeysPanel";
+import AuthorisationsPanel from "./AuthorisationsPanel";
 import CustomerScreening from "../screening/CustomerScreening";
 import { DateTimeField, formatDateTime } from "../DateTimeField";
 import { RecordTitle } from "../PageTitle";
@@ -91,6 +92,7 @@ export default function CustomerShow() {
         </Box>
         <KycPanel />
         <PasskeysPanel />
+        <AuthorisationsPanel />
         <CustomerScreening />
         <LinkedAccounts />
         <ArrayField source="events" label="Account events (newest first)">

@@ -45,6 +45,29 @@ export async function refusedCode(customer: Customer, code: string): Promise<Dom
 }
 
 /**
+ * Whether `code` is a TOTP code of the customer's confirmed secret now, its step recorded: true when
+ * this call accepted it, false when another use of it won, undefined when it is no valid code (or
+ * the secret, sealed under another AUTH_SECRET, cannot be read). Payment approvals take TOTP alone.
+ */
+export async function acceptCustomerTotp(customer: Customer, code: string): Promise<boolean | undefined> {
+  const box = customer.totpSecretEncrypted;
+  if (!box || code.length > MAX_CODE_LENGTH) return undefined;
+  const secret = openTotpSecret("customer", box);
+  const step = secret && (await totpStep(secret, code.trim(), customer.totpLastStep));
+  if (!step) return undefined;
+  // Only over the secret checked, and only a later step than any accepted: of two uses of one code, one wins.
+  const { count } = await db().customer.updateMany({
+    where: {
+      id: customer.id,
+      totpSecretEncrypted: box,
+      OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }],
+    },
+    data: { totpLastStep: step },
+  });
+  return count === 1;
+}
+
+/**
  * Whether `code` is the customer's second factor now: a TOTP code of the confirmed secret (its
  * step recorded), or an unused recovery code (used up, the customer e-mailed). Malformed,
  * oversized and replayed codes are false.
@@ -54,23 +77,9 @@ export async function acceptCustomerSecondFactor(
   code: string,
   source: CodeSource,
 ): Promise<boolean> {
-  const box = customer.totpSecretEncrypted;
-  if (!box || code.length > MAX_CODE_LENGTH) return false;
-  // A secret sealed under another AUTH_SECRET cannot be read: the recovery codes still work.
-  const secret = openTotpSecret("customer", box);
-  const step = secret && (await totpStep(secret, code.trim(), customer.totpLastStep));
-  if (step) {
-    // Only over the secret checked, and only a later step than any accepted: of two uses of one code, one wins.
-    const { count } = await db().customer.updateMany({
-      where: {
-        id: customer.id,
-        totpSecretEncrypted: box,
-        OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }],
-      },
-      data: { totpLastStep: step },
-    });
-    return count === 1;
-  }
+  if (!customer.totpSecretEncrypted || code.length > MAX_CODE_LENGTH) return false;
+  const accepted = await acceptCustomerTotp(customer, code);
+  if (accepted !== undefined) return accepted;
   const codeHash = recoveryCodeHash(code);
   if (!codeHash) return false;
   const where = { customerId_codeHash: { customerId: customer.id, codeHash } };

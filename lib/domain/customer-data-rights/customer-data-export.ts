@@ -17,6 +17,8 @@ import {
   TokenPurpose,
   WebhookDeliveryStatus,
   WebhookEventType,
+  PaymentAuthorisationStatus,
+  ScaMethod,
 } from "@/lib/generated/prisma/enums";
 import { CustomerStatus } from "@/lib/domain/customer-profiles/customer-record";
 import { profileSchema } from "@/lib/domain/customer-profiles/profile-fields";
@@ -128,6 +130,21 @@ const webhookDeliverySchema = z.object({
   recipient: clientName.describe("The API client whose backend it was sent to"),
 });
 
+const paymentAuthorisationSchema = z.object({
+  id: z.string().describe("The authorisation's id (GET /client/v1/authorisations/{id}), its approval's jti"),
+  status: z.enum(PaymentAuthorisationStatus),
+  amount: z.string(),
+  currency: z.string(),
+  payee_name: z.string(),
+  payee_iban_masked: z.string().describe("The payee's IBAN, its last four characters"),
+  reference: z.string().nullable(),
+  method: z.enum(ScaMethod).nullable().describe("How it was approved; null if it was not"),
+  failed_attempts: z.number().int().describe("Wrong assertions or codes sent for it"),
+  created_at: time("When it was asked for"),
+  expires_at: time("Until when it could be approved"),
+  decided_at: timeOrNull("When it was approved or failed; null otherwise"),
+});
+
 export const customerDataExportSchema = z
   .object({
     exported_at: time("When this export was made"),
@@ -160,6 +177,9 @@ export const customerDataExportSchema = z
     webhook_deliveries: z
       .array(webhookDeliverySchema)
       .describe("What was sent about the customer to the backends of the business's apps, oldest first"),
+    payment_authorisations: z
+      .array(paymentAuthorisationSchema)
+      .describe("The payments the customer was asked to approve, oldest first"),
   })
   .meta({
     id: "CustomerDataExport",

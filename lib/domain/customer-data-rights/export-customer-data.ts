@@ -24,6 +24,10 @@ import { customerOutboxWhere } from "./customer-outbox";
 import { describeProfile } from "@/lib/domain/customer-profiles/profile-fields";
 import { eventInsert, recordEvent } from "@/lib/domain/customer-accounts/record-customer-event";
 import { listPasskeys } from "@/lib/domain/passkeys/list-passkeys";
+import {
+  customerAuthorisationRows,
+  toStaffAuthorisationRecord,
+} from "@/lib/domain/payment-authorisations/list-payment-authorisations";
 
 /** Who asks: the customer through an app (rate limited), or a staff member with a reason. */
 export type ExportRequester =
@@ -83,7 +87,7 @@ export async function exportCustomerData(
 
 async function readCustomerData(customer: Customer, now: Date): Promise<CustomerDataExport> {
   const customerId = customer.id;
-  const [registeredVia, sessions, live, devices, profileChanges, events, emailLinks, mfaTokens, passkeys, deliveries] =
+  const [registeredVia, sessions, live, devices, profileChanges, events, emailLinks, mfaTokens, passkeys, deliveries, payments] =
     await Promise.all([
       customer.registeredVia === null
         ? null
@@ -118,6 +122,7 @@ async function readCustomerData(customer: Customer, now: Date): Promise<Customer
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         include: { endpoint: { select: { apiClient: { select: { name: true } } } } },
       }),
+      customerAuthorisationRows(customerId, true),
     ]);
   const liveIds = new Set(live.map((session) => session.id));
   const clientNames = await apiClientNames([...events, ...mfaTokens].map((row) => row.apiClientId));
@@ -211,6 +216,7 @@ async function readCustomerData(customer: Customer, now: Date): Promise<Customer
       delivered_at: iso(delivery.deliveredAt),
       recipient: delivery.endpoint.apiClient.name,
     })),
+    payment_authorisations: payments.map((row) => toStaffAuthorisationRecord(row, now)),
   };
 }
 

@@ -30,6 +30,7 @@ import KycRejected from "@/emails/KycRejected";
 import PasskeyAdded from "@/emails/PasskeyAdded";
 import PasskeyRemoved from "@/emails/PasskeyRemoved";
 import PasskeyCloned from "@/emails/PasskeyCloned";
+import ScaLocked from "@/emails/ScaLocked";
 
 export type OutgoingEmail = {
   template: EmailTemplate;
@@ -73,6 +74,7 @@ const NOTICE_TEMPLATES = {
   passkey_added: { component: PasskeyAdded, details: ["passkey", "when"] },
   passkey_removed: { component: PasskeyRemoved, details: ["passkey", "when"] },
   passkey_cloned: { component: PasskeyCloned, details: ["passkey", "when"] },
+  sca_locked: { component: ScaLocked, details: ["when", "until"] },
 } as const satisfies Record<NoticeEmailTemplate, { component: unknown; details: readonly string[] }>;
 
 type DetailName<T extends NoticeEmailTemplate> = (typeof NOTICE_TEMPLATES)[T]["details"][number];
@@ -84,7 +86,7 @@ export type NoticeDetails<T extends NoticeEmailTemplate> = Record<DetailName<T>,
 const EMAIL_TIME_ZONE = "UTC";
 
 /** "fr_CA" → "fr-CA" when Intl knows that language, else the tag of the catalogue it reads. */
-function intlTag(locale: string | null, catalogue: string): string {
+export function intlTag(locale: string | null, catalogue: string): string {
   const tag = (id: string) => id.replace("_", "-");
   try {
     if (locale !== null && Intl.DateTimeFormat.supportedLocalesOf(tag(locale)).length > 0) return tag(locale);

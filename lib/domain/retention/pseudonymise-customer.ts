@@ -69,6 +69,11 @@ export async function pseudonymiseCustomer(customerId: number, cutoff: Date, now
     });
     await tx.emailToken.updateMany({ where: { customerId, newEmail: { not: null } }, data: { newEmail: null } });
     await tx.customerRecoveryCode.deleteMany({ where: { customerId } });
+    // Payment authorisations keep amount, currency, status and times; the payee and reference go.
+    await tx.paymentAuthorisation.updateMany({
+      where: { customerId },
+      data: { payeeName: "", payeeIban: "", reference: null },
+    });
     await pseudonymiseDevices(tx, customerId);
     await pseudonymiseProfileChanges(tx, customerId);
     await tx.kycDecision.updateMany({ where: { customerId }, data: { reason: "" } });

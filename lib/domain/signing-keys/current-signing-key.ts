@@ -46,14 +46,17 @@ export async function currentSigningKey(): Promise<SigningKeyInUse> {
 }
 
 async function makeSigningKey(): Promise<void> {
+  await db().signingKey.create({ data: await newSigningKey() });
+}
+
+/** A new key's row: its public JWK (kid, alg, use) and its private part sealed. */
+export async function newSigningKey() {
   const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALGORITHM, { extractable: true });
   const kid = randomUUID();
   const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALGORITHM, use: "sig" };
-  await db().signingKey.create({
-    data: {
-      id: kid,
-      publicJwk: publicJwk as Prisma.InputJsonObject,
-      privateKeySealed: sealWithAuthSecret(SEAL_PURPOSE, JSON.stringify(await exportJWK(privateKey))),
-    },
-  });
+  return {
+    id: kid,
+    publicJwk: publicJwk as Prisma.InputJsonObject,
+    privateKeySealed: sealWithAuthSecret(SEAL_PURPOSE, JSON.stringify(await exportJWK(privateKey))),
+  };
 }

@@ -7,10 +7,12 @@
  */
 import { WebhookEventType } from "@/lib/generated/prisma/enums";
 
-/** The events whose wire name is not their value's first "_" as a ".": issue 39's contract. */
+/** The events whose wire name is not their value's first "_" as a ".": the issues' contracts. */
 const WIRE_NAMES: Partial<Record<WebhookEventType, string>> = {
   customer_passkey_added: "customer.passkey.added",
   customer_passkey_removed: "customer.passkey.removed",
+  // Issue 40.
+  customer_sca_locked: "customer.sca.locked",
 };
 
 /** "customer.registered" for customer_registered; the one place a value becomes its wire name. */

@@ -29,6 +29,7 @@ import { resumeDispatch } from "@/lib/domain/dispatch/resume-dispatch";
 import { importScreeningList } from "@/lib/domain/screening/import-screening-list";
 import { screeningImportInput } from "@/lib/domain/screening/screening-import-input";
 import { config } from "@/lib/platform/config";
+import { rotateSigningKey } from "@/lib/domain/signing-keys/rotate-signing-key";
 import { backUpDatabase } from "./backup";
 import { CommandError } from "./command-error";
 
@@ -110,6 +111,9 @@ export const usage = `Usage: npm run -s cli -- <command> [options]
       ALT.CSV and optionally ADD.CSV; the others: one file) as the list's next version, and prints
       the entries added, changed and removed. A file that does not parse is refused, naming the line
       or element at fault, and the version in force stays (docs/compliance.md).
+  signing-keys rotate
+      Makes a new current signing key for payment approvals and audit checkpoints and retires the
+      others; a retired key stays in /.well-known/jwks.json until every approval it signed has expired.
 `;
 
 /** Validation failures of the shared domain code, as a message for the operator. */
@@ -237,6 +241,13 @@ export const commands: Record<string, (context: CommandContext) => Promise<void>
     const files = readListFiles(path.resolve(cwd, args[0]), args[0]);
     const input = await explained(async () => parseInput(screeningImportInput, { format, list, files }));
     print(await explained(() => importScreeningList(input, COMMAND_LINE, "cli")));
+  },
+  async "signing-keys rotate"({ args, options, print }) {
+    const unexpected = [...args, ...Object.keys(options).map((name) => `--${name}`)];
+    if (unexpected.length > 0) {
+      throw new CommandError(`signing-keys rotate takes nothing, not ${JSON.stringify(unexpected).slice(0, 200)}`);
+    }
+    print(await rotateSigningKey());
   },
 
   async "customers import"({ args, cwd, print }) {

@@ -204,6 +204,14 @@ const envSchema = z
     PASSKEY_CHALLENGES_MAX_PER_IP: positiveInt(200),
     PASSKEY_CHALLENGE_WINDOW_MINUTES: positiveInt(15),
 
+    /**
+     * Payment authorisations (lib/domain/payment-authorisations/): how long one waits for the
+     * customer's gesture (its approval lives as long, at most 10 minutes), and how long five
+     * failures in a row lock creating and confirming them.
+     */
+    SCA_AUTHORISATION_TTL_SECONDS: positiveInt(300),
+    SCA_LOCK_MINUTES: positiveNumber(15),
+
     /** A password-hashing thread that hashed nothing for this long ends, and gives back its memory; the next login starts one. */
     HASHING_THREAD_IDLE_MS: positiveInt(30_000),
 

@@ -33,6 +33,12 @@ export const FIELD_ERROR_CODES = [
   // Issue 41: a KYC verification while a possible screening match is open; a match decided meanwhile.
   "screening_open",
   "already_decided",
+  // Issue 40, payment authorisations: a wrong assertion or code (the same whatever was wrong), one
+  // past its time, one no longer pending, and a customer with no second factor to approve with.
+  "failed",
+  "expired",
+  "not_pending",
+  "not_enrolled",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
