@@ -858,7 +858,11 @@ async function main(): Promise<void> {
     const ours = oursBesidePeer(measurements);
     console.log(
       formatTable(
-        [...tableRows(measurements, peerRows(peers?.peers, ours, summaryRow), spanSink.batches()), ...rescreen, authorisations],
+        [
+          ...tableRows(measurements, peerRows(peers?.peers, ours, summaryRow), spanSink.batches()),
+          ...rescreen,
+          authorisations,
+        ],
         servers.length > 1,
       ),
     );

@@ -87,43 +87,54 @@ export async function exportCustomerData(
 
 async function readCustomerData(customer: Customer, now: Date): Promise<CustomerDataExport> {
   const customerId = customer.id;
-  const [registeredVia, sessions, live, devices, profileChanges, events, emailLinks, mfaTokens, passkeys, deliveries, payments] =
-    await Promise.all([
-      customer.registeredVia === null
-        ? null
-        : db().apiClient.findUnique({ where: { id: customer.registeredVia }, select: { name: true } }),
-      db().loginToken.findMany({
-        where: { customerId },
-        orderBy: [...OLDEST_FIRST],
-        select: {
-          id: true,
-          createdAt: true,
-          lastUsedAt: true,
-          refreshedAt: true,
-          revokedAt: true,
-          ip: true,
-          userAgent: true,
-          fingerprint: true,
-          apiClient: { select: { name: true } },
-        },
-      }),
-      db().loginToken.findMany({ where: liveLoginTokensOf(customer, now), select: { id: true } }),
-      db().customerDevice.findMany({ where: { customerId }, orderBy: { firstSeenAt: "asc" } }),
-      db().customerProfileChange.findMany({ where: { customerId }, orderBy: [...OLDEST_FIRST] }),
-      db().customerEvent.findMany({
-        where: { customerId, type: { notIn: INTERNAL_EVENTS } },
-        orderBy: [...OLDEST_FIRST],
-      }),
-      db().emailToken.findMany({ where: { customerId }, orderBy: [...OLDEST_FIRST] }),
-      db().customerMfaToken.findMany({ where: { customerId }, orderBy: [...OLDEST_FIRST] }),
-      listPasskeys(customerId),
-      db().webhookDelivery.findMany({
-        where: { data: { path: ["customer_id"], equals: customerId } },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        include: { endpoint: { select: { apiClient: { select: { name: true } } } } },
-      }),
-      customerAuthorisationRows(customerId, true),
-    ]);
+  const [
+    registeredVia,
+    sessions,
+    live,
+    devices,
+    profileChanges,
+    events,
+    emailLinks,
+    mfaTokens,
+    passkeys,
+    deliveries,
+    payments,
+  ] = await Promise.all([
+    customer.registeredVia === null
+      ? null
+      : db().apiClient.findUnique({ where: { id: customer.registeredVia }, select: { name: true } }),
+    db().loginToken.findMany({
+      where: { customerId },
+      orderBy: [...OLDEST_FIRST],
+      select: {
+        id: true,
+        createdAt: true,
+        lastUsedAt: true,
+        refreshedAt: true,
+        revokedAt: true,
+        ip: true,
+        userAgent: true,
+        fingerprint: true,
+        apiClient: { select: { name: true } },
+      },
+    }),
+    db().loginToken.findMany({ where: liveLoginTokensOf(customer, now), select: { id: true } }),
+    db().customerDevice.findMany({ where: { customerId }, orderBy: { firstSeenAt: "asc" } }),
+    db().customerProfileChange.findMany({ where: { customerId }, orderBy: [...OLDEST_FIRST] }),
+    db().customerEvent.findMany({
+      where: { customerId, type: { notIn: INTERNAL_EVENTS } },
+      orderBy: [...OLDEST_FIRST],
+    }),
+    db().emailToken.findMany({ where: { customerId }, orderBy: [...OLDEST_FIRST] }),
+    db().customerMfaToken.findMany({ where: { customerId }, orderBy: [...OLDEST_FIRST] }),
+    listPasskeys(customerId),
+    db().webhookDelivery.findMany({
+      where: { data: { path: ["customer_id"], equals: customerId } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      include: { endpoint: { select: { apiClient: { select: { name: true } } } } },
+    }),
+    customerAuthorisationRows(customerId, true),
+  ]);
   const liveIds = new Set(live.map((session) => session.id));
   const clientNames = await apiClientNames([...events, ...mfaTokens].map((row) => row.apiClientId));
   const clientName = (id: number | null) => (id === null ? null : (clientNames.get(id) ?? null));
