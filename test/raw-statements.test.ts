@@ -18,6 +18,7 @@ import { reloadConfig } from "@/lib/platform/config";
 import { closeDatabase, database, db } from "@/lib/platform/db";
 import { applyMigrations } from "@/lib/platform/db/migrations";
 import { databaseAnswers } from "@/lib/platform/db/readiness";
+import { estimatedRows } from "@/lib/platform/db/estimate-rows";
 import { DEFAULT_SETTINGS } from "@/lib/domain/reference-data/seed-reference-data";
 import { randomToken, sha256 } from "@/lib/platform/secrets";
 import { bumpVersion } from "@/lib/platform/cache/versioned-cache";
@@ -787,6 +788,25 @@ test("statement: cache version bump", async () => {
 
 test("statement: readiness probe", async () => {
   assert.equal(await databaseAnswers(10_000), true);
+});
+
+test("statement: a big table's row estimate", async () => {
+  await db().auditLog.createMany({
+    data: Array.from({ length: 40 }, (_, index) => ({
+      actor: "cli" as const,
+      action: "update" as const,
+      resource: "settings" as const,
+      resourceId: `estimate-${index}`,
+    })),
+  });
+  await db().$executeRawUnsafe("ANALYZE audit_log");
+  const rows = await db().auditLog.count();
+  assert.equal(await estimatedRows("audit_log"), rows);
+  // Before a table is first analyzed (reltuples -1), no estimate rather than a negative one.
+  for (const table of ["customers", "email_outbox"] as const) {
+    const estimate = await estimatedRows(table);
+    assert.ok(estimate === undefined || Number.isInteger(estimate), `${table}: ${estimate}`);
+  }
 });
 
 test("statement: webhook deliveries insert, for the enabled endpoints of active clients subscribed to the event", async () => {

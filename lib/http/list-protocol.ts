@@ -4,7 +4,7 @@
  * query string, and record ids in the path.
  */
 import { invalidRequest, notFound } from "@/lib/platform/errors/domain-error";
-import { MAX_INTEGER, numericId, type ListQuery, type SortOrder } from "@/lib/platform/db/list-query";
+import { LIST_WINDOW, numericId, type ListQuery, type ListTotal, type SortOrder } from "@/lib/platform/db/list-query";
 import { isStorableText } from "@/lib/platform/validation/fields";
 import { listPage } from "./respond";
 
@@ -31,16 +31,18 @@ export function readListQuery(
 
   const range = jsonParam(params, "range") ?? [0, DEFAULT_PAGE_SIZE - 1];
   const [start, end] = Array.isArray(range) ? range : [];
-  // The database takes no offset beyond its integers (1e21 fits not even 64 bits).
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start || start > MAX_INTEGER) {
-    throw invalidRequest(`range must be [first, last] with 0 <= first <= last and first <= ${MAX_INTEGER}`);
+  // A page starts within the rows a list pages through (LIST_WINDOW), and ends there too.
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start || start >= LIST_WINDOW) {
+    throw invalidRequest(
+      `range must be [first, last] with 0 <= first <= last and first < ${LIST_WINDOW}: past the first ${LIST_WINDOW} rows, sort the other way or narrow the filter`,
+    );
   }
 
   return {
     sortField: sortable[sort[0]],
     order,
     skip: start,
-    take: Math.min(end - start + 1, MAX_PAGE_SIZE),
+    take: Math.min(end - start + 1, MAX_PAGE_SIZE, LIST_WINDOW - start),
     filter: readFilter(request),
   };
 }
@@ -53,7 +55,7 @@ export function listHandler<Row>(
   resource: string,
   sortable: Record<string, string>,
   defaultSort: [field: string, order: SortOrder],
-  list: (query: ListQuery) => Promise<{ rows: Row[]; total: number }>,
+  list: (query: ListQuery) => Promise<{ rows: Row[]; total: ListTotal }>,
 ) {
   return async ({ request }: { request: Request }): Promise<Response> => {
     const query = readListQuery(request, sortable, defaultSort);

@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { transactionExpired } from "@/lib/platform/db/errors";
 import { databaseUnreachable } from "@/lib/platform/db/outage";
+import { LIST_WINDOW, type ListTotal } from "@/lib/platform/db/list-query";
 import { DomainError } from "@/lib/platform/errors/domain-error";
 import { ApiError, serviceUnavailable, toApiError } from "./errors";
 import { log } from "@/lib/platform/runtime/log";
@@ -61,12 +62,25 @@ export function plainJson(body: unknown, status = 200, headers: HeadersInit = {}
   });
 }
 
-/** One page of a list, ra-data-simple-rest style: the rows, and where they sit in the total in Content-Range. */
-export function listPage(resource: string, rows: unknown[], start: number, total: number): Response {
+/** The header that says a list's total was not counted to the end: "about 1000000" or "more than 10000". */
+export const TOTAL_ESTIMATE_HEADER = "X-Total-Estimate";
+
+/**
+ * One page of a list, ra-data-simple-rest style: the rows, and where they sit in the total in
+ * Content-Range. A total past LIST_WINDOW is the rows a client may page through there (LIST_WINDOW),
+ * and in TOTAL_ESTIMATE_HEADER as far as it is known.
+ */
+export function listPage(resource: string, rows: unknown[], start: number, total: ListTotal): Response {
   const range = rows.length > 0 ? `${start}-${start + rows.length - 1}` : "*";
+  const pageable = typeof total === "number" ? total : LIST_WINDOW;
   return plainJson(rows, 200, {
-    "Content-Range": `${resource} ${range}/${total}`,
-    "Access-Control-Expose-Headers": "Content-Range",
+    "Content-Range": `${resource} ${range}/${pageable}`,
+    ...(typeof total === "number"
+      ? { "Access-Control-Expose-Headers": "Content-Range" }
+      : {
+          [TOTAL_ESTIMATE_HEADER]: `${total.estimated === "about" ? "about" : "more than"} ${total.rows}`,
+          "Access-Control-Expose-Headers": `Content-Range, ${TOTAL_ESTIMATE_HEADER}`,
+        }),
   });
 }
 

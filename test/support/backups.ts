@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 import { runScript } from "./cli";
@@ -28,7 +29,8 @@ export type Query = (sql: string) => Promise<Record<string, unknown>[]>;
 /** Runs `work` with a query function on `place`'s database, opened straight (no server may hold an embedded one). */
 export async function withDatabase<T>(place: Place, work: (query: Query) => Promise<T>): Promise<T> {
   if (backupKind === "pglite") {
-    const pglite = await PGlite.create(place.url.slice("pglite:".length));
+    // With the extension the service loads (lib/platform/db/pglite-worker-thread.ts): its indexes take writes.
+    const pglite = await PGlite.create({ dataDir: place.url.slice("pglite:".length), extensions: { pg_trgm } });
     try {
       return await work(async (sql) => (await pglite.query<Record<string, unknown>>(sql)).rows);
     } finally {

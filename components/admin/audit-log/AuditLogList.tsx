@@ -25,6 +25,7 @@ import { actionWords } from "./auditWords";
 import BeforeAndAfter from "./BeforeAndAfter";
 import ExportAuditLogButton from "./ExportAuditLogButton";
 import { PageTitle } from "../PageTitle";
+import { ListPagination } from "../ListPagination";
 import AuditChainStatus from "./AuditChainStatus";
 
 const filters = [
@@ -38,6 +39,7 @@ const filters = [
 export default function AuditLogList() {
   return (
     <List
+      pagination={<ListPagination />}
       title={<PageTitle text="Audit log" />}
       exporter={false}
       empty={<EmptyState>Nothing has been changed yet.</EmptyState>}

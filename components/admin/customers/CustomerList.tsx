@@ -25,6 +25,7 @@ import { CUSTOMER_SOURCES, CUSTOMER_STATUSES, KYC_STATUSES, RISK_RATINGS } from 
 import ExportCsvButton from "./ExportCsvButton";
 import { DateTimeField } from "../DateTimeField";
 import { PageTitle } from "../PageTitle";
+import { ListPagination } from "../ListPagination";
 import { DayInput } from "../DayInput";
 import { useCountryNames } from "../countries/useCountryNames";
 import type { CustomerRecord } from "@/lib/domain/customer-profiles/customer-record";
@@ -66,6 +67,7 @@ const filters = [
 export default function CustomerList() {
   return (
     <List
+      pagination={<ListPagination />}
       title={<PageTitle text="Customers" />}
       empty={
         <EmptyState>No customers yet: they appear here when they register through the API or are imported.</EmptyState>

@@ -6,6 +6,7 @@ import OutboxStatusField from "./OutboxStatusField";
 import ResendButton from "./ResendButton";
 import { DateTimeField } from "../DateTimeField";
 import { PageTitle } from "../PageTitle";
+import { ListPagination } from "../ListPagination";
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Recipient" />,
@@ -16,6 +17,7 @@ const filters = [
 export default function OutboxList() {
   return (
     <List
+      pagination={<ListPagination />}
       title={<PageTitle text="E-mail outbox" />}
       exporter={false}
       empty={

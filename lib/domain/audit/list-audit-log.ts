@@ -8,10 +8,13 @@ import { db } from "@/lib/platform/db";
 import { AuditAction, AuditResource, SignInOutcome } from "@/lib/generated/prisma/enums";
 import {
   boundedTextFilter,
+  boundedTotal,
   closedSetFilter,
   enumFilter,
   idsFilter,
+  likeLiteral,
   numericId,
+  narrows,
   pageOf,
   type ListQuery,
 } from "@/lib/platform/db/list-query";
@@ -33,8 +36,8 @@ export async function listAuditLog(query: ListQuery) {
     email: emailFilter(query.filter.email),
   };
   const [rows, total] = await Promise.all([
-    db().auditLog.findMany({ where, include: WITH_STAFF_EMAIL, ...pageOf(query, query.order) }),
-    db().auditLog.count({ where }),
+    db().auditLog.findMany({ where, include: WITH_STAFF_EMAIL, ...pageOf(query) }),
+    boundedTotal((bound) => db().auditLog.count({ where, ...bound }), narrows(query.filter) ? undefined : "audit_log"),
   ]);
   const [opened, names] = await Promise.all([openPersonalValues(rows), nameAuditedRecords(rows)]);
   return { rows: opened.map((row, index) => toAuditRecord(row, names[index])), total };
@@ -43,5 +46,5 @@ export async function listAuditLog(query: ListQuery) {
 /** Sign-ins store the address tried cut short (record-sign-in.ts): a longer filter is a 400. */
 function emailFilter(value: unknown): Prisma.StringNullableFilter<"AuditLog"> | undefined {
   const email = boundedTextFilter(value, "email", MAX_SIGN_IN_EMAIL_LENGTH);
-  return email === undefined ? undefined : { contains: email, mode: "insensitive" };
+  return email === undefined ? undefined : { contains: likeLiteral(email), mode: "insensitive" };
 }

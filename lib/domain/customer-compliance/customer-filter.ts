@@ -18,6 +18,7 @@ import {
   closedSetFilter,
   flagFilter,
   idsFilter,
+  likeLiteral,
   numericId,
   searchText,
 } from "@/lib/platform/db/list-query";
@@ -25,13 +26,14 @@ import { CustomerSource, KycStatus, RiskRating } from "@/lib/generated/prisma/en
 import { CustomerStatus } from "@/lib/domain/customer-profiles/customer-record";
 
 export function customerFilter(filter: Record<string, unknown>): Prisma.CustomerWhereInput {
-  const q = searchText(filter);
+  const search = searchText(filter);
+  const q = search === undefined ? undefined : likeLiteral(search.toLowerCase());
   const verified = booleanFilter(filter.verified);
   const createdFrom = dateFilter(filter.created_gte, "created_gte");
   const createdTo = dateFilter(filter.created_lte, "created_lte");
   return {
     id: idsFilter(filter, numericId),
-    OR: q ? [{ email: { contains: q.toLowerCase() } }, { closedEmail: { contains: q.toLowerCase() } }] : undefined,
+    OR: q ? [{ email: { contains: q } }, { closedEmail: { contains: q } }] : undefined,
     emailVerifiedAt: verified === undefined ? undefined : verified ? { not: null } : null,
     source: enumFilter(CustomerSource, filter.source),
     createdAt: createdFrom || createdTo ? { gte: createdFrom, lt: createdTo && nextDay(createdTo) } : undefined,

@@ -1,6 +1,6 @@
 /** The back office's customer list, filtered (see customer-filter.ts), sorted and paged in the database. */
 import { db } from "@/lib/platform/db";
-import { pageOf, type ListQuery } from "@/lib/platform/db/list-query";
+import { boundedTotal, narrows, pageOf, type ListQuery } from "@/lib/platform/db/list-query";
 import { customerFilter } from "./customer-filter";
 import { toCustomerRecord, withClientName } from "@/lib/domain/customer-profiles/customer-record";
 
@@ -24,7 +24,7 @@ export async function listCustomers(query: ListQuery) {
   const where = customerFilter(query.filter);
   const [rows, total] = await Promise.all([
     db().customer.findMany({ where, include: withClientName, ...pageOf(query) }),
-    db().customer.count({ where }),
+    boundedTotal((bound) => db().customer.count({ where, ...bound }), narrows(query.filter) ? undefined : "customers"),
   ]);
   return { rows: rows.map(toCustomerRecord), total };
 }

@@ -1,8 +1,19 @@
 /** The back office's list of the e-mail outbox, filtered, sorted and paged in the database. */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
-import { enumFilter, idsFilter, pageOf, searchText, textFilter, type ListQuery } from "@/lib/platform/db/list-query";
+import {
+  boundedTotal,
+  enumFilter,
+  idsFilter,
+  likeLiteral,
+  narrows,
+  pageOf,
+  searchText,
+  textFilter,
+  type ListQuery,
+} from "@/lib/platform/db/list-query";
 import { EmailTemplate, OutboxStatus, type StaffRole } from "@/lib/generated/prisma/enums";
+import { mayReadStaffEmails } from "@/lib/domain/access/permissions";
 import { outboxOf, toOutboxRecord } from "./outbox-record";
 
 export const SORTABLE = {
@@ -21,11 +32,14 @@ export async function listOutbox(query: ListQuery, role: StaffRole) {
     id: idsFilter(query.filter, textFilter),
     status: enumFilter(OutboxStatus, query.filter.status),
     template: enumFilter(EmailTemplate, query.filter.template),
-    toAddress: q ? { contains: q.toLowerCase() } : undefined,
+    toAddress: q ? { contains: likeLiteral(q.toLowerCase()) } : undefined,
   };
   const [rows, total] = await Promise.all([
     db().emailOutbox.findMany({ where, ...pageOf(query) }),
-    db().emailOutbox.count({ where }),
+    boundedTotal(
+      (bound) => db().emailOutbox.count({ where, ...bound }),
+      narrows(query.filter) || !mayReadStaffEmails(role) ? undefined : "email_outbox",
+    ),
   ]);
   return { rows: rows.map(toOutboxRecord), total };
 }

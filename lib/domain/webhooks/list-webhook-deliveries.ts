@@ -6,7 +6,7 @@
 import type { Prisma, WebhookAttempt, WebhookDelivery } from "@/lib/generated/prisma/client";
 import { WebhookDeliveryStatus } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/platform/db";
-import { enumFilter, pageOf, textFilter, type ListQuery } from "@/lib/platform/db/list-query";
+import { boundedTotal, enumFilter, pageOf, textFilter, type ListQuery } from "@/lib/platform/db/list-query";
 import { findEndpoint, type EndpointKey } from "./webhook-endpoint-record";
 import { WEBHOOK_EVENTS, webhookEventName } from "./webhook-events";
 import { webhookBody } from "./dispatch-webhooks";
@@ -50,7 +50,7 @@ export async function listWebhookDeliveries(key: EndpointKey, query: ListQuery) 
       include: { attemptsMade: { orderBy: { attemptedAt: "asc" } } },
       ...pageOf(query),
     }),
-    db().webhookDelivery.count({ where }),
+    boundedTotal((bound) => db().webhookDelivery.count({ where, ...bound }), undefined),
   ]);
   return { rows: rows.map(toDeliveryRecord), total };
 }

@@ -4,6 +4,7 @@
  * request.
  */
 import { invalidRequest } from "@/lib/platform/errors/domain-error";
+import { estimatedRows, type EstimatedTable } from "./estimate-rows";
 
 export type SortOrder = "asc" | "desc";
 
@@ -17,26 +18,64 @@ export type ListQuery = {
 };
 
 /**
- * findMany's order and page for `query`. Ties are broken by id, so pages neither overlap nor skip rows.
- * Without a query, every row by id (the command line's lists).
+ * The rows a list pages through: a page starts within the first LIST_WINDOW of its order (deeper
+ * offsets read every row before them: sort the other way, or narrow the filter), and a count stops
+ * one past it (docs/performance.md, "Lists at a million customers").
  */
-export function pageOf(
-  query: ListQuery,
-  tieBreak?: SortOrder,
-): { orderBy: Record<string, SortOrder>[]; skip: number; take: number };
-export function pageOf(
-  query?: ListQuery,
-  tieBreak?: SortOrder,
-): { orderBy: Record<string, SortOrder>[]; skip?: number; take?: number };
-export function pageOf(query?: ListQuery, tieBreak: SortOrder = "asc") {
-  if (!query) return { orderBy: [{ id: tieBreak }] };
-  return { orderBy: [{ [query.sortField]: query.order }, { id: tieBreak }], skip: query.skip, take: query.take };
+export const LIST_WINDOW = 10_000;
+
+/**
+ * A list's total: the exact count up to LIST_WINDOW; beyond it, `about` the planner's estimate
+ * of an unfiltered table, or `more_than` LIST_WINDOW (a filtered list, or a table never analyzed).
+ */
+export type ListTotal = number | { estimated: "about" | "more_than"; rows: number };
+
+/**
+ * The total of a list: `count` asked for LIST_WINDOW + 1 rows at most (Prisma's count with `take`
+ * counts a sub-select with that LIMIT), and past that the estimate of `table` when the list is
+ * the whole table (undefined otherwise).
+ */
+export async function boundedTotal(
+  count: (bound: { take: number }) => Promise<number>,
+  table: EstimatedTable | undefined,
+): Promise<ListTotal> {
+  const counted = await count({ take: LIST_WINDOW + 1 });
+  if (counted <= LIST_WINDOW) return counted;
+  const about = table === undefined ? undefined : await estimatedRows(table);
+  return about !== undefined && about > LIST_WINDOW
+    ? { estimated: "about", rows: about }
+    : { estimated: "more_than", rows: LIST_WINDOW };
 }
 
-/** The text of the free-text search box (`filter.q`), trimmed; undefined when empty. */
-export function searchText(filter: Record<string, unknown>): string | undefined {
-  return typeof filter.q === "string" && filter.q.trim() !== "" ? filter.q.trim() : undefined;
+/** Whether a list's `filter` narrows it at all (an empty value narrows nothing). */
+export const narrows = (filter: Record<string, unknown>) =>
+  Object.values(filter).some((value) => value !== undefined && value !== null && value !== "");
+
+/**
+ * findMany's order and page for `query`. Ties are broken by id in the order's own direction, so
+ * pages neither overlap nor skip rows, and an index on (column, id) reads either way without a sort.
+ * Without a query, every row by id (the command line's lists).
+ */
+export function pageOf(query: ListQuery): { orderBy: Record<string, SortOrder>[]; skip: number; take: number };
+export function pageOf(query?: ListQuery): { orderBy: Record<string, SortOrder>[]; skip?: number; take?: number };
+export function pageOf(query?: ListQuery) {
+  if (!query) return { orderBy: [{ id: "asc" as SortOrder }] };
+  return { orderBy: [{ [query.sortField]: query.order }, { id: query.order }], skip: query.skip, take: query.take };
 }
+
+/** The longest search: an e-mail address's most (254 characters, lib/platform/validation/fields.ts), which is what lists search. */
+const MAX_SEARCH_LENGTH = 254;
+
+/** The text of the free-text search box (`filter.q`), trimmed; undefined when empty; a 400 when not text or too long. */
+export function searchText(filter: Record<string, unknown>): string | undefined {
+  return boundedTextFilter(filter.q, "q", MAX_SEARCH_LENGTH);
+}
+
+/**
+ * `text` for Prisma's `contains` (a LIKE '%…%'), which passes LIKE's wildcards on as they are: each
+ * of `%`, `_` and the escape `\` stands for itself, so a search for "_" finds an underscore, not every row.
+ */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** `filter.id`: react-admin's getMany asks for several records by id at once. */
 export function idsFilter<T extends string | number>(
@@ -108,7 +147,7 @@ export function booleanFilter(value: unknown): boolean | undefined {
   return undefined;
 }
 
-/** The largest value of PostgreSQL's `integer`: every numeric id, and the furthest a page may start (Prisma binds it so). */
+/** The largest value of PostgreSQL's `integer`: every numeric id. */
 export const MAX_INTEGER = 2_147_483_647;
 
 export const numericId = (value: unknown): number | undefined => {

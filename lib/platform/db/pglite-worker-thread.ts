@@ -6,6 +6,7 @@
  */
 import { workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type {
   Error as AdapterErrorCause,
@@ -19,7 +20,8 @@ import type { Connection, DatabaseErrorReply, DatabaseProtocol, DatabaseWorkerDa
 
 lowerThisThreadPriority(DATABASE_THREAD_NICENESS_STEP);
 
-const pglite = new PGlite((workerData as DatabaseWorkerData).dataDir);
+// pg_trgm: the back office's substring searches (prisma/schema.prisma); loaded into every embedded database.
+const pglite = new PGlite({ dataDir: (workerData as DatabaseWorkerData).dataDir, extensions: { pg_trgm } });
 const factory = new PrismaPGlite(pglite);
 
 /** Adapters and open transactions, by handle: one count for both. */
