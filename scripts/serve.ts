@@ -15,7 +15,8 @@ import { DatabaseInUseError } from "@/lib/platform/db/lock";
 import { isClusterWorker } from "@/lib/platform/runtime/cluster";
 import { log } from "@/lib/platform/runtime/log";
 import { prepareDatabase } from "@/lib/entry/server/prepare-database";
-import { startClusterWorkerServer, startHttpServer } from "@/lib/entry/server/http-server";
+import { requestsServed, startClusterWorkerServer, startHttpServer } from "@/lib/entry/server/http-server";
+import { collectWhenIdle } from "@/lib/entry/server/collect-when-idle";
 import { announcement } from "@/lib/entry/server/announcement";
 import { readFirstRun } from "@/lib/entry/server/first-run";
 import { startBackgroundWork } from "@/lib/entry/server/background";
@@ -64,11 +65,13 @@ async function main(): Promise<void> {
  */
 function serveUntilStopped(...servers: ({ close(): Promise<void> } | undefined)[]): void {
   const stopBackgroundWork = startBackgroundWork();
+  const stopCollecting = collectWhenIdle(requestsServed);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     if (!isClusterWorker()) log().info(`${signal}: shutting down`);
+    stopCollecting();
     await Promise.all(servers.map((server) => server?.close()));
     await stopBackgroundWork();
     await closeDatabase();

@@ -14,7 +14,7 @@ import { importCustomers } from "@/lib/domain/customer-accounts/import-customers
 import { runCommand } from "@/lib/entry/cli/commands";
 import { bearer, DEVICE, login, registeredCustomer, uniqueEmail } from "./support/accounts";
 import { db, startTestApp } from "./support/app";
-import { dbOn, newPlace, type Query, withDatabase } from "./support/backups";
+import { backupKind, dbOn, newPlace, type Query, withDatabase } from "./support/backups";
 import { staffSession } from "./support/staff";
 
 const RETENTION_SECONDS = 2;
@@ -187,7 +187,11 @@ test("30 registrations and 30 logins at once are each counted once", async () =>
   await assertRecounted("after concurrent writes");
 });
 
-test("a restored backup's totals equal a recount of its rows", async () => {
+// PGlite's backup is its data directory, copied whole (totals and triggers with it); pg_restore
+// loads rows and then creates triggers, which is what could count a row twice.
+const onlyPostgres = backupKind === "pglite" && "the embedded database's backup is a copy of its files";
+
+test("a restored backup's totals equal a recount of its rows", { skip: onlyPostgres }, async () => {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-dashboard-"));
   const file = path.join(directory, "dashboard.backup");
   const source = await newPlace(directory, "source");

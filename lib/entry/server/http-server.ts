@@ -30,6 +30,10 @@ export type ServerOptions = { port: number; hostname: string; dir?: string };
 export type RunningServer = { url: string; port: number; close(): Promise<void> };
 export type ClusterWorkerServer = { close(): Promise<void> };
 
+let served = 0;
+/** How many requests this process's servers have taken so far (collect-when-idle.ts watches it). */
+export const requestsServed = () => served;
+
 /** Next's production server (the output of `next build`) on a plain node:http server, listening on `port`. */
 export async function startHttpServer(options: ServerOptions): Promise<RunningServer> {
   const { server, close } = await nextOnNodeHttp(options);
@@ -76,6 +80,7 @@ async function nextOnNodeHttp(options: ServerOptions): Promise<{ server: http.Se
     });
   };
   const server = http.createServer((request, response) => {
+    served++;
     const started = process.hrtime.bigint();
     const route = routeOf(request.url);
     // With tracing on, the request's root span, active for everything below and in its log line.
