@@ -9,6 +9,8 @@ import { LISTED_NAME } from "./seed-screening-list";
  * list is e2e/seed-screening-list.ts's.
  */
 test("a possible match is decided in the review queue", async ({ page, request }) => {
+  // The sign-in enrols two-factor, and screening runs every 2 s in the background: more than the default minute on a loaded machine.
+  test.setTimeout(180_000);
   await signIn(page, FIRST_ADMIN);
   const created = await page.request.post("/api/admin/clients", {
     data: { name: "Screening app", allowed_origins: ["https://app.example.com"] },
@@ -54,7 +56,7 @@ test("a possible match is decided in the review queue", async ({ page, request }
   await expect(async () => {
     await page.reload();
     await expect(row).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 90_000 });
   await row.click();
 
   const customer = page.getByRole("table", { name: "Customer" });
