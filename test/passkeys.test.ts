@@ -69,6 +69,20 @@ test("a passkey is added: 201, listed, excluded from the next options, its event
   assert.equal(await db().emailOutbox.count({ where: { toAddress: customer.email, template: "passkey_added" } }), 1);
 });
 
+test('a passkey added without a name, or with only spaces, is called "Passkey"', async () => {
+  for (const name of [undefined, "   "]) {
+    const customer = await registeredCustomer(app);
+    const { challenge_id, options } = await registrationOptions(customer);
+    const response = await post(
+      "/client/v1/me/passkeys/registration/verify",
+      { challenge_id, credential: new PasskeyAuthenticator().create(options), ...(name === undefined ? {} : { name }) },
+      customer.token,
+    );
+    assert.equal(response.status, 201, await response.clone().text());
+    assert.equal((await response.json()).passkey.name, "Passkey", `name ${JSON.stringify(name)}`);
+  }
+});
+
 test("the customer's data export lists their passkeys, with no credential id, public key or user handle", async () => {
   const { customer, passkey } = await withPasskey();
   const response = await app.request("/client/v1/me/export", { headers: { ...DEVICE, ...bearer(customer.token) } });

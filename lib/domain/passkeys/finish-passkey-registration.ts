@@ -16,6 +16,7 @@ import { lockCustomer } from "@/lib/domain/customer-accounts/lock-customer";
 import type { RegistrationCredential } from "./passkey-credential";
 import { claimPasskeyChallenge } from "./passkey-challenges";
 import {
+  DEFAULT_PASSKEY_NAME,
   MAX_PASSKEYS_PER_CUSTOMER,
   type PasskeyRecord,
   passkeyNotice,
@@ -31,8 +32,6 @@ export type FinishPasskeyRegistrationOptions = {
   client: AuthenticatedClient;
   device: Device;
 };
-
-const DEFAULT_NAME = "Passkey";
 
 export async function finishPasskeyRegistration({
   login,
@@ -59,7 +58,7 @@ export async function finishPasskeyRegistration({
   });
 
   const now = new Date();
-  const name = input.name ?? DEFAULT_NAME;
+  const name = input.name || DEFAULT_PASSKEY_NAME;
   const notice = await passkeyNotice("passkey_added", customer, name, now);
   try {
     const passkey = await db().$transaction(async (tx) => {

@@ -10,7 +10,7 @@ import { auditedChange } from "@/lib/domain/audit/audited-change";
 import type { SignedInStaff } from "@/lib/domain/staff/sign-in-staff";
 import type { RegistrationCredential } from "./passkey-credential";
 import { claimPasskeyChallenge } from "./passkey-challenges";
-import { MAX_PASSKEYS_PER_CUSTOMER, type PasskeyRecord, toPasskeyRecord } from "./passkey-record";
+import { DEFAULT_PASSKEY_NAME, MAX_PASSKEYS_PER_CUSTOMER, type PasskeyRecord, toPasskeyRecord } from "./passkey-record";
 import { passkeyRefused, verifyNewPasskey } from "./passkey-verification";
 import { relyingPartyId } from "./relying-party";
 
@@ -36,7 +36,7 @@ export async function finishStaffPasskeyRegistration({
     );
   }
   const verified = await verifyNewPasskey(input.credential, { challenge: claimed.challenge, origins, rpID });
-  const name = input.name ?? "Passkey";
+  const name = input.name || DEFAULT_PASSKEY_NAME;
   try {
     const passkey = await auditedChange({ staffId: staff.id }, [], async (tx) => {
       // The member's row written (its handle, unchanged) and so locked: two registrations at once take

@@ -86,3 +86,6 @@ export async function recordPasskeyChange(tx: Prisma.TransactionClient, change: 
   );
   await queueEmail(tx, change.notice, now);
 }
+
+/** The name of a passkey added without one (or with only spaces, which the field trims to ""). */
+export const DEFAULT_PASSKEY_NAME = "Passkey";
