@@ -49,7 +49,11 @@ export const confirmPaymentAuthorisationOperation = defineOperation({
       name: "NotFound",
       description: "Not one of this customer's authorisations (malformed, unknown or another's).",
     },
-    409: { name: "Conflict", description: "authorisation/not_pending: already approved, or failed by the lock (one past its time answers 400 authorisation/expired)." },
+    409: {
+      name: "Conflict",
+      description:
+        "authorisation/not_pending: already approved, or failed by the lock (one past its time answers 400 authorisation/expired).",
+    },
     413: "PayloadTooLarge",
     429: {
       name: "TooManyRequests",
