@@ -276,10 +276,11 @@ export async function measureDatabase(options: MeasureOptions): Promise<Figures>
     const to = month.toISOString().slice(0, 10);
     const from = `${to.slice(0, 8)}01`;
     const exports: { name: string; path: string; init?: RequestInit & { json?: unknown } }[] = [
-      { name: "export: customers CSV, all", path: "/api/admin/customers/export" },
+      { name: "export: customers CSV, all", path: "/api/admin/customers/export", init: { method: "POST", json: {} } },
       {
         name: "export: customers CSV, pending review",
-        path: `/api/admin/customers/export?${new URLSearchParams({ filter: '{"kyc_status":"pending_review"}' })}`,
+        path: "/api/admin/customers/export",
+        init: { method: "POST", json: { filter: { kyc_status: "pending_review" } } },
       },
       {
         name: `export: audit log CSV, one month (${from.slice(0, 7)})`,
