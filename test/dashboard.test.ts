@@ -51,7 +51,12 @@ async function dashboard(session: typeof admin) {
 
 test("each role gets only the figures of what it may read", async () => {
   const customerFigures = ["customers", "registrations_this_week", "profiles_awaiting_review", "activity"];
-  assert.deepEqual(Object.keys(await dashboard(compliance)), [...customerFigures, "retention"]);
+  // Screening's possible matches are compliance's and admins' (issue 41), never operations'.
+  assert.deepEqual(Object.keys(await dashboard(compliance)), [
+    ...customerFigures,
+    "retention",
+    "open_screening_matches",
+  ]);
   const operationsFigures = [
     "active_api_clients",
     "pending_emails",
@@ -65,7 +70,13 @@ test("each role gets only the figures of what it may read", async () => {
   ];
   assert.deepEqual(Object.keys(await dashboard(operations)), operationsFigures);
   const everything = await dashboard(admin);
-  assert.deepEqual(Object.keys(everything), [...customerFigures, ...operationsFigures, "retention"]);
+  assert.deepEqual(Object.keys(everything), [
+    ...customerFigures,
+    ...operationsFigures,
+    "retention",
+    "open_screening_matches",
+  ]);
+  assert.equal(everything.open_screening_matches, await db().screeningMatch.count({ where: { status: "open" } }));
   assert.equal(everything.customers, await db().customer.count());
   assert.equal(everything.active_api_clients, await db().apiClient.count({ where: { active: true } }));
   assert.equal(everything.pending_emails, await db().emailOutbox.count({ where: { status: "pending" } }));

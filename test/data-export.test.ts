@@ -465,7 +465,9 @@ test("the customer may export once an hour: of concurrent requests exactly one g
   assert.deepEqual(statuses, [200, 429, 429, 429, 429, 429]);
   for (const response of answers.filter((answer) => answer.status === 429)) {
     const retryAfter = Number(response.headers.get("retry-after"));
-    assert.ok(retryAfter > 3500 && retryAfter <= 3600, `Retry-After ${retryAfter}`);
+    // 3601 too: the header rounds up, and a concurrent request's hit may be stamped a moment after
+    // this one read its clock (it waits for the hour from that hit). Seen once in CI.
+    assert.ok(retryAfter > 3500 && retryAfter <= 3601, `Retry-After ${retryAfter}`);
     assert.equal((await response.json()).type, "rate_limit_error");
   }
   assert.equal((await exportOwn(customer.token, headers)).status, 429, "and after them");
