@@ -283,6 +283,10 @@ test("client credentials are two API keys required together on every operation b
               "/client/v1/me/passkeys/registration/verify",
               "/client/v1/me/passkeys/{id}",
               "/client/v1/me/passkeys/{id}/remove",
+              // Issue 40, payment authorisations.
+              "/client/v1/authorisations",
+              "/client/v1/authorisations/{id}",
+              "/client/v1/authorisations/{id}/confirm",
             ].includes(route)
           ? [{ clientId: [], clientSecret: [], loginToken: [] }]
           : [{ clientId: [], clientSecret: [] }];
