@@ -122,7 +122,8 @@ test("a submit opens a possible match, which the queue lists and shows side by s
   const customer = await submittedCustomer("Boris", "Kowalczyk");
   const match = await openMatch(customer.id);
   assert.equal(match.customerName, "Boris Kowalczyk");
-  assert.equal(match.score, 1);
+  // The same name, a listed birth year against the customer's full date: near 1 (the default threshold is 0.89).
+  assert.ok(match.score > 0.9 && match.score <= 1, `score ${match.score}`);
 
   for (const session of [admin, compliance]) {
     const listed = await session.request(
@@ -260,8 +261,9 @@ test("a false positive stays decided until the customer's identity or the entry 
   await screeningIdle();
   assert.equal((await matchesOf(customer.id)).length, 1);
 
-  // Her identity changes (the birth date): raised again.
-  assert.equal((await changeProfile(customer.token, { date_of_birth: "1971-03-04" })).status, 200);
+  // Her identity changes (the birth date, within the listed year: a date years apart would lower the score
+  // below the threshold, docs/compliance.md): raised again.
+  assert.equal((await changeProfile(customer.token, { date_of_birth: "1970-03-04" })).status, 200);
   const reopened = await openMatch(customer.id);
   assert.notEqual(reopened.id, match.id);
   assert.equal(
