@@ -26,8 +26,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       listId: list.id,
       externalId: "e2e-1",
       name: LISTED_NAME,
-      birthDates: ["1961-07-14"],
-      nationalities: ["VE"],
+      // Only a birth year, as lists often give: the customer's full date in that year scores as the same person.
+      birthDates: ["1985"],
+      nationalities: [],
       topics: ["sanction"],
       programs: ["VENEZUELA-EO13850"],
       contentHash: createHash("sha256").update(LISTED_NAME).digest("hex"),
