@@ -63,7 +63,9 @@ export async function rescreenRows(postgresUrl?: string, customers = RESCREEN_CU
   } finally {
     await closeDatabase();
     await drop();
-    process.env.DATABASE_URL = saved;
+    // Unset before, unset after (assigning undefined would leave the string "undefined").
+    if (saved === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = saved;
     reloadConfig();
   }
 }
