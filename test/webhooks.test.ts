@@ -53,8 +53,9 @@ const ALL_EVENTS = [
   "customer.kyc_status_changed",
   "customer.mfa_enabled",
   "customer.mfa_disabled",
-  "customer.passkey_added",
-  "customer.passkey_removed",
+  "customer.passkey.added",
+  "customer.passkey.removed",
+  "customer.sca.locked",
 ];
 
 type Endpoint = { id: number; url: string; events: string[]; secret: string; enabled: boolean };
