@@ -8,7 +8,6 @@
  * counted towards the lock (sca-lock.ts). 404 for an id not the customer's; 409 for one no longer
  * pending; 400 `authorisation/expired` past its time; 429 while locked.
  */
-import { verifyAuthenticationResponse } from "@simplewebauthn/server";
 import type { PaymentAuthorisation } from "@/lib/generated/prisma/client";
 import type { ScaMethod } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/platform/db";
@@ -20,6 +19,7 @@ import { effectiveLocale } from "@/lib/domain/customer-accounts/customer-locale"
 import { recordEvent } from "@/lib/domain/customer-accounts/record-customer-event";
 import { acceptCustomerTotp } from "@/lib/domain/customer-credentials/customer-two-factor";
 import type { AuthenticationCredential } from "@/lib/domain/passkeys/passkey-credential";
+import { verifyPasskeyAssertion } from "@/lib/domain/passkeys/passkey-verification";
 import { relyingPartyId } from "@/lib/domain/passkeys/relying-party";
 import { type AuthorisationRecord, statusOf, toAuthorisationRecord } from "./authorisation-record";
 import { claimScaAttempt, recordScaFailure, refuseWhileLocked, resetScaFailures } from "./sca-lock";
@@ -68,28 +68,17 @@ async function passkeyVerifies(
   }
   const passkey = await db().passkey.findUnique({ where: { credentialId: credential.id } });
   if (!passkey || passkey.customerId !== row.customerId) return false;
-  try {
-    // As a passkey login does: the counter is judged below, once the signature is checked.
-    const verified = await verifyAuthenticationResponse({
-      response: credential,
-      expectedChallenge: transactionChallenge(row).base64url,
-      expectedOrigin: client.allowedOrigins,
-      expectedRPID: rpID,
-      credential: { id: passkey.credentialId, publicKey: passkey.publicKey, counter: 0, transports: [] },
-      requireUserVerification: true,
-    });
-    if (!verified.verified) return false;
-    const next = BigInt(verified.authenticationInfo.newCounter);
-    const stored = passkey.signCount;
-    if ((next > 0n || stored > 0n) && next <= stored) return false;
-    const { count } = await db().passkey.updateMany({
-      where: { id: passkey.id, signCount: stored },
-      data: { signCount: next, lastUsedAt: new Date() },
-    });
-    return count === 1;
-  } catch {
-    return false;
-  }
+  const checked = await verifyPasskeyAssertion(credential, passkey, {
+    challenge: transactionChallenge(row).base64url,
+    origins: client.allowedOrigins,
+    rpID,
+  });
+  if (!checked || checked.cloned) return false;
+  const { count } = await db().passkey.updateMany({
+    where: { id: passkey.id, signCount: passkey.signCount },
+    data: { signCount: checked.counter, lastUsedAt: new Date() },
+  });
+  return count === 1;
 }
 
 export async function confirmPaymentAuthorisation({
