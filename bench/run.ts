@@ -356,7 +356,7 @@ async function measure(
         ...clientHeaders,
         ...JSON_BODY,
         ...variant.headers,
-        Authorization: `Bearer ${(await login.json()).access_token}`,
+        Authorization: `Bearer ${(await login.json()).token}`,
       };
       const options = await fetch(registrar.api("me/passkeys/registration/options"), {
         method: "POST",
