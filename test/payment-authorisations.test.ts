@@ -145,6 +145,27 @@ test("a confirm racing itself approves once", async () => {
   assert.equal(await db().customerEvent.count({ where: { email: customer.email, type: "payment_authorised" } }), 1);
 });
 
+test("a passkey whose counter went back approves nothing, and is recorded and e-mailed as a cloned key is at login", async () => {
+  const { customer, authenticator } = await withPasskey();
+  const first = await created(customer.token);
+  const approved = await confirm(customer.token, first.id, {
+    credential: authenticator.get(first.passkey_options!, { signCount: 5 }),
+  });
+  assert.equal(approved.status, 200);
+  const second = await created(customer.token, { ...PAYMENT, amount: "2" });
+  const cloned = await confirm(customer.token, second.id, {
+    credential: authenticator.get(second.passkey_options!, { signCount: 3 }),
+  });
+  assert.equal(cloned.status, 400);
+  assert.deepEqual(await errorsOf(cloned), ["sca:failed"]);
+  assert.equal((await (await read(customer.token, second.id)).json()).authorisation.status, "pending");
+  const id = await customerId(customer);
+  assert.equal(await db().customerEvent.count({ where: { customerId: id, type: "passkey_counter_regressed" } }), 1);
+  assert.equal(await db().emailOutbox.count({ where: { toAddress: customer.email, template: "passkey_cloned" } }), 1);
+  const { failedAttempts } = await db().paymentAuthorisation.findUniqueOrThrow({ where: { id: second.id } });
+  assert.equal(failedAttempts, 1, "counted towards the lock as any failure");
+});
+
 test("TOTP approves without dynamic linking, and a code works once", async () => {
   const customer = await withTotp();
   const authorisation = await created(customer.token, { ...PAYMENT, currency: "JPY", amount: "1500" });

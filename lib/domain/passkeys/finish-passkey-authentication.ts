@@ -13,7 +13,6 @@ import { db } from "@/lib/platform/db";
 import { unauthenticated } from "@/lib/platform/errors/domain-error";
 import { countLogin } from "@/lib/platform/runtime/metrics";
 import { digestsEqual, sha256 } from "@/lib/platform/secrets";
-import { emailQueued, queueEmail } from "@/lib/domain/email/queue-email";
 import { countAttempt } from "@/lib/domain/rate-limits/count-attempt";
 import { passkeyLoginLimits } from "@/lib/domain/rate-limits/limits";
 import { refuse } from "@/lib/domain/rate-limits/release-attempt";
@@ -23,9 +22,9 @@ import { recordEvent } from "@/lib/domain/customer-accounts/record-customer-even
 import { issueCustomerLogin } from "@/lib/domain/customer-sessions/issue-customer-login";
 import type { AuthenticationCredential } from "./passkey-credential";
 import { claimPasskeyChallenge } from "./passkey-challenges";
-import { passkeyNotice } from "./passkey-record";
 import { verifyPasskeyAssertion } from "./passkey-verification";
 import { relyingPartyId } from "./relying-party";
+import { reportClonedPasskey } from "./report-cloned-passkey";
 
 export type FinishPasskeyAuthenticationOptions = {
   input: { challenge_id: string; credential: AuthenticationCredential };
@@ -72,7 +71,7 @@ export async function finishPasskeyAuthentication({
   }
 
   if (verified.cloned) {
-    await reportClonedKey(customer, passkey.name, client.id, device);
+    await reportClonedPasskey(customer, passkey.name, client.id, device);
     throw fail();
   }
   // Only over the counter read: of two answers with one counter, one moves it.
@@ -82,21 +81,4 @@ export async function finishPasskeyAuthentication({
   });
   if (count !== 1) throw fail();
   return issueCustomerLogin({ customer, client, device, attempt });
-}
-
-/** A counter that went back: the event and the notice, once per refused assertion. */
-async function reportClonedKey(
-  customer: { id: number; email: string; locale: string | null },
-  name: string,
-  apiClientId: number,
-  device: Device,
-): Promise<void> {
-  const now = new Date();
-  const notice = await passkeyNotice("passkey_cloned", customer, name, now);
-  await db().$transaction(async (tx) => {
-    const event = { email: customer.email, customerId: customer.id, apiClientId, device };
-    await recordEvent(tx, { ...event, type: "passkey_counter_regressed", outcome: "failure" }, now);
-    await queueEmail(tx, notice, now);
-  });
-  emailQueued(notice);
 }

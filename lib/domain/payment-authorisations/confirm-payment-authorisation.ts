@@ -3,7 +3,8 @@
  * a passkey assertion over the challenge derived from this very payment (transaction-challenge.ts),
  * checked by @simplewebauthn/server against the client's allowed origins, the relying party and user
  * verification; or a TOTP code, accepted once (a fallback that is not dynamically linked: the
- * approval says so). Right: the authorisation is approved (once, even for two answers at once) and
+ * approval says so). A passkey whose counter went back is refused as a cloned key is at login (recorded,
+ * the customer e-mailed). Right: the authorisation is approved (once, even for two answers at once) and
  * the answer carries the signed approval. Wrong: 400 `sca/failed`, the same whatever was wrong,
  * counted towards the lock (sca-lock.ts). 404 for an id not the customer's; 409 for one no longer
  * pending; 400 `authorisation/expired` past its time; 429 while locked.
@@ -21,6 +22,7 @@ import { acceptCustomerTotp } from "@/lib/domain/customer-credentials/customer-t
 import type { AuthenticationCredential } from "@/lib/domain/passkeys/passkey-credential";
 import { verifyPasskeyAssertion } from "@/lib/domain/passkeys/passkey-verification";
 import { relyingPartyId } from "@/lib/domain/passkeys/relying-party";
+import { reportClonedPasskey } from "@/lib/domain/passkeys/report-cloned-passkey";
 import { type AuthorisationRecord, statusOf, toAuthorisationRecord } from "./authorisation-record";
 import { claimScaAttempt, recordScaFailure, refuseWhileLocked, resetScaFailures } from "./sca-lock";
 import { signApproval } from "./sign-approval";
@@ -57,8 +59,9 @@ const failed = () =>
 /** Whether the assertion is a right one of the customer's passkeys over this payment's challenge. */
 async function passkeyVerifies(
   row: PaymentAuthorisation,
+  login: CustomerLogin,
   credential: AuthenticationCredential,
-  client: AuthenticatedClient,
+  { client, device }: { client: AuthenticatedClient; device: Device },
 ): Promise<boolean> {
   let rpID: string;
   try {
@@ -73,7 +76,11 @@ async function passkeyVerifies(
     origins: client.allowedOrigins,
     rpID,
   });
-  if (!checked || checked.cloned) return false;
+  if (!checked) return false;
+  if (checked.cloned) {
+    await reportClonedPasskey(login.customer, passkey.name, client.id, device);
+    return false;
+  }
   const { count } = await db().passkey.updateMany({
     where: { id: passkey.id, signCount: passkey.signCount },
     data: { signCount: checked.counter, lastUsedAt: new Date() },
@@ -107,7 +114,7 @@ export async function confirmPaymentAuthorisation({
   const attempt = await claimScaAttempt(customer.id);
   const method: ScaMethod = input.credential ? "passkey" : "totp";
   const right = input.credential
-    ? await passkeyVerifies(row, input.credential, client)
+    ? await passkeyVerifies(row, login, input.credential, { client, device })
     : (await acceptCustomerTotp(
         await db().customer.findUniqueOrThrow({ where: { id: customer.id } }),
         input.code ?? "",
