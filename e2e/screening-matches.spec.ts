@@ -1,52 +1,25 @@
 import { expect, signIn, test } from "./support";
 import { FIRST_ADMIN } from "./accounts";
 import { LISTED_NAME } from "./seed-screening-list";
+import { submittedCustomer } from "./submitted-customer";
 
 /**
  * Screening → Matches (issue 41): a customer who submits a profile with a listed person's name is
  * screened; the admin finds the possible match in the queue, sees the customer and the listed person
- * side by side, and decides it a false positive with a reason. Its own API client and customer; the
- * list is e2e/seed-screening-list.ts's.
+ * side by side, and decides it a false positive with a reason. Its own API client and customer
+ * (e2e/submitted-customer.ts); the list is e2e/seed-screening-list.ts's.
  */
 test("a possible match is decided in the review queue", async ({ page, request }) => {
   // The sign-in enrols two-factor, and screening runs every 2 s in the background: more than the default minute on a loaded machine.
   test.setTimeout(180_000);
   await signIn(page, FIRST_ADMIN);
-  const created = await page.request.post("/api/admin/clients", {
-    data: { name: "Screening app", allowed_origins: ["https://app.example.com"] },
-  });
-  expect(created.status()).toBe(201);
-  const client = await created.json();
-  const headers = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
-  const registered = await request.post("/client/v1/register", {
-    headers,
-    form: {
-      email: "screened.customer@example.org",
-      password: "customer password 1",
-      confirm_password: "customer password 1",
-      email_verification_url: "https://app.example.com/verify/:token",
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const auth = { ...headers, Authorization: `Bearer ${(await registered.json()).token}` };
   const [given, family] = LISTED_NAME.split(" ");
-  const profile = await request.post("/client/v1/me/profile", {
-    headers: auth,
-    data: {
-      given_names: given,
-      family_name: family,
-      date_of_birth: "1985-02-03",
-      phone: "+447911123456",
-      address_line1: "1 High Street",
-      address_city: "London",
-      address_postcode: "SW1A 1AA",
-      address_country: "GB",
-      country_of_residence: "GB",
-      nationality: "GB",
-    },
+  await submittedCustomer(page, request, {
+    email: "screened.customer@example.org",
+    given_names: given,
+    family_name: family,
+    date_of_birth: "1985-02-03",
   });
-  expect(profile.status()).toBe(200);
-  expect((await request.post("/client/v1/me/profile/submit", { headers: auth })).status()).toBe(200);
 
   await page.goto("/admin#/screening/matches");
   const row = page

@@ -18,7 +18,7 @@ import customers from "./customers";
 import staff from "./staff";
 import auditLog from "./audit-log";
 import outbox from "./outbox";
-import screeningMatches from "./screening";
+import screeningMatches, { screeningLists } from "./screening";
 
 // Made once: a page component made afresh at each render would remount its page.
 const pages = {
@@ -32,6 +32,7 @@ const pages = {
   staff: accessFirst(staff),
   auditLog: accessFirst(auditLog),
   screeningMatches: accessFirst(screeningMatches),
+  screeningLists: accessFirst(screeningLists),
 };
 
 /**
@@ -57,6 +58,7 @@ export default function AdminApp({ tradingName }: { tradingName: string | null }
       >
         <Resource name="customers" {...pages.customers} />
         <Resource name="screening/matches" {...pages.screeningMatches} />
+        <Resource name="screening/lists" {...pages.screeningLists} />
         <Resource name="settings" {...pages.settings} />
         <Resource name="countries" {...pages.countries} />
         <Resource name="locales" {...pages.locales} />

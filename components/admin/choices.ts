@@ -18,7 +18,9 @@ import {
   type OutboxStatus,
   type RetentionTrigger,
   type RiskRating,
+  type ScreeningListFormat,
   type ScreeningMatchStatus,
+  type ScreeningRunStatus,
   type ScreeningTopic,
   StaffRole,
   type SignInOutcome,
@@ -29,6 +31,7 @@ import type { AdminResource } from "@/lib/domain/access/permissions";
 import type { CustomerStatus } from "@/lib/domain/customer-profiles/customer-record";
 import type { BusinessDetails } from "@/lib/domain/reference-data/settings-record";
 import type { ProfileField } from "@/lib/domain/customer-profiles/profile-fields";
+import { formatName } from "@/lib/domain/screening/screening-list-formats";
 
 /** The choices of an enum, in the order of `labels`. */
 function choicesOf<T extends string>(labels: Record<T, string>) {
@@ -206,7 +209,7 @@ export const RESOURCE_NAMES = {
   retention: "Retention",
   "two-factor": "Two-factor sign-in",
   me: "My account",
-  "screening-lists": "Screening lists",
+  "screening/lists": "Screening lists",
   "screening/matches": "Screening matches",
   "screening/runs": "Screening runs",
 } satisfies Record<AdminResource, string>;
@@ -229,7 +232,7 @@ export const AUDITED_RESOURCE_NAMES = {
   audit_log: "Audit log",
   retention: RESOURCE_NAMES.retention,
   dispatch: "E-mail and webhook dispatch",
-  screening_lists: RESOURCE_NAMES["screening-lists"],
+  screening_lists: RESOURCE_NAMES["screening/lists"],
   screening_matches: RESOURCE_NAMES["screening/matches"],
 } satisfies Record<AuditResource, string>;
 export const AUDITED_RESOURCES = choicesOf(AUDITED_RESOURCE_NAMES);
@@ -363,3 +366,17 @@ export const SCREENING_TOPICS = [
   { id: "sanction", name: "Sanctions" },
   { id: "pep", name: "Politically exposed person" },
 ] satisfies { id: ScreeningTopic; name: string }[];
+
+/** A list's format, by its name on the wire (`ofac-sdn-csv`), as its publisher names what they ship. */
+export const SCREENING_LIST_FORMATS = choicesOf({
+  ofac_sdn_csv: "OFAC SDN (SDN.CSV, ALT.CSV, ADD.CSV)",
+  un_xml: "UN Security Council consolidated list (XML)",
+  opensanctions_ftm: "OpenSanctions (FollowTheMoney JSON lines)",
+} satisfies Record<ScreeningListFormat, string>).map(({ id, name }) => ({ id: formatName(id), name }));
+
+/** Where a re-screen after a list change is (`screening_runs.status`). */
+export const SCREENING_RUN_STATUSES = choicesOf({
+  running: "Running",
+  finished: "Done",
+  superseded: "Superseded by a newer list version",
+} satisfies Record<ScreeningRunStatus, string>);

@@ -20,6 +20,7 @@ import type { DispatchState } from "@/lib/domain/dispatch/read-dispatch";
 import type { PublicEndpoint } from "@/lib/domain/webhooks/webhook-endpoint-record";
 import type { toDeliveryRecord } from "@/lib/domain/webhooks/list-webhook-deliveries";
 import type { ScreeningRunRecord } from "@/lib/domain/screening/list-screening-runs";
+import type { ImportedList } from "@/lib/domain/screening/import-screening-list";
 
 export type WebhookEndpoint = PublicEndpoint;
 export type WebhookDelivery = ReturnType<typeof toDeliveryRecord>;
@@ -132,6 +133,9 @@ export const dataProvider = {
   /** A possible screening match decided (lib/domain/screening/decide-screening-match.ts): a 409 when decided meanwhile. */
   decideScreeningMatch: (id: Identifier, decision: "true_match" | "false_positive", reason: string) =>
     post(`/screening/matches/${encodeURIComponent(id)}`, { decision, reason }),
+  /** A list's next version (lib/domain/screening/import-screening-list.ts): `body` is the upload's JSON (listUpload.ts). */
+  importScreeningList: async (body: Blob): Promise<ImportedList> =>
+    (await httpClient(`${API}/screening/lists/import`, { method: "POST", body })).json,
   /** The re-screens after list changes, newest first, with their progress. */
   screeningRuns: async (): Promise<ScreeningRunRecord[]> => (await httpClient(`${API}/screening/runs`)).json,
   /** Sets or lifts a customer's legal hold (lib/domain/customer-compliance/set-legal-hold.ts). */

@@ -24,7 +24,7 @@ export const ADMIN_RESOURCES = [
   "two-factor",
   "me",
   // Screening (issue 41): the sanctions and PEP lists, their imports, and the search against them.
-  "screening-lists",
+  "screening/lists",
   // Screening (issue 41): the possible matches and their decisions, and the re-screens' progress.
   "screening/matches",
   "screening/runs",
@@ -62,7 +62,7 @@ const ACCESS: Record<AdminResource, Record<Access, StaffRole[]>> = {
   // The signed-in member's own account (/api/admin/me/*): their password.
   me: { read: EVERYONE, write: EVERYONE },
   // Imports and the search (a POST: it takes a person's details in its body) are compliance's and admins'.
-  "screening-lists": { read: COMPLIANCE, write: COMPLIANCE },
+  "screening/lists": { read: COMPLIANCE, write: COMPLIANCE },
   // What screening found stays with compliance (tipping off): operations neither see nor decide it.
   "screening/matches": { read: COMPLIANCE, write: COMPLIANCE },
   // Read only: a re-screen starts when a list's version changes.

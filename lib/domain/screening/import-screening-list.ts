@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { AuditAction, AuditResource, ScreeningListFormat } from "@/lib/generated/prisma/enums";
+import { AuditAction, AuditResource, type ScreeningListFormat } from "@/lib/generated/prisma/enums";
 import { config } from "@/lib/platform/config";
 import { db } from "@/lib/platform/db";
 import { invalidRequest } from "@/lib/platform/errors/domain-error";
@@ -16,26 +16,12 @@ import { contentHash, type ListedPerson } from "./listed-person";
 import { readOfacSdn, type ListFiles } from "./read-ofac-sdn";
 import { readUnList } from "./read-un-list";
 import { readOpenSanctions } from "./read-opensanctions";
-
-/** The formats by their names on the wire ("ofac-sdn-csv"), as the enum's values with dashes. */
-export const FORMAT_NAMES = Object.values(ScreeningListFormat).map((format) => format.replaceAll("_", "-")) as [
-  string,
-  ...string[],
-];
-export const formatOf = (name: string) => name.replaceAll("-", "_") as ScreeningListFormat;
-export const formatName = (format: ScreeningListFormat) => format.replaceAll("_", "-");
+import { DEFAULT_LIST_NAMES, formatName } from "./screening-list-formats";
 
 /** A list's name: what `--list` or the upload names it ("ofac-sdn", "un-consolidated"…). */
 export const listName = z
   .string()
   .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "1–64 lower-case letters, digits, dots, dashes or underscores");
-
-/** The name a list takes when none is given: the format's. */
-const DEFAULT_NAMES: Record<ScreeningListFormat, string> = {
-  ofac_sdn_csv: "ofac-sdn",
-  un_xml: "un-consolidated",
-  opensanctions_ftm: "opensanctions",
-};
 
 export type ImportedList = {
   list: string;
@@ -68,7 +54,7 @@ export async function importScreeningList(
   actor: Actor,
   importedBy: string,
 ): Promise<ImportedList> {
-  const name = options.list ?? DEFAULT_NAMES[options.format];
+  const name = options.list ?? DEFAULT_LIST_NAMES[options.format];
   const people = READERS[options.format](options.files);
   const max = config().SCREENING_LIST_MAX_ENTRIES;
   if (people.length > max) {

@@ -1,6 +1,6 @@
 /** The screening lists as the back office's Lists page shows them: name, format, version, entries, topics, import. */
 import { db } from "@/lib/platform/db";
-import { formatName } from "./import-screening-list";
+import { formatName } from "./screening-list-formats";
 
 export type ScreeningListRecord = {
   id: number;

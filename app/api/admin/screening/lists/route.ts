@@ -3,9 +3,9 @@ import { listPage } from "@/lib/http/respond";
 import { listScreeningLists } from "@/lib/domain/screening/list-screening-lists";
 
 // GET: every screening list with its version in force (compliance and admin), for the Lists page.
-export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("screening-lists", {
+export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("screening/lists", {
   GET: async () => {
     const { rows, total } = await listScreeningLists();
-    return listPage("screening-lists", rows, 0, total);
+    return listPage("screening/lists", rows, 0, total);
   },
 });

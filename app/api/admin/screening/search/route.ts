@@ -6,7 +6,7 @@ import { screeningSearchInput } from "@/lib/domain/screening/screening-search-in
 
 // POST { name, date_of_birth?, nationality?, limit? }: the listed people a person may be, best first
 // (compliance and admin; a POST so that a person's details never sit in a URL or an access log).
-export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("screening-lists", {
+export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("screening/lists", {
   POST: async ({ request }) => {
     const input = await readInput(request, screeningSearchInput);
     const hits = await searchScreeningEntries({

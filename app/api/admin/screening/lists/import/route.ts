@@ -8,7 +8,7 @@ import { screeningImportInput } from "@/lib/domain/screening/screening-import-in
 
 // POST { format, list?, files: { "<name>": "<text>" } } (JSON, at most SCREENING_IMPORT_MAX_BYTES): a
 // list's next version (compliance and admin); answers what the import added, changed and removed.
-export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("screening-lists", {
+export const { GET, POST, PUT, PATCH, DELETE } = adminRoute("screening/lists", {
   POST: async ({ request, staff }) => {
     const bytes = await readBodyBytes(request, config().SCREENING_IMPORT_MAX_BYTES);
     const input = parseInput(screeningImportInput, parseBody(request.headers.get("content-type"), bytes));
