@@ -191,7 +191,9 @@ export async function measureDatabase(options: MeasureOptions): Promise<Figures>
   const { databaseUrl, customers, reps, progress } = options;
   const env = { DATABASE_URL: databaseUrl, AUTH_SECRET: options.authSecret };
   const client = cli(env, "clients", "create", "--name", "Scale bench", "--origin", ORIGIN);
-  const admin = cli(env, "staff", "create", "--email", "scale.admin@example.org", "--role", "admin");
+  // An address of its own per run: a kept database is measured again (measure-loaded.ts).
+  const adminEmail = `scale.admin.${Date.now().toString(36)}@example.org`;
+  const admin = cli(env, "staff", "create", "--email", adminEmail, "--role", "admin");
   if (customers > 0) {
     // The daily check's signed checkpoint, which a service of that age has: the chain is read from it.
     const started = performance.now();
