@@ -199,12 +199,22 @@ export const REFERENCE_CHANGES_SHOWN = 10;
 async function latestReferenceChanges(role: StaffRole): Promise<ReferenceChange[] | undefined> {
   const resources = REFERENCE_RESOURCES.filter((resource) => may(role, resource, "write"));
   if (resources.length === 0) return undefined;
-  const entries = await db().auditLog.findMany({
-    where: { resource: { in: resources } },
-    include: { staff: { select: { name: true } } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: REFERENCE_CHANGES_SHOWN,
-  });
+  // Each resource's newest from the (resource, created_at, id) index, then the newest of those: one
+  // read of every resource at once walked the whole log back when reference changes are rare in it.
+  const latest = await Promise.all(
+    resources.map((resource) =>
+      db().auditLog.findMany({
+        where: { resource },
+        include: { staff: { select: { name: true } } },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: REFERENCE_CHANGES_SHOWN,
+      }),
+    ),
+  );
+  const entries = latest
+    .flat()
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+    .slice(0, REFERENCE_CHANGES_SHOWN);
   const names = await nameAuditedRecords(entries);
   return entries.map((entry, index) => ({
     id: entry.id,
