@@ -3,6 +3,8 @@
  * measurement alone (measure.ts), on a database loaded before (bench/scale/load.ts) and kept, for
  * working on one read: load once, measure, change the code or migrate (`DATABASE_URL=… npm run
  * db:migrate`), measure again on the same rows. Prints each figure; `--out file.json` keeps them.
+ * The back office only: the API's calls would export the same loaded customers' data again, which
+ * each may do once an hour (and their figures need an empty database beside them: run.ts).
  * AUTH_SECRET: the environment's, else one derived from the URL, so every run opens what the last sealed.
  */
 import { createHash } from "node:crypto";
@@ -38,6 +40,7 @@ async function main(url: string): Promise<void> {
     restMs: 5_000,
     authSecret: process.env.AUTH_SECRET ?? createHash("sha256").update(`scale-bench ${url}`).digest("base64"),
     progress: (line) => console.log(line),
+    api: false,
   });
   const rows = [...figures].map(([name, { figure }]) => ({ name, ...figure }));
   const width = Math.max(...rows.map((row) => row.name.length));
