@@ -7,13 +7,18 @@
  * Anchoring: `audit verify`, an export and the daily check sign a checkpoint of the head (ES256, a
  * key of the service's own); both check from the last valid checkpoint (`--full`: from the first
  * entry), name a tail cut behind it and a chain rewritten up to it, and refuse a forged checkpoint.
+ * The schedule signs again once the head is AUDIT_CHECKPOINT_EVERY_ENTRIES past the last checkpoint,
+ * so the page's check stays short.
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { compactVerify, CompactSign, decodeProtectedHeader, generateKeyPair, importJWK, type JWK } from "jose";
 import type { AuditLog } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
-import { runScheduledAuditCheckpoint } from "@/lib/domain/audit/schedule-audit-checkpoint";
+import {
+  AUDIT_CHECKPOINT_EVERY_ENTRIES,
+  runScheduledAuditCheckpoint,
+} from "@/lib/domain/audit/schedule-audit-checkpoint";
 import { runCommand } from "@/lib/entry/cli/commands";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { startTestApp, testAppOn, type TestApp } from "./support/app";
@@ -453,4 +458,37 @@ test("the daily check signs one checkpoint a day (UTC) of the head, and the metr
   const metrics = await fetch(`${app.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
   assert.equal(metrics.status, 200);
   assert.match(await metrics.text(), new RegExp(`^audit_checkpoint_position ${head.chainPosition}$`, "m"));
+});
+
+test("the schedule signs again, the same day, once the head is AUDIT_CHECKPOINT_EVERY_ENTRIES past the last valid checkpoint", async () => {
+  const scheduled = () => db().auditCheckpoint.findMany({ where: { trigger: "schedule" }, orderBy: { id: "asc" } });
+  const entries = (count: number) =>
+    db().auditLog.createMany({
+      data: Array.from({ length: count }, (_, n) => ({
+        actor: "cli" as const,
+        action: "update" as const,
+        resource: "settings" as const,
+        resourceId: String(n),
+      })),
+    });
+  await runScheduledAuditCheckpoint();
+  assert.equal((await auditVerify()).code, 0, "a checkpoint of the head");
+  const signedBefore = (await scheduled()).length;
+
+  await entries(AUDIT_CHECKPOINT_EVERY_ENTRIES - 1);
+  await runScheduledAuditCheckpoint();
+  assert.equal((await scheduled()).length, signedBefore, "today's is signed, and the head is not far enough");
+
+  await entries(1);
+  await Promise.all([runScheduledAuditCheckpoint(), runScheduledAuditCheckpoint()]);
+  const signed = (await scheduled()).slice(signedBefore);
+  assert.ok(signed.length >= 1 && signed.length <= 2, `${signed.length} signed for the entries`);
+  const head = await lastEntry();
+  for (const checkpoint of signed)
+    assert.deepEqual([checkpoint.position, checkpoint.hash], [head.chainPosition, head.hash]);
+  await runScheduledAuditCheckpoint();
+  assert.equal((await scheduled()).length, signedBefore + signed.length, "nothing past the new one");
+  const state = await chainState();
+  assert.equal(state.valid, true);
+  assert.deepEqual(state.checked, { from: head.chainPosition, to: head.chainPosition, full: false });
 });

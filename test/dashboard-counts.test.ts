@@ -1,8 +1,10 @@
 /**
- * The dashboard's daily figures as running totals (issue 38): the triggers of
- * dashboard_daily_counts count each day as the rows themselves say, so the dashboard equals a
- * recount of customer_events and email_outbox after registrations (30 at once), logins, a closed
- * account, an import, a retention run, e-mails sent, failed and retried, and on a restored backup.
+ * The dashboard's figures as running totals (issue 38): the triggers of dashboard_daily_counts count
+ * each day as the rows themselves say, and those of dashboard_totals the customers, the profiles
+ * awaiting review and the failed e-mails, so the dashboard equals a recount of customers,
+ * customer_events and email_outbox after registrations (30 at once), logins, a closed account, an
+ * import, a retention run, reviews entering and leaving the queue, e-mails sent, failed and retried,
+ * deletions, and on a restored backup.
  */
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -28,7 +30,13 @@ const admin = await staffSession(app, "admin");
 const DAY_MS = 24 * 60 * 60 * 1000;
 const appQuery: Query = (sql) => db().$queryRawUnsafe(sql);
 
-type Figures = { activity: Record<string, number>[]; emails_per_day: Record<string, number>[]; customers: number };
+type Figures = {
+  activity: Record<string, number>[];
+  emails_per_day: Record<string, number>[];
+  customers: number;
+  profiles_awaiting_review: number;
+  failed_emails: number;
+};
 
 async function dashboard(): Promise<Figures> {
   const response = await admin.request("/api/admin/dashboard");
@@ -56,7 +64,10 @@ async function recount(query: Query, now = new Date()) {
       UNION ALL SELECT to_char(sent_at, 'YYYY-MM-DD'), 0, 1, 0 FROM email_outbox WHERE status = 'sent' AND sent_at >= ${since}
       UNION ALL SELECT to_char(next_attempt_at, 'YYYY-MM-DD'), 0, 0, 1 FROM email_outbox WHERE status = 'failed' AND next_attempt_at >= ${since}
     ) AS e GROUP BY day`);
-  const [{ customers }] = await query("SELECT count(*)::int AS customers FROM customers");
+  const [present] = await query(`
+    SELECT (SELECT count(*)::int FROM customers) AS customers,
+      (SELECT count(*)::int FROM customers WHERE kyc_status = 'pending_review') AS profiles_awaiting_review,
+      (SELECT count(*)::int FROM email_outbox WHERE status = 'failed') AS failed_emails`);
   const byDay = (rows: Record<string, unknown>[], keys: string[]): ({ day: string } & Record<string, number>)[] =>
     days.map((day) => {
       const row = rows.find((candidate) => candidate.day === day);
@@ -65,13 +76,19 @@ async function recount(query: Query, now = new Date()) {
   return {
     activity: byDay(events, ["registrations", "logins", "failed_logins", "rate_limited"]),
     emails_per_day: byDay(emails, ["queued", "sent", "failed"]),
-    customers: Number(customers),
+    customers: Number(present.customers),
+    profiles_awaiting_review: Number(present.profiles_awaiting_review),
+    failed_emails: Number(present.failed_emails),
   };
 }
 
 async function assertRecounted(what: string) {
-  const { activity, emails_per_day, customers } = await dashboard();
-  assert.deepEqual({ activity, emails_per_day, customers }, await recount(appQuery), what);
+  const { activity, emails_per_day, customers, profiles_awaiting_review, failed_emails } = await dashboard();
+  assert.deepEqual(
+    { activity, emails_per_day, customers, profiles_awaiting_review, failed_emails },
+    await recount(appQuery),
+    what,
+  );
 }
 
 const closeAccount = (token: string, password: string) =>
@@ -176,14 +193,68 @@ test("the dashboard equals a recount after registrations, logins, a closed accou
   await assertRecounted("after a deletion");
 });
 
-test("30 registrations and 30 logins at once are each counted once", async () => {
+test("the customers, the profiles awaiting review and the failed e-mails are a recount's, whoever writes them", async () => {
+  await assertRecounted("at the start");
+  const prefix = uniqueEmail("totals");
+  const customer = (n: number, kycStatus: "not_submitted" | "pending_review" | "verified") => ({
+    email: `${n}.${prefix}`,
+    passwordHash: "not a hash",
+    kycStatus,
+  });
+  // Rows written in one statement (as an import is), some already awaiting review.
+  await db().customer.createMany({
+    data: [customer(1, "pending_review"), customer(2, "pending_review"), customer(3, "not_submitted")],
+  });
+  await assertRecounted("after customers inserted in one statement");
+  const mine = { email: { endsWith: prefix } };
+  // A submit enters the queue, a decision leaves it, a change between two other statuses touches nothing.
+  await db().customer.updateMany({
+    where: { ...mine, kycStatus: "not_submitted" },
+    data: { kycStatus: "pending_review" },
+  });
+  await db().customer.updateMany({ where: { email: `1.${prefix}` }, data: { kycStatus: "verified" } });
+  await db().customer.updateMany({ where: { email: `1.${prefix}` }, data: { kycStatus: "rejected" } });
+  await db().customer.updateMany({ where: { email: `2.${prefix}` }, data: { kycStatus: "pending_review" } });
+  await assertRecounted("after reviews entered and left the queue");
+
+  const email = { template: "verify_email" as const, toAddress: prefix, subject: "s" };
+  await db().emailOutbox.createMany({
+    data: [
+      { ...email, status: "failed" },
+      { ...email, status: "failed" },
+      { ...email, status: "pending" },
+    ],
+  });
+  // The dispatcher gives up on one; staff put a failed one back in the queue (the back office's re-send).
+  await db().emailOutbox.updateMany({ where: { toAddress: prefix, status: "pending" }, data: { status: "failed" } });
+  const failed = await db().emailOutbox.findFirstOrThrow({ where: { toAddress: prefix, status: "failed" } });
+  const retried = await admin.request(`/api/admin/outbox/${failed.id}/retry`, { method: "POST" });
+  assert.equal(retried.status, 200, await retried.text());
+  await assertRecounted("after e-mails failed and one retried");
+
+  // Deletions take their rows out of the totals: an e-mail, and customers (one awaiting review).
+  await db().emailOutbox.deleteMany({ where: { toAddress: prefix, status: "failed" } });
+  await db().customer.deleteMany({ where: { email: { in: [`2.${prefix}`, `3.${prefix}`] } } });
+  await assertRecounted("after deletions");
+});
+
+test("30 registrations, 30 logins and 30 reviews leaving the queue at once are each counted once", async () => {
   const before = await dashboard();
   const customers = await Promise.all(Array.from({ length: 30 }, () => registeredCustomer(app)));
   const logins = await Promise.all(customers.map((customer) => login(app, customer.email, customer.password)));
   assert.deepEqual(new Set(logins.map((response) => response.status)), new Set([200]));
+  // Their 30 reviews, put in the queue in one statement, leave it at once, a statement each.
+  const queued = await db().customer.findMany({ where: { email: { in: customers.map(({ email }) => email) } } });
+  await db().customer.updateMany({
+    where: { id: { in: queued.map(({ id }) => id) } },
+    data: { kycStatus: "pending_review" },
+  });
+  await Promise.all(queued.map(({ id }) => db().customer.update({ where: { id }, data: { kycStatus: "verified" } })));
   const after = await dashboard();
   assert.equal(after.activity.at(-1)?.registrations, Number(before.activity.at(-1)?.registrations) + 30);
   assert.equal(after.activity.at(-1)?.logins, Number(before.activity.at(-1)?.logins) + 30);
+  assert.equal(after.customers, before.customers + 30);
+  assert.equal(after.profiles_awaiting_review, before.profiles_awaiting_review);
   await assertRecounted("after concurrent writes");
 });
 
@@ -209,12 +280,18 @@ test("a restored backup's totals equal a recount of its rows", { skip: onlyPostg
       await query(`
         INSERT INTO email_outbox (id, template, to_address, subject, status, sent_at)
         SELECT 'restored-' || n, 'verify_email', 'restored@example.org', 's',
-               (CASE WHEN n % 3 = 0 THEN 'sent' ELSE 'pending' END)::"OutboxStatus",
+               (CASE WHEN n % 3 = 0 THEN 'sent' WHEN n % 4 = 0 THEN 'failed' ELSE 'pending' END)::"OutboxStatus",
                CASE WHEN n % 3 = 0 THEN now()::timestamp END
         FROM generate_series(1, 10) AS n`);
+      await query(`
+        INSERT INTO customers (email, password_hash, kyc_status)
+        SELECT 'restored-' || n || '@example.org', 'not a hash',
+               (CASE WHEN n % 2 = 0 THEN 'pending_review' ELSE 'not_submitted' END)::"KycStatus"
+        FROM generate_series(1, 5) AS n`);
     });
     const before = await withDatabase(source, (query) => recount(query));
     assert.ok(before.activity.at(-1)?.registrations && before.emails_per_day.at(-1)?.sent, "rows to count");
+    assert.ok(before.profiles_awaiting_review && before.failed_emails, "rows to count");
     const backup = await dbOn(source, "backup", file);
     assert.equal(backup.code, 0, backup.stderr);
     const restore = await dbOn(restored, "restore", file);
@@ -243,6 +320,14 @@ test("a restored backup's totals equal a recount of its rows", { skip: onlyPostg
           })),
         },
         { activity: expected.activity, emails_per_day: expected.emails_per_day },
+      );
+      const totalsNow = await query(
+        "SELECT metric::text AS metric, sum(count)::int AS count FROM dashboard_totals GROUP BY 1",
+      );
+      const current = (metric: string) => Number(totalsNow.find((row) => row.metric === metric)?.count ?? 0);
+      assert.deepEqual(
+        [current("customers"), current("profiles_awaiting_review"), current("failed_emails")],
+        [expected.customers, expected.profiles_awaiting_review, expected.failed_emails],
       );
       assert.deepEqual(expected, before, "the source's rows, each once");
     });

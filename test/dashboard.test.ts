@@ -296,3 +296,33 @@ test("operations see the latest reference-data changes, each naming the record a
   );
   assert.equal((await dashboard(compliance)).reference_changes, undefined, "compliance reads no reference data");
 });
+
+test("the reference-data changes are the ten newest of all reference resources together, newest first, ties by id", async () => {
+  // Newer than anything else in the log, two to a second, a customer's entry among every five.
+  const start = Date.now() + DAY_MS;
+  const resources = ["countries", "locales", "customers", "timezones", "settings"] as const;
+  await db().auditLog.createMany({
+    data: Array.from({ length: 25 }, (_, n) => ({
+      actor: "cli" as const,
+      action: "update" as const,
+      resource: resources[n % resources.length],
+      resourceId: String(900_000 + n),
+      createdAt: new Date(start + Math.floor(n / 2) * 1000),
+    })),
+  });
+  const newest = await db().auditLog.findMany({
+    where: { resource: { in: ["countries", "locales", "timezones", "settings"] } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 10,
+  });
+  const shown = (await dashboard(operations)).reference_changes as { id: number; resource: string }[];
+  assert.deepEqual(
+    shown.map((change) => change.id),
+    newest.map((entry) => entry.id),
+  );
+  assert.ok(!shown.some((change) => change.resource === "customers"));
+  assert.deepEqual(
+    new Set(shown.map((change) => change.resource)),
+    new Set(["countries", "locales", "timezones", "settings"]),
+  );
+});

@@ -6,6 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { hashPassword } from "@/lib/domain/passwords/hash-password";
 import { populationSteps } from "./population-sql";
@@ -27,7 +28,8 @@ type Runner = { exec(sql: string): Promise<void>; close(): Promise<void> };
 
 async function openRunner(databaseUrl: string): Promise<Runner> {
   if (databaseUrl.startsWith("pglite:")) {
-    const pglite = await PGlite.create(databaseUrl.slice("pglite:".length));
+    // pg_trgm, as the service's own embedded database loads it: the audit log's inserts keep its trigram index.
+    const pglite = await PGlite.create({ dataDir: databaseUrl.slice("pglite:".length), extensions: { pg_trgm } });
     return {
       exec: async (sql) => {
         await pglite.exec(sql);

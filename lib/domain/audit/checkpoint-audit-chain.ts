@@ -4,7 +4,8 @@
  * is signed with the service's key and kept in audit_checkpoints, written to the log (a copy out of
  * the database's reach) and counted in the metric of the last checkpoint's position. A broken
  * chain is not signed: the failure is logged instead. Made by `audit verify`, by each export of the
- * audit log and by the daily check (schedule-audit-checkpoint.ts).
+ * audit log and by the schedule: daily, and every AUDIT_CHECKPOINT_EVERY_ENTRIES entries
+ * (schedule-audit-checkpoint.ts).
  */
 import type { AuditCheckpointTrigger } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/platform/db";

@@ -3,8 +3,9 @@
  * share a device fingerprint or an IP address with this customer's, a first sign of one person
  * behind several accounts. Only the customers' own addresses count (`ip_reported`: X-Client-IP, not
  * our proxies'), never the caller's that stands in without the header: that is the app's backend,
- * shared by every customer of the app. Bounded at every step, and answered from the events'
- * (fingerprint, customer, time) and (ip, ip_reported, customer, time) indexes.
+ * shared by every customer of the app. Bounded at every step, and answered from indexes alone: the
+ * customer's own values first, from (customer, ip_reported, ip, fingerprint, time), then the others
+ * seen with them, from (fingerprint, customer, time) and (ip, ip_reported, customer, time).
  */
 import { db } from "@/lib/platform/db";
 import { notFound } from "@/lib/platform/errors/domain-error";

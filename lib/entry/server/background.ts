@@ -34,9 +34,10 @@ export function startBackgroundWork(): () => Promise<void> {
   const retention = startRepeatingPass(runScheduledRetention, RETENTION_CHECK_INTERVAL_MS, (error) =>
     logUnlessUnreachable("[retention] the daily run failed", error),
   );
-  // The audit chain's daily signed checkpoint (lib/domain/audit/checkpoint-audit-chain.ts), the same way.
+  // The audit chain's scheduled signed checkpoints (lib/domain/audit/schedule-audit-checkpoint.ts): one a
+  // day, and one every AUDIT_CHECKPOINT_EVERY_ENTRIES entries, so the audit page's check stays short.
   const checkpoint = startRepeatingPass(runScheduledAuditCheckpoint, AUDIT_CHECKPOINT_CHECK_INTERVAL_MS, (error) =>
-    logUnlessUnreachable("[audit] the daily checkpoint failed", error),
+    logUnlessUnreachable("[audit] the scheduled checkpoint failed", error),
   );
   // Screening (lib/domain/screening/): the customers due, then a re-screen after a list changed, a batch
   // at a time; any process screens the due, one at a time holds a re-screen.
