@@ -1,9 +1,11 @@
 /**
- * `npm test`: builds if needed, then runs every test/*.test.ts (but the bench's) with Node's test runner (each file
- * in its own process, two at a time), then the browser tests in e2e/ when Chromium is there.
+ * `npm test`: builds if needed, then runs every test/*.test.ts (but the bench's) with Node's test runner, each file
+ * in a process of its own, two at a time, then the browser tests in e2e/ when Chromium is there. Each file's
+ * report is printed whole when it ends, under a line with its name, verdict and time, and the run ends with the
+ * files that failed and the slowest ones (where CI's time goes).
  * On PGlite by default; set TEST_DATABASE_URL=postgresql://… to run the same suite on PostgreSQL.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { buildIfNeeded } from "@/lib/entry/server/build";
@@ -13,17 +15,36 @@ buildIfNeeded();
 
 /**
  * Files the whole suite leaves out, run by name: the bench's quick run takes minutes of a machine
- * the suite shares (CI runs it after the suite, .ci/run).
+ * the suite shares (CI runs it beside the suite, .ci/run).
  */
 const RUN_BY_NAME_ONLY = new Set(["bench.test.ts"]);
 
+/**
+ * The longest files (measured in CI, where the two passes share two cores), started first: two at a
+ * time, a long one started last would run alone at the end while the other slot sits idle.
+ */
+const LONGEST_FIRST = [
+  "admin-hostile-input.test.ts",
+  "scale-population.test.ts",
+  "failover.test.ts",
+  "backup-restore.test.ts",
+  "cli-beside-server.test.ts",
+  "scale-out.test.ts",
+  "webhooks.test.ts",
+];
+
+const rank = (file: string) => {
+  const at = LONGEST_FIRST.indexOf(path.basename(file));
+  return at === -1 ? LONGEST_FIRST.length : at;
+};
 const files = only.length
   ? only
   : fs
       .readdirSync("test")
       .filter((name) => name.endsWith(".test.ts") && !RUN_BY_NAME_ONLY.has(name))
       .sort()
-      .map((name) => path.join("test", name));
+      .map((name) => path.join("test", name))
+      .sort((a, b) => rank(a) - rank(b));
 
 const where = process.env.TEST_DATABASE_URL ? "PostgreSQL (TEST_DATABASE_URL)" : "embedded PostgreSQL (PGlite)";
 console.log(`Running ${files.length} test files on ${where}`);
@@ -37,17 +58,54 @@ const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 2);
 // cores, which cut it off at the five it had. The files run by name only take longer (the bench's
 // quick run: minutes on a busy machine); the runner's time-out would otherwise cut them off first.
 const TEST_TIMEOUT_MS = (files.some((file) => RUN_BY_NAME_ONLY.has(path.basename(file))) ? 20 : 10) * 60_000;
-const unit = spawnSync(
-  process.execPath,
-  ["--import", "tsx", "--test", `--test-concurrency=${CONCURRENCY}`, `--test-timeout=${TEST_TIMEOUT_MS}`, ...files],
-  {
-    stdio: "inherit",
-    // As the server runs: React and Next pick their production builds at import time.
-    // Warnings and errors only: a line per request would bury the test report (test/logs.test.ts sets its own).
-    env: { LOG_LEVEL: "warn", ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-  },
+// As the server runs: React and Next pick their production builds at import time.
+// Warnings and errors only: a line per request would bury the test report (test/logs.test.ts sets its own).
+const env: NodeJS.ProcessEnv = {
+  LOG_LEVEL: "warn",
+  ...process.env,
+  NODE_ENV: "production",
+  NEXT_TELEMETRY_DISABLED: "1",
+};
+
+type Outcome = { file: string; passed: boolean; seconds: number };
+
+/** One file under Node's test runner; its report (TAP) printed whole when it ends. */
+function runFile(file: string): Promise<Outcome> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "--test", "--test-reporter=tap", `--test-timeout=${TEST_TIMEOUT_MS}`, file],
+      { env, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    const report: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => report.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => report.push(chunk));
+    child.on("close", (code, signal) => {
+      const seconds = (performance.now() - started) / 1000;
+      const passed = code === 0;
+      const verdict = passed ? "passed" : `FAILED (${signal ?? `exit ${code}`})`;
+      process.stdout.write(`\n── ${file}: ${verdict} in ${seconds.toFixed(0)} s\n${Buffer.concat(report).toString()}`);
+      resolve({ file, passed, seconds });
+    });
+  });
+}
+
+const queue = [...files];
+const outcomes: Outcome[] = [];
+await Promise.all(
+  Array.from({ length: Math.max(1, CONCURRENCY) }, async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) outcomes.push(await runFile(file));
+  }),
 );
-let status = unit.status ?? 1;
+
+const failed = outcomes.filter((outcome) => !outcome.passed);
+const slowest = [...outcomes].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+console.log(
+  `\n${outcomes.length} files, ${failed.length} failed${failed.length ? `: ${failed.map((o) => o.file).join(", ")}` : ""}`,
+);
+console.log(`The slowest: ${slowest.map((o) => `${path.basename(o.file)} ${o.seconds.toFixed(0)} s`).join(", ")}`);
+let status = failed.length ? 1 : 0;
 
 if (!only.length && fs.existsSync("e2e") && process.env.SKIP_E2E !== "1") {
   const e2e = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test"], { stdio: "inherit" });
