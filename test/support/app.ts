@@ -6,7 +6,7 @@ import { prepareDatabase } from "@/lib/entry/server/prepare-database";
 import { startHttpServer } from "@/lib/entry/server/http-server";
 import { startBackgroundWork } from "@/lib/entry/server/background";
 import { contractFetch } from "@/tooling/api-contract";
-import { createTestDatabase } from "@/tooling/throwaway-database";
+import { createPreparedTestDatabase } from "@/tooling/throwaway-database";
 import { type FakeResend, startFakeResend } from "./fake-resend";
 
 /**
@@ -36,7 +36,7 @@ async function openTestDatabase(
   env: Record<string, string>,
   options: TestAppOptions = {},
 ): Promise<() => Promise<void>> {
-  const database = await createTestDatabase();
+  const database = await createPreparedTestDatabase();
   const url = options.databaseUrl?.(database.url) ?? database.url;
   Object.assign(process.env, { NODE_ENV: "production", DATABASE_URL: url, AUTH_SECRET: TEST_AUTH_SECRET, ...env });
   reloadConfig();
