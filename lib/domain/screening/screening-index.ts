@@ -7,7 +7,8 @@
  */
 import type { ScreeningTopic } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/platform/db";
-import { nameTokens, skeletonOf, type NameToken } from "./screening-names";
+import { type ScoredName, scoredName } from "./score-screening-name";
+import { type NameToken, skeletonOf } from "./screening-names";
 
 export type IndexedEntry = {
   id: number;
@@ -15,7 +16,8 @@ export type IndexedEntry = {
   listName: string;
   listVersion: number;
   name: string;
-  names: { text: string; tokens: NameToken[] }[];
+  /** Its name and aliases, read as the scorer reads them once, when the index is built. */
+  names: ScoredName[];
   birthDates: string[];
   nationalities: string[];
   topics: ScreeningTopic[];
@@ -23,6 +25,7 @@ export type IndexedEntry = {
   contentHash: string;
 };
 
+/** `postings`: each key's entries, by their position in `entries`, ascending. */
 export type ScreeningIndex = { versions: string; entries: IndexedEntry[]; postings: Map<string, number[]> };
 
 /** A listed person as read from the database, before their names are tokenised. */
@@ -51,7 +54,7 @@ export function indexOf(versions: string, listed: EntryOfIndex[]): ScreeningInde
   const postings = new Map<string, number[]>();
   for (const { aliases, ...entry } of listed) {
     const position = entries.length;
-    const names = [entry.name, ...aliases].map((text) => ({ text, tokens: nameTokens(text) }));
+    const names = [entry.name, ...aliases].map(scoredName);
     entries.push({ ...entry, names });
     for (const key of new Set(names.flatMap(({ tokens }) => stretchesOf(tokens).flatMap(keysOf)))) {
       const posting = postings.get(key);
