@@ -25,8 +25,18 @@ export type IndexedEntry = {
   contentHash: string;
 };
 
-/** `postings`: each key's entries, by their position in `entries`, ascending. */
-export type ScreeningIndex = { versions: string; entries: IndexedEntry[]; postings: Map<string, number[]> };
+/**
+ * `postings`: each key's entries, by their position in `entries`, ascending. `earliestYear` and
+ * `latestYear`: each entry's birth years' range by position (NaN without one), side by side in
+ * memory, so a search can pass over a candidate born years away without reading the entry.
+ */
+export type ScreeningIndex = {
+  versions: string;
+  entries: IndexedEntry[];
+  postings: Map<string, number[]>;
+  earliestYear: Float64Array;
+  latestYear: Float64Array;
+};
 
 /** A listed person as read from the database, before their names are tokenised. */
 export type EntryOfIndex = Omit<IndexedEntry, "names"> & { aliases: string[] };
@@ -52,8 +62,15 @@ const READ_BATCH = 10_000;
 export function indexOf(versions: string, listed: EntryOfIndex[]): ScreeningIndex {
   const entries: IndexedEntry[] = [];
   const postings = new Map<string, number[]>();
+  const earliestYear = new Float64Array(listed.length).fill(Number.NaN);
+  const latestYear = new Float64Array(listed.length).fill(Number.NaN);
   for (const { aliases, ...entry } of listed) {
     const position = entries.length;
+    const years = entry.birthDates.map((date) => Number(date.slice(0, 4)));
+    if (years.length > 0) {
+      earliestYear[position] = Math.min(...years);
+      latestYear[position] = Math.max(...years);
+    }
     const names = [entry.name, ...aliases].map(scoredName);
     entries.push({ ...entry, names });
     for (const key of new Set(names.flatMap(({ tokens }) => stretchesOf(tokens).flatMap(keysOf)))) {
@@ -62,7 +79,7 @@ export function indexOf(versions: string, listed: EntryOfIndex[]): ScreeningInde
       else postings.set(key, [position]);
     }
   }
-  return { versions, entries, postings };
+  return { versions, entries, postings, earliestYear, latestYear };
 }
 
 async function buildIndex(versions: string): Promise<ScreeningIndex> {

@@ -6,7 +6,14 @@
  * each scored by ./score-screening-name.ts.
  */
 import type { ScreeningTopic } from "@/lib/generated/prisma/client";
-import { personEvidence, roundedScore, scoredName, scorePerson, type SimilarityMemo } from "./score-screening-name";
+import {
+  personEvidence,
+  roundedScore,
+  scoredName,
+  scorePerson,
+  type SimilarityMemo,
+  WEIGHTS,
+} from "./score-screening-name";
 import { keysOf, screeningIndex, stretchesOf, type ScreeningIndex } from "./screening-index";
 import type { NameToken } from "./screening-names";
 
@@ -50,7 +57,8 @@ export async function searchScreeningEntries(query: ScreeningQuery): Promise<Scr
  * The search itself, over an index held in memory (the bench times this part on a synthetic list).
  * Nothing it allocates grows with the index: the candidates are counted in a map of those found,
  * and a candidate whose best possible score (a perfect name, plus its birth date's and nationality's
- * evidence) could not be a hit is not scored.
+ * evidence) could not be a hit is not scored; one born two years or more away is passed over on the
+ * index's birth years alone, without reading its entry.
  */
 export function searchIndex(index: ScreeningIndex, query: ScreeningQuery): ScreeningHit[] {
   const name = scoredName(query.name);
@@ -61,10 +69,14 @@ export function searchIndex(index: ScreeningIndex, query: ScreeningQuery): Scree
   const threshold = query.threshold ?? 0;
   const limit = query.limit ?? 10;
   const scored = { name, dateOfBirth: query.dateOfBirth, nationality: query.nationality };
+  // Listed people born two years or more from the person: at best a perfect name and a nationality.
+  const year = query.dateOfBirth ? Number(query.dateOfBirth.slice(0, 4)) : Number.NaN;
+  const bornApart = roundedScore(1 + WEIGHTS.yearsApart + WEIGHTS.sameNationality) < threshold;
   // The best scores so far, highest first, at most `limit`: a candidate that cannot reach the last is passed over.
   const best: number[] = [];
   const hits: ScreeningHit[] = [];
   for (const position of candidates) {
+    if (bornApart && (year - index.latestYear[position] >= 2 || index.earliestYear[position] - year >= 2)) continue;
     const listed = index.entries[position];
     const evidence = personEvidence(scored, listed);
     const bound = roundedScore(1 + evidence);
