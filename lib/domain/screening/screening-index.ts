@@ -29,6 +29,8 @@ export type IndexedEntry = {
  * `postings`: each key's entries, by their position in `entries`, ascending. `earliestYear` and
  * `latestYear`: each entry's birth years' range by position (NaN without one), side by side in
  * memory, so a search can pass over a candidate born years away without reading the entry.
+ * `shared`: a search's count of the stretches each entry shares with the name, zero between searches
+ * (a search is synchronous, and sets back what it counted): made once with the index, not per search.
  */
 export type ScreeningIndex = {
   versions: string;
@@ -36,6 +38,7 @@ export type ScreeningIndex = {
   postings: Map<string, number[]>;
   earliestYear: Float64Array;
   latestYear: Float64Array;
+  shared: Uint8Array;
 };
 
 /** A listed person as read from the database, before their names are tokenised. */
@@ -79,7 +82,7 @@ export function indexOf(versions: string, listed: EntryOfIndex[]): ScreeningInde
       else postings.set(key, [position]);
     }
   }
-  return { versions, entries, postings, earliestYear, latestYear };
+  return { versions, entries, postings, earliestYear, latestYear, shared: new Uint8Array(listed.length) };
 }
 
 async function buildIndex(versions: string): Promise<ScreeningIndex> {

@@ -55,7 +55,7 @@ export async function searchScreeningEntries(query: ScreeningQuery): Promise<Scr
 
 /**
  * The search itself, over an index held in memory (the bench times this part on a synthetic list).
- * Nothing it allocates grows with the index: the candidates are counted in a map of those found,
+ * Nothing it allocates grows with the index: the candidates are counted in the index's own array,
  * and a candidate whose best possible score (a perfect name, plus its birth date's and nationality's
  * evidence) could not be a hit is not scored; one born two years or more away is passed over on the
  * index's birth years alone, without reading its entry.
@@ -98,38 +98,49 @@ export function searchIndex(index: ScreeningIndex, query: ScreeningQuery): Scree
 /**
  * The entries to score, by position: those sharing the most stretches of the name first (in the
  * order first found among equals), at most MAX_CANDIDATES. A stretch counts once an entry, though
- * both its keys find it: the second key's posting skips what the first's holds (both ascending). A name of two
- * words or more must share two; a name whose words are all too short for a key is looked up whole.
+ * both its keys find it: the second key's posting skips what the first's holds (both ascending). A
+ * name of two words or more must share two; a name whose words are all too short for a key is
+ * looked up whole. Counted in the index's `shared`, set back to zero before it returns.
  */
 function candidatesOf(index: ScreeningIndex, tokens: NameToken[]): number[] {
-  const shared = new Map<number, number>();
-  const keyed = stretchesOf(tokens).filter((stretch) => keysOf(stretch).length > 0);
-  const lookups = keyed.length > 0 ? keyed.map(keysOf) : [[`p:${tokens.map((token) => token.text).join("")}`]];
-  const none: number[] = [];
-  for (const [first, second] of lookups) {
-    const a = index.postings.get(first) ?? none;
-    const b = (second !== undefined && index.postings.get(second)) || none;
-    for (const position of a) shared.set(position, (shared.get(position) ?? 0) + 1);
-    for (let i = 0, j = 0; j < b.length; j++) {
-      while (i < a.length && a[i] < b[j]) i++;
-      if (a[i] !== b[j]) shared.set(b[j], (shared.get(b[j]) ?? 0) + 1);
+  const { shared } = index;
+  const found: number[] = [];
+  const count = (position: number) => {
+    if (shared[position] === 0) found.push(position);
+    if (shared[position] < 255) shared[position]++;
+  };
+  try {
+    const keyed = stretchesOf(tokens).filter((stretch) => keysOf(stretch).length > 0);
+    const lookups = keyed.length > 0 ? keyed.map(keysOf) : [[`p:${tokens.map((token) => token.text).join("")}`]];
+    const none: number[] = [];
+    for (const [first, second] of lookups) {
+      const a = index.postings.get(first) ?? none;
+      const b = (second !== undefined && index.postings.get(second)) || none;
+      for (const position of a) count(position);
+      for (let i = 0, j = 0; j < b.length; j++) {
+        while (i < a.length && a[i] < b[j]) i++;
+        if (a[i] !== b[j]) count(b[j]);
+      }
     }
-  }
-  const needed = Math.min(tokens.length, 2, keyed.length || 1);
-  // Counting sort, most shared first: equals keep the order they were first found in.
-  const byShared: number[][] = [];
-  for (const [position, count] of shared) {
-    if (count < needed) continue;
-    const bucket = byShared[count];
-    if (bucket) bucket.push(position);
-    else byShared[count] = [position];
-  }
-  const candidates: number[] = [];
-  for (let count = byShared.length - 1; count >= needed && candidates.length < MAX_CANDIDATES; count--) {
-    for (const position of byShared[count] ?? []) {
-      if (candidates.length === MAX_CANDIDATES) break;
-      candidates.push(position);
+    const needed = Math.min(tokens.length, 2, keyed.length || 1);
+    // Counting sort, most shared first: equals keep the order they were first found in.
+    const byShared: number[][] = [];
+    for (const position of found) {
+      const sharing = shared[position];
+      if (sharing < needed) continue;
+      const bucket = byShared[sharing];
+      if (bucket) bucket.push(position);
+      else byShared[sharing] = [position];
     }
+    const candidates: number[] = [];
+    for (let sharing = byShared.length - 1; sharing >= needed && candidates.length < MAX_CANDIDATES; sharing--) {
+      for (const position of byShared[sharing] ?? []) {
+        if (candidates.length === MAX_CANDIDATES) break;
+        candidates.push(position);
+      }
+    }
+    return candidates;
+  } finally {
+    for (const position of found) shared[position] = 0;
   }
-  return candidates;
 }
