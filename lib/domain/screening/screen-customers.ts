@@ -6,11 +6,14 @@
  * false positive stays decided). Both the due customers (screen-due-customers.ts) and the re-screen
  * (run-screening.ts) come through here, a batch at a time.
  *
- * What a batch finds is written in one transaction under the row lock of every customer it writes
- * about (lib/domain/customer-accounts/lock-customer.ts, taken in id order): the matches opened, and
- * the due marks cleared (only a mark not set again meanwhile). A KYC decision takes the same lock
- * and refuses to verify while a match is open or the mark is set, so it sees the customer either
- * before the screening (due) or after it (its matches), never in between.
+ * What a batch finds is written in one transaction: the matches opened, and the due marks cleared
+ * (only a mark not set again meanwhile), under the row lock of every due customer
+ * (lib/domain/customer-accounts/lock-customer.ts, taken in id order). A KYC decision takes the same
+ * lock and refuses to verify while a match is open or the mark is set, so it sees a customer just
+ * submitted or changed either before their screening (due) or after it (its matches), never in
+ * between. The re-screen's customers are not due and take no lock of their own: a match's insert
+ * waits for a decision holding the row anyway (its foreign key's check), and a match a list's new
+ * version opens on a verified customer is ongoing monitoring, for a reviewer.
  */
 import { createHash } from "node:crypto";
 import { setImmediate as turn } from "node:timers/promises";
@@ -76,8 +79,7 @@ export async function screenCustomers(
   if (found.length === 0 && due.length === 0) return 0;
 
   return db().$transaction(async (tx) => {
-    const written = [...new Set([...found.map(({ customer }) => customer.id), ...due.map(({ id }) => id)])];
-    for (const id of written.sort((a, b) => a - b)) await lockCustomer(tx, id);
+    for (const id of due.map((customer) => customer.id).sort((a, b) => a - b)) await lockCustomer(tx, id);
     let opened = 0;
     if (found.length > 0) {
       const open = await tx.screeningMatch.findMany({
