@@ -16,6 +16,7 @@ import { reloadConfig } from "@/lib/platform/config";
 import { closeDatabase, db } from "@/lib/platform/db";
 import { prepareDatabase } from "@/lib/entry/server/prepare-database";
 import { runScreening } from "@/lib/domain/screening/run-screening";
+import { screeningIndex } from "@/lib/domain/screening/screening-index";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 import { GIVEN, LIST_SIZE, random, syntheticList } from "./screening";
 import { figure, type Row } from "./table";
@@ -47,6 +48,11 @@ export async function rescreenRows(postgresUrl?: string, customers = RESCREEN_CU
   try {
     await prepareDatabase();
     await seed(customers);
+    // The index is built once per run, whatever its size: timed apart, so that a quick run's rate
+    // (10,000 customers) is not charged ten times the build when it is extrapolated to 100,000.
+    const building = performance.now();
+    await screeningIndex();
+    const buildSeconds = (performance.now() - building) / 1000;
     const started = performance.now();
     let passes = 0;
     for (;;) {
@@ -66,11 +72,11 @@ export async function rescreenRows(postgresUrl?: string, customers = RESCREEN_CU
       })
     ).length;
     const rate = figure(run.screened / seconds, "the re-screen's customers per second");
-    const extrapolated = RESCREEN_CUSTOMERS / rate;
+    const extrapolated = buildSeconds + RESCREEN_CUSTOMERS / rate;
     return [
       {
         name: `re-screen of ${customers.toLocaleString("en")} customers against ${LIST_SIZE.toLocaleString("en")} listed people (${postgresUrl ? "PostgreSQL" : "PGlite"})`,
-        comparison: `${seconds.toFixed(1)} s, ${Math.round(rate)} customers/s (${RESCREEN_CUSTOMERS.toLocaleString("en")} in ${Math.round(extrapolated)} s), ${passes} passes, ${found} of ${LISTED} listed customers found, ${opened} possible matches opened`,
+        comparison: `index built in ${buildSeconds.toFixed(1)} s, then ${seconds.toFixed(1)} s, ${Math.round(rate)} customers/s (${RESCREEN_CUSTOMERS.toLocaleString("en")} in ${Math.round(extrapolated)} s with the build), ${passes} passes, ${found} of ${LISTED} listed customers found, ${opened} possible matches opened`,
         target: `< ${TARGET_SECONDS} s for ${RESCREEN_CUSTOMERS.toLocaleString("en")}, every listed customer found`,
         pass: extrapolated < TARGET_SECONDS && found === LISTED,
       },
