@@ -15,7 +15,7 @@ import { accuracyAt } from "@/tooling/screening-pairs";
 import { median } from "./slices";
 import { figure, type Row } from "./table";
 
-const GIVEN =
+export const GIVEN =
   `Mohammed Ahmed Ali Hassan Hussein Omar Khalid Youssef Ibrahim Abdullah Karim Tariq Samir Nabil Walid Fatima
 Aisha Maryam Zainab Layla Vladimir Sergei Dmitri Alexei Ivan Nikolai Olga Tatiana Natalia Elena Irina Yuri Oleg Igor
 Pavel Andrei Mikhail Boris Viktor Roman Jose Juan Carlos Luis Miguel Jorge Pedro Maria Carmen Ana Lucia Isabel Rosa
@@ -26,7 +26,7 @@ Babak Amir Kamal Rahul Amit Sanjay Priya Anita Deepak Vikram Suresh Ravi Mustafa
 Pierre Michel Philippe Alain Nathalie Isabelle Hans Klaus Jurgen Wolfgang Ute Petra Giovanni Marco Luca Giulia Chiara`.split(
     /\s+/,
   );
-const FAMILY =
+export const FAMILY =
   `Khan Ahmed Hassan Hussein Ali Rahman Haddad Nasser Mansour Saleh Awad Qasim Hamdan Karimi Rahimi Hosseini
 Mohammadi Rezaei Moradi Jafari Ivanov Petrov Sidorov Smirnov Kuznetsov Popov Sokolov Lebedev Kozlov Novikov Morozov
 Volkov Solovyov Vasiliev Zaitsev Pavlov Semenov Golubev Vinogradov Bogdanov Garcia Rodriguez Martinez Hernandez Lopez
@@ -41,7 +41,7 @@ Al-Tikriti Bin-Laden Abu-Bakr El-Sayed Ben-Ali O'Brien O'Connor MacDonald McCart
   );
 
 /** A repeatable stream of pseudo-random numbers (a run measures the same list every time). */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -49,12 +49,13 @@ function random(seed: number): () => number {
   };
 }
 
-const LIST_SIZE = 50_000;
+export const LIST_SIZE = 50_000;
 
-function syntheticList(next: () => number): EntryOfIndex[] {
+/** `size` listed people with names drawn from the pools, a middle name at times, up to two aliases respelt. */
+export function syntheticList(next: () => number, size = LIST_SIZE): EntryOfIndex[] {
   const pick = (pool: string[]) => pool[Math.floor(next() * pool.length)];
   const respelt = (name: string) => name.replace(/[aeiou]/, (vowel) => "aeiou"[("aeiou".indexOf(vowel) + 1) % 5]);
-  return Array.from({ length: LIST_SIZE }, (_, id) => {
+  return Array.from({ length: size }, (_, id) => {
     const given = next() < 0.3 ? `${pick(GIVEN)} ${pick(GIVEN)}` : pick(GIVEN);
     const family = pick(FAMILY);
     const aliases = Array.from({ length: Math.floor(next() * 3) }, () => `${respelt(family)}, ${given}`);

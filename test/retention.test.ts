@@ -12,6 +12,7 @@ import { runCommand } from "@/lib/entry/cli/commands";
 import { db, startTestApp } from "./support/app";
 import { bearer, DEVICE, login, registeredCustomer, VERIFY_URL } from "./support/accounts";
 import { jsonLines, runCli } from "./support/cli";
+import { importListVersion } from "./support/screening-lists";
 import { staffSession } from "./support/staff";
 
 const RETENTION_SECONDS = 5;
@@ -57,6 +58,7 @@ async function snapshot(id: number) {
     decisions: await db().kycDecision.findMany({ where: { customerId: id }, orderBy: { id: "asc" } }),
     changes: await db().customerProfileChange.findMany({ where: { customerId: id }, orderBy: { id: "asc" } }),
     recoveryCodes: await db().customerRecoveryCode.count({ where: { customerId: id } }),
+    matches: await db().screeningMatch.findMany({ where: { customerId: id }, orderBy: { id: "asc" } }),
   };
 }
 
@@ -86,6 +88,28 @@ async function givePersonalData(id: number, email: string) {
     data: { customerId: id, kind: "status", kycStatus: "verified", reason: "Passport of Ada Lovelace checked" },
   });
   await db().customerRecoveryCode.create({ data: { customerId: id, codeHash: `hash-${id}` } });
+  // Two possible screening matches with one entry, as screened under two identities: one decided, one open.
+  await importListVersion("retention-test", [{ externalId: "babbage", name: "Charles Babbage", topics: ["pep"] }]);
+  const entry = await db().screeningEntry.findFirstOrThrow({ where: { externalId: "babbage" } });
+  for (const [identityHash, status] of [
+    ["a".repeat(64), "false_positive"],
+    ["b".repeat(64), "open"],
+  ] as const) {
+    await db().screeningMatch.create({
+      data: {
+        customerId: id,
+        listId: entry.listId,
+        entryId: entry.id,
+        listVersion: 1,
+        score: 0.9,
+        customerName: "Ada Lovelace",
+        matchedName: "Charles Babbage",
+        identityHash,
+        entryContentHash: entry.contentHash,
+        status,
+      },
+    });
+  }
   const client = await db().apiClient.findUniqueOrThrow({ where: { clientId: app.client.clientId } });
   const endpoint = await db().webhookEndpoint.create({
     data: { apiClientId: client.id, url: "https://hooks.example.com/r", events: [], secretBox: "x", enabled: false },
@@ -202,6 +226,22 @@ test("retention pseudonymises what the period is over for, keeps what it must, o
   assert.equal(after.recoveryCodes, 0);
   assert.deepEqual(after.changes[0].after, { given_names: null });
   assert.equal(after.decisions[0].reason, "");
+  // The possible matches stay, under the pseudonym: the name compared and the identity's hash go.
+  assert.equal(after.matches.length, 2);
+  for (const match of after.matches) {
+    assert.equal(match.customerName, tombstone);
+    assert.ok(!before.matches.some(({ identityHash }) => identityHash === match.identityHash), match.identityHash);
+  }
+  const kept = ({ id, entryId, listId, listVersion, score, matchedName, status }: (typeof before.matches)[number]) => ({
+    id,
+    entryId,
+    listId,
+    listVersion,
+    score,
+    matchedName,
+    status,
+  });
+  assert.deepEqual(after.matches.map(kept), before.matches.map(kept));
   assert.equal(await db().emailOutbox.count({ where: { toAddress: ada.email } }), 0);
   const mail = await db().emailOutbox.findMany({ where: { toAddress: tombstone } });
   assert.equal(mail.length, adaMail.length);

@@ -5,7 +5,8 @@
  * reviewed in the queue's API (compliance and admin; operations 403), decided once (concurrent
  * decisions: one wins, the others 409), a false positive not raised again until the identity or the
  * entry changes, a true sanctions match blocking the account, a true PEP match raising the risk, KYC
- * verification refused while a match is open, and nothing of it reaching the customer or their app.
+ * verification refused while a match is open (and, at once after a submit, only once the screening it
+ * waits for has opened that match), and nothing of it reaching the customer or their app.
  * Lists are written straight to the database (test/support/screening-lists.ts).
  */
 import assert from "node:assert/strict";
@@ -196,6 +197,51 @@ test("KYC cannot be verified while a match is open; decided, it can", async () =
   const verified = await verify();
   assert.equal(verified.status, 200, await verified.clone().text());
   assert.equal((await verified.json()).kyc_status, "verified");
+});
+
+test("a submit and a verification at once: KYC is never verified before the screening, nor with the match it opens", async () => {
+  await listedPerson("test-sanctions", ["sanction"], "Lorenz", "Quaresma");
+  const customers = await Promise.all(
+    Array.from({ length: 3 }, async () => {
+      const customer = await registeredCustomer(app);
+      const changed = await changeProfile(customer.token, {
+        ...PROFILE,
+        given_names: "Lorenz",
+        family_name: "Quaresma",
+      });
+      assert.equal(changed.status, 200, await changed.clone().text());
+      const { id } = await db().customer.findUniqueOrThrow({ where: { email: customer.email } });
+      return { ...customer, id };
+    }),
+  );
+  // Each submits and is verified the moment the submit answers, on the review it leaves (the profile
+  // as it was, the review's version one on), read before: the decisions race each other and the
+  // screening pass (every 2 s), which may have any of them in its batch.
+  const answers = await Promise.all(
+    customers.map(async (customer) => {
+      const view = await reviewView(compliance.request, customer.id);
+      const submitted = await app.request("/client/v1/me/profile/submit", {
+        method: "POST",
+        headers: { ...DEVICE, ...bearer(customer.token) },
+      });
+      assert.equal(submitted.status, 200, await submitted.clone().text());
+      return compliance.request(`/api/admin/customers/${customer.id}/kyc`, {
+        method: "POST",
+        json: { ...view, review_version: view.review_version + 1, status: "verified", reason: "Documents checked" },
+      });
+    }),
+  );
+  await screeningIdle();
+  for (const [n, customer] of customers.entries()) {
+    assert.equal(answers[n].status, 400, await answers[n].clone().text());
+    const body = await answers[n].json();
+    assert.deepEqual(
+      body.errors.map((error: { param: string; code: string }) => `${error.param}/${error.code}`),
+      ["status/screening_open"],
+    );
+    assert.equal((await matchesOf(customer.id, "open")).length, 1);
+    assert.equal((await db().customer.findUniqueOrThrow({ where: { id: customer.id } })).kycStatus, "pending_review");
+  }
 });
 
 test("concurrent decisions on one match: one wins, the others are 409 and change nothing", async () => {

@@ -4,8 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { scorePerson, type SimilarityMemo } from "@/lib/domain/screening/score-screening-name";
-import { nameTokens } from "@/lib/domain/screening/screening-names";
+import { scoredName, scorePerson, type SimilarityMemo } from "@/lib/domain/screening/score-screening-name";
 
 export type LabelledPair = {
   query: { name: string; date_of_birth?: string; nationality?: string };
@@ -29,12 +28,12 @@ export function scorePairs(pairs = labelledPairs()): PairScore[] {
     ...pair,
     score: scorePerson(
       {
-        tokens: nameTokens(pair.query.name),
+        name: scoredName(pair.query.name),
         dateOfBirth: pair.query.date_of_birth,
         nationality: pair.query.nationality,
       },
       {
-        names: [{ text: pair.listed.name, tokens: nameTokens(pair.listed.name) }],
+        names: [scoredName(pair.listed.name)],
         birthDates: pair.listed.birth_dates ?? [],
         nationalities: pair.listed.nationalities ?? [],
       },

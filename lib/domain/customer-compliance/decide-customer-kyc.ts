@@ -1,7 +1,7 @@
 /**
  * A KYC status decision by compliance or an admin (POST /api/admin/customers/{id}/kyc): verified,
- * rejected, or back to pending review, always with a reason. Verifying needs a complete profile and
- * no possible screening match open.
+ * rejected, or back to pending review, always with a reason. Verifying needs a complete profile, its
+ * identity screened (no due mark) and no possible screening match open.
  * A verified or rejected profile is told to the customer by e-mail in their language, without the
  * reason (that stays internal), queued in the decision's transaction, as is the
  * customer.kyc_status_changed webhook (without the reason too).
@@ -65,7 +65,16 @@ export async function decideCustomerKyc(id: number, input: KycDecisionInput, act
       const profile = toCustomerProfileRecord(customer);
       const missing = missingProfileFields(profile);
       // A possible screening match still open (lib/domain/screening/) is decided first: read here, as
-      // screening sits above this folder, under the same row lock its decisions take.
+      // screening sits above this folder, under the same row lock its decisions take and under which
+      // screening writes the matches it found and clears the due mark, together. While the mark is
+      // set, a match may be about to open: the identity as it is has not been screened yet.
+      if (status === "verified" && customer.screeningDueAt) {
+        throw fieldError(
+          "status",
+          "screening_open",
+          "The profile cannot be verified before it is screened against the lists: try again in a moment",
+        );
+      }
       if (status === "verified" && (await tx.screeningMatch.count({ where: { customerId: id, status: "open" } })) > 0) {
         throw fieldError(
           "status",

@@ -82,9 +82,28 @@ export async function pseudonymiseCustomer(customerId: number, cutoff: Date, now
       data: { toAddress: pseudonym, html: null, text: null, tokenBox: null, lastError: null },
     });
     await pseudonymiseWebhookPayloads(tx, customerId, pseudonym);
+    await pseudonymiseScreeningMatches(tx, customerId, pseudonym);
     await shredPersonalValues(tx, customerId, now);
     return true;
   });
+}
+
+/**
+ * Screening's possible matches stay, for the audit (the entry, the list and its version, the score,
+ * the decision; the reason is sealed, so shredded with the key), under the account's pseudonym: the
+ * name as compared goes, and so does the hash of the identity (names, birth date, nationality),
+ * which a guess at them could be checked against. Each its own stand-in, as the hash is part of a
+ * unique key.
+ */
+async function pseudonymiseScreeningMatches(tx: Prisma.TransactionClient, customerId: number, pseudonym: string) {
+  const matches = await tx.screeningMatch.findMany({ where: { customerId }, select: { id: true } });
+  for (const { id } of matches) {
+    await tx.screeningMatch.update({
+      where: { id },
+      data: { customerName: pseudonym, identityHash: `pseudonymised:${id}` },
+      select: { id: true },
+    });
+  }
 }
 
 /** A device is known by its fingerprint (part of its key): each takes a stand-in, its first sighting kept. */

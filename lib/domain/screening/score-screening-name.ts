@@ -8,7 +8,7 @@
  * are evidence added afterwards: the same day raises, a year alone less, a year apart or more lowers.
  */
 import { jaroWinkler } from "./jaro-winkler";
-import type { NameToken } from "./screening-names";
+import { type NameToken, nameTokens } from "./screening-names";
 
 /** The weights, named so that docs/compliance.md and the bench can show them. */
 export const WEIGHTS = {
@@ -41,14 +41,24 @@ export const WEIGHTS = {
   otherNationality: -0.05,
 } as const;
 
-/** Remembers token pairs' similarities over one search: candidates share most of their tokens. */
-export type SimilarityMemo = Map<string, number>;
+/** Remembers token pairs' similarities over one search (first token's text, then the other's): candidates share most of their tokens. */
+export type SimilarityMemo = Map<string, Map<string, number>>;
 
-function similarity(a: NameToken, b: NameToken, memo: SimilarityMemo): number {
+/** The memo of one token's similarities, made on first use. */
+function memoOf(text: string, memo: SimilarityMemo): Map<string, number> {
+  let known = memo.get(text);
+  if (known === undefined) {
+    known = new Map();
+    memo.set(text, known);
+  }
+  return known;
+}
+
+/** `a`'s similarity to `b`, `known` being `a`'s memo. */
+function similarity(a: NameToken, b: NameToken, known: Map<string, number>): number {
   if (a.text === b.text) return 1;
-  const key = `${a.text}\u0000${b.text}`;
-  const known = memo.get(key);
-  if (known !== undefined) return known;
+  const remembered = known.get(b.text);
+  if (remembered !== undefined) return remembered;
   let score = jaroWinkler(a.text, b.text);
   if (a.bare !== a.text || b.bare !== b.text) {
     score = Math.max(score, jaroWinkler(a.bare, b.bare) * WEIGHTS.particle);
@@ -60,63 +70,128 @@ function similarity(a: NameToken, b: NameToken, memo: SimilarityMemo): number {
   } else if (a.skeleton === b.skeleton) {
     score += (1 - score) * WEIGHTS.sameSkeleton;
   }
-  memo.set(key, score);
+  known.set(b.text, score);
+  return score;
+}
+
+/** Two names run together, compared whole: remembered under the first with a space before it, which no token holds. */
+function joinedSimilarity(joined: string, listed: string, memo: SimilarityMemo): number {
+  const known = memoOf(` ${joined}`, memo);
+  let score = known.get(listed);
+  if (score === undefined) {
+    score = jaroWinkler(joined, listed);
+    known.set(listed, score);
+  }
   return score;
 }
 
 const weight = (token: NameToken) => 0.5 + Math.min(token.text.length, 8) / 16;
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** A name as the scorer reads it: its tokens, and them run together in its order and with its first token moved last. */
+export type ScoredName = { text: string; tokens: NameToken[]; runTogether: readonly [string, string] };
+
+export function scoredName(text: string): ScoredName {
+  const tokens = nameTokens(text);
+  const texts = tokens.map((token) => token.text);
+  return { text, tokens, runTogether: [texts.join(""), [...texts.slice(1), texts[0]].join("")] };
+}
+
+// The pairs' similarities and which tokens are paired, for one comparison at a time: kept between calls.
+let pairScores = new Float64Array(64);
+let pairedShort = new Uint8Array(16);
+let pairedLong = new Uint8Array(16);
 
 /** How alike two names are, 0–1, whatever their order. */
-export function nameSimilarity(query: NameToken[], listed: NameToken[], memo: SimilarityMemo): number {
-  if (query.length === 0 || listed.length === 0) return 0;
-  const [short, long] = query.length <= listed.length ? [query, listed] : [listed, query];
-  const pairs: { i: number; j: number; score: number }[] = [];
+export function nameSimilarity(query: ScoredName, listed: ScoredName, memo: SimilarityMemo): number {
+  const queryShorter = query.tokens.length <= listed.tokens.length;
+  const short = queryShorter ? query.tokens : listed.tokens;
+  const long = queryShorter ? listed.tokens : query.tokens;
+  if (short.length === 0) return 0;
+  if (short.length * long.length > pairScores.length) pairScores = new Float64Array(short.length * long.length * 2);
+  if (long.length > pairedLong.length) {
+    pairedShort = new Uint8Array(long.length * 2);
+    pairedLong = new Uint8Array(long.length * 2);
+  }
   for (let i = 0; i < short.length; i++) {
-    for (let j = 0; j < long.length; j++) {
-      const score = similarity(short[i], long[j], memo);
-      if (score >= WEIGHTS.pairFloor) pairs.push({ i, j, score });
+    const known = memoOf(short[i].text, memo);
+    for (let j = 0; j < long.length; j++) pairScores[i * long.length + j] = similarity(short[i], long[j], known);
+  }
+  pairedShort.fill(0, 0, short.length);
+  pairedLong.fill(0, 0, long.length);
+  // Greedy, best pairs first (of equal pairs, the first in the shorter name's order): each round
+  // takes the best pair of two tokens both still free.
+  let covered = 0;
+  let pairs = 0;
+  for (;;) {
+    let best = -1;
+    let bestI = 0;
+    let bestJ = 0;
+    for (let i = 0; i < short.length; i++) {
+      if (pairedShort[i]) continue;
+      for (let j = 0; j < long.length; j++) {
+        const score = pairScores[i * long.length + j];
+        if (!pairedLong[j] && score >= WEIGHTS.pairFloor && score > best) {
+          best = score;
+          bestI = i;
+          bestJ = j;
+        }
+      }
     }
+    if (best < 0) break;
+    pairedShort[bestI] = 1;
+    pairedLong[bestJ] = 1;
+    covered += best * weight(short[bestI]);
+    pairs++;
   }
-  pairs.sort((a, b) => b.score - a.score);
-  const pairedShort = new Map<number, number>();
-  const pairedLong = new Set<number>();
-  for (const { i, j, score } of pairs) {
-    if (pairedShort.has(i) || pairedLong.has(j)) continue;
-    pairedShort.set(i, score);
-    pairedLong.add(j);
+  let shortWeight = 0;
+  for (const token of short) shortWeight += weight(token);
+  let unpairedWeight = 0;
+  let longWeight = 0;
+  for (let j = 0; j < long.length; j++) {
+    if (!pairedLong[j]) unpairedWeight += weight(long[j]);
+    longWeight += weight(long[j]);
   }
-  const shortWeight = sum(short.map(weight));
-  const covered = sum([...pairedShort].map(([i, score]) => score * weight(short[i]))) / shortWeight;
-  const unpaired = sum(long.filter((_, j) => !pairedLong.has(j)).map(weight)) / sum(long.map(weight));
-  let score = covered * (1 - WEIGHTS.unpaired * unpaired);
-  if (pairedShort.size === 1 && long.length >= 2) score *= WEIGHTS.oneWord;
-  if (query.length !== listed.length && short.length >= 2) score = Math.max(score, joinedSimilarity(query, listed));
+  let score = (covered / shortWeight) * (1 - WEIGHTS.unpaired * (unpairedWeight / longWeight));
+  if (pairs === 1 && long.length >= 2) score *= WEIGHTS.oneWord;
+  if (query.tokens.length !== listed.tokens.length && short.length >= 2) {
+    // Names split or joined differently: the two run together, the listed one in either order.
+    const [inOrder, rotated] = listed.runTogether;
+    const joined = query.runTogether[0];
+    score = Math.max(
+      score,
+      Math.max(joinedSimilarity(joined, inOrder, memo), joinedSimilarity(joined, rotated, memo)) * WEIGHTS.joined,
+    );
+  }
   return score;
 }
 
-/** The two names run together, the listed one in its order and with its first token moved last. */
-function joinedSimilarity(query: NameToken[], listed: NameToken[]): number {
-  const joined = query.map((token) => token.text).join("");
-  const texts = listed.map((token) => token.text);
-  const orders = [texts.join(""), [...texts.slice(1), texts[0]].join("")];
-  return Math.max(...orders.map((order) => jaroWinkler(joined, order))) * WEIGHTS.joined;
+/** A date's year, read without a string made (it is read for every candidate of every search). */
+function yearOf(date: string): number {
+  let year = 0;
+  for (let i = 0; i < 4; i++) {
+    const digit = date.charCodeAt(i) - 48;
+    if (!(digit >= 0 && digit <= 9)) return Number(date.slice(0, 4));
+    year = year * 10 + digit;
+  }
+  return year;
 }
 
 /** What the birth dates say: the best agreement of the person's date with any of the listed ones. */
 export function birthDateEvidence(dateOfBirth: string | null | undefined, listed: string[]): number {
   if (!dateOfBirth || listed.length === 0) return 0;
-  const year = Number(dateOfBirth.slice(0, 4));
-  return Math.max(
-    ...listed.map((date) => {
-      const apart = Math.abs(Number(date.slice(0, 4)) - year);
-      if (apart >= 2) return WEIGHTS.yearsApart;
-      if (apart === 1) return WEIGHTS.yearApart;
-      if (date.length === 4) return WEIGHTS.sameYear;
-      if (date.length === 7) return date === dateOfBirth.slice(0, 7) ? WEIGHTS.sameMonth : WEIGHTS.otherDay;
-      return date === dateOfBirth ? WEIGHTS.sameDay : WEIGHTS.otherDay;
-    }),
-  );
+  const year = yearOf(dateOfBirth);
+  let best = Number.NEGATIVE_INFINITY;
+  for (const date of listed) {
+    const apart = Math.abs(yearOf(date) - year);
+    let evidence: number;
+    if (apart >= 2) evidence = WEIGHTS.yearsApart;
+    else if (apart === 1) evidence = WEIGHTS.yearApart;
+    else if (date.length === 4) evidence = WEIGHTS.sameYear;
+    else if (date.length === 7) evidence = date === dateOfBirth.slice(0, 7) ? WEIGHTS.sameMonth : WEIGHTS.otherDay;
+    else evidence = date === dateOfBirth ? WEIGHTS.sameDay : WEIGHTS.otherDay;
+    best = Math.max(best, evidence);
+  }
+  return best;
 }
 
 export function nationalityEvidence(nationality: string | null | undefined, listed: string[]): number {
@@ -124,29 +199,43 @@ export function nationalityEvidence(nationality: string | null | undefined, list
   return listed.includes(nationality.toUpperCase()) ? WEIGHTS.sameNationality : WEIGHTS.otherNationality;
 }
 
-/** A listed person as the scorer reads them: every name (primary and aliases) already tokenised. */
+/** A listed person as the scorer reads them: every name (primary and aliases) already read. */
 export type ScoredPerson = {
-  names: { text: string; tokens: NameToken[] }[];
+  names: ScoredName[];
   birthDates: string[];
   nationalities: string[];
 };
 
+export type ScoredQuery = { name: ScoredName; dateOfBirth?: string | null; nationality?: string | null };
+
+/** What the birth dates and nationalities add to (or take from) the names' score. */
+export function personEvidence(query: ScoredQuery, listed: ScoredPerson): number {
+  return (
+    birthDateEvidence(query.dateOfBirth, listed.birthDates) +
+    nationalityEvidence(query.nationality, listed.nationalities)
+  );
+}
+
+/** A score as answered: within 0–1, to four places. */
+export const roundedScore = (score: number) => Math.round(Math.min(1, Math.max(0, score)) * 10_000) / 10_000;
+
 /** The person's score against a listed person (their best name, plus the evidence), and that name. */
 export function scorePerson(
-  query: { tokens: NameToken[]; dateOfBirth?: string | null; nationality?: string | null },
+  query: ScoredQuery,
   listed: ScoredPerson,
   memo: SimilarityMemo,
+  evidence = personEvidence(query, listed),
 ): { score: number; matchedName: string } {
-  let best = { text: listed.names[0]?.text ?? "", score: 0 };
+  let matchedName = listed.names[0]?.text ?? "";
+  let best = 0;
   for (const name of listed.names) {
-    const score = nameSimilarity(query.tokens, name.tokens, memo);
-    if (score > best.score) best = { text: name.text, score };
+    const score = nameSimilarity(query.name, name, memo);
+    if (score > best) {
+      best = score;
+      matchedName = name.text;
+      // No name scores above 1.
+      if (best >= 1) break;
+    }
   }
-  const evidence =
-    birthDateEvidence(query.dateOfBirth, listed.birthDates) +
-    nationalityEvidence(query.nationality, listed.nationalities);
-  return {
-    matchedName: best.text,
-    score: Math.round(Math.min(1, Math.max(0, best.score + evidence)) * 10_000) / 10_000,
-  };
+  return { matchedName, score: roundedScore(best + evidence) };
 }

@@ -8,23 +8,21 @@ import { SCREENED_COLUMNS, screenCustomers } from "./screen-customers";
 
 const BATCH_SIZE = 200;
 
-/** Screens the due customers, oldest mark first, until none is left; answers how many it screened. */
-export async function screenDueCustomers(): Promise<number> {
+/**
+ * Screens the due customers (or customer `customerId` alone, if due: a KYC verification's first
+ * step), oldest mark first, until none is left; answers how many it screened.
+ */
+export async function screenDueCustomers(customerId?: number): Promise<number> {
   let screened = 0;
   for (;;) {
     const due = await db().customer.findMany({
-      where: { screeningDueAt: { not: null } },
+      where: { screeningDueAt: { not: null }, id: customerId },
       orderBy: { screeningDueAt: "asc" },
       take: BATCH_SIZE,
       select: { ...SCREENED_COLUMNS, screeningDueAt: true },
     });
     if (due.length === 0) return screened;
     await screenCustomers(due);
-    // A customer whose identity changed while being screened keeps a newer mark, and is screened again.
-    await db().customer.updateMany({
-      where: { OR: due.map(({ id, screeningDueAt }) => ({ id, screeningDueAt })) },
-      data: { screeningDueAt: null },
-    });
     screened += due.length;
   }
 }

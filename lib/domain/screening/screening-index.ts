@@ -7,7 +7,8 @@
  */
 import type { ScreeningTopic } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/platform/db";
-import { nameTokens, skeletonOf, type NameToken } from "./screening-names";
+import { type ScoredName, scoredName } from "./score-screening-name";
+import { type NameToken, skeletonOf } from "./screening-names";
 
 export type IndexedEntry = {
   id: number;
@@ -15,7 +16,8 @@ export type IndexedEntry = {
   listName: string;
   listVersion: number;
   name: string;
-  names: { text: string; tokens: NameToken[] }[];
+  /** Its name and aliases, read as the scorer reads them once, when the index is built. */
+  names: ScoredName[];
   birthDates: string[];
   nationalities: string[];
   topics: ScreeningTopic[];
@@ -23,7 +25,21 @@ export type IndexedEntry = {
   contentHash: string;
 };
 
-export type ScreeningIndex = { versions: string; entries: IndexedEntry[]; postings: Map<string, number[]> };
+/**
+ * `postings`: each key's entries, by their position in `entries`, ascending. `earliestYear` and
+ * `latestYear`: each entry's birth years' range by position (NaN without one), side by side in
+ * memory, so a search can pass over a candidate born years away without reading the entry.
+ * `shared`: a search's count of the stretches each entry shares with the name, zero between searches
+ * (a search is synchronous, and sets back what it counted): made once with the index, not per search.
+ */
+export type ScreeningIndex = {
+  versions: string;
+  entries: IndexedEntry[];
+  postings: Map<string, number[]>;
+  earliestYear: Float64Array;
+  latestYear: Float64Array;
+  shared: Uint8Array;
+};
 
 /** A listed person as read from the database, before their names are tokenised. */
 export type EntryOfIndex = Omit<IndexedEntry, "names"> & { aliases: string[] };
@@ -49,9 +65,16 @@ const READ_BATCH = 10_000;
 export function indexOf(versions: string, listed: EntryOfIndex[]): ScreeningIndex {
   const entries: IndexedEntry[] = [];
   const postings = new Map<string, number[]>();
+  const earliestYear = new Float64Array(listed.length).fill(Number.NaN);
+  const latestYear = new Float64Array(listed.length).fill(Number.NaN);
   for (const { aliases, ...entry } of listed) {
     const position = entries.length;
-    const names = [entry.name, ...aliases].map((text) => ({ text, tokens: nameTokens(text) }));
+    const years = entry.birthDates.map((date) => Number(date.slice(0, 4)));
+    if (years.length > 0) {
+      earliestYear[position] = Math.min(...years);
+      latestYear[position] = Math.max(...years);
+    }
+    const names = [entry.name, ...aliases].map(scoredName);
     entries.push({ ...entry, names });
     for (const key of new Set(names.flatMap(({ tokens }) => stretchesOf(tokens).flatMap(keysOf)))) {
       const posting = postings.get(key);
@@ -59,7 +82,7 @@ export function indexOf(versions: string, listed: EntryOfIndex[]): ScreeningInde
       else postings.set(key, [position]);
     }
   }
-  return { versions, entries, postings };
+  return { versions, entries, postings, earliestYear, latestYear, shared: new Uint8Array(listed.length) };
 }
 
 async function buildIndex(versions: string): Promise<ScreeningIndex> {
