@@ -1,11 +1,13 @@
 /**
  * The customers a filter matches (see customer-filter.ts), as CSV for compliance: recorded in the
  * audit log first, then read a batch at a time by id (keyset, no transaction or cursor held between
- * batches), so no export is ever held whole and one the client leaves holds nothing.
+ * batches), so no export is ever held whole and one the client leaves holds nothing; the garbage of
+ * the batches read is collected within a budget (garbage-collection.ts), so memory stays flat.
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
 import { csvRow } from "@/lib/platform/csv";
+import { EXPORT_HEAP_BUDGET_MB, heapBudget } from "@/lib/platform/runtime/garbage-collection";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
 import type { Actor } from "@/lib/domain/audit/record-audit";
 import { auditedCustomerFilter, customerFilter } from "./customer-filter";
@@ -67,6 +69,7 @@ export async function exportCustomers(
 
 async function* lines(where: Prisma.CustomerWhereInput, newest: number): AsyncGenerator<string> {
   yield CSV_COLUMNS.join(",");
+  const withinBudget = heapBudget(EXPORT_HEAP_BUDGET_MB);
   for (let after = 0; ; ) {
     const batch = await db().customer.findMany({
       where: { AND: [where, { id: { gt: after, lte: newest } }] },
@@ -80,5 +83,6 @@ async function* lines(where: Prisma.CustomerWhereInput, newest: number): AsyncGe
     }
     if (batch.length < EXPORT_BATCH) return;
     after = batch[batch.length - 1].id;
+    withinBudget();
   }
 }

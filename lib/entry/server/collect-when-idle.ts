@@ -6,24 +6,14 @@
  * MB of heap in one run and 103 MB in another. Under load no gap between requests reaches IDLE_MS,
  * so nothing is added there.
  */
-import v8 from "node:v8";
-import vm from "node:vm";
 import { config } from "@/lib/platform/config";
+import { collectGarbage } from "@/lib/platform/runtime/garbage-collection";
 
 const IDLE_MS = 10_000;
 const CHECK_MS = 2_000;
 
-/** V8's full collection, without starting node with --expose-gc (which would put `gc` in every module's reach). */
-function fullCollection(): () => void {
-  v8.setFlagsFromString("--expose-gc");
-  const collect = vm.runInNewContext("gc") as () => void;
-  v8.setFlagsFromString("--no-expose-gc");
-  return collect;
-}
-
 /** Watches `requestsServed` (a count that grows with each request); returns how to stop. */
 export function collectWhenIdle(requestsServed: () => number): () => void {
-  const collect = fullCollection();
   // Idle hashing threads end HASHING_THREAD_IDLE_MS after their last hash (lib/domain/passwords/hashing-pool.ts).
   const restPoints = [IDLE_MS, config().HASHING_THREAD_IDLE_MS + CHECK_MS];
   let seen = requestsServed();
@@ -36,7 +26,7 @@ export function collectWhenIdle(requestsServed: () => number): () => void {
       idleSince = Date.now();
       collections = 0;
     } else if (collections < restPoints.length && Date.now() - idleSince >= restPoints[collections]) {
-      collect();
+      collectGarbage();
       collections++;
     }
   }, CHECK_MS);
