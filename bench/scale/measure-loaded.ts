@@ -44,7 +44,11 @@ async function main(url: string): Promise<void> {
   });
   const rows = [...figures].map(([name, { figure }]) => ({ name, ...figure }));
   const width = Math.max(...rows.map((row) => row.name.length));
-  for (const row of rows) console.log(`${row.name.padEnd(width)}  ${row.ms.toFixed(row.ms < 10 ? 1 : 0)} ms`);
+  for (const row of rows) {
+    const memory =
+      row.peakMb === undefined ? "" : `, +${row.peakMb.toFixed(0)}/+${(row.afterMb ?? 0).toFixed(0)} MB (peak/after)`;
+    console.log(`${row.name.padEnd(width)}  ${row.ms.toFixed(row.ms < 10 ? 1 : 0)} ms${memory}`);
+  }
   if (values.out) fs.writeFileSync(values.out, `${JSON.stringify(rows, null, 2)}\n`);
 }
 
