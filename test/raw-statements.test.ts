@@ -30,6 +30,7 @@ import { registerCustomer } from "@/lib/domain/customer-accounts/register-custom
 import { requestPasswordReset } from "@/lib/domain/customer-credentials/request-password-reset";
 import { claimDueEmails } from "@/lib/domain/email/dispatch-emails";
 import { lockApiClient } from "@/lib/domain/api-clients/lock-api-client";
+import { lockCustomer, lockCustomers } from "@/lib/domain/customer-accounts/lock-customer";
 import { claimDueDeliveries } from "@/lib/domain/webhooks/dispatch-webhooks";
 import { queueWebhook, webhookInsert } from "@/lib/domain/webhooks/queue-webhook";
 import { outboxInsert } from "@/lib/domain/email/queue-email";
@@ -897,4 +898,29 @@ test("statement: API client row lock", async () => {
     db().$transaction((tx) => lockApiClient(tx, 2_000_000_000)),
     (error: Error & { code?: string }) => error.code === "not_found",
   );
+});
+
+test("statement: customers' row locks, in one statement (a second locker waits for the first to end)", async () => {
+  const first = await makeCustomer();
+  const second = await makeCustomer();
+  const order: string[] = [];
+  let locked!: () => void;
+  const holding = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const holder = db().$transaction(async (tx) => {
+    await lockCustomers(tx, [second.id, first.id, 2_000_000_000]);
+    locked();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    order.push("holder ends");
+  });
+  await holding;
+  // On the embedded database a transaction has the one connection to itself: the waiter waits either way.
+  await db().$transaction(async (tx) => {
+    await lockCustomer(tx, first.id);
+    order.push("waiter locked");
+  });
+  await holder;
+  assert.deepEqual(order, ["holder ends", "waiter locked"]);
+  await db().$transaction((tx) => lockCustomers(tx, []));
 });

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { AuditLog, Prisma, Staff } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
 import { csvRow } from "@/lib/platform/csv";
-import { EXPORT_HEAP_BUDGET_MB, heapBudget } from "@/lib/platform/runtime/garbage-collection";
+import { EXPORT_HEAP_BUDGET_MB, withinHeapBudget } from "@/lib/platform/runtime/garbage-collection";
 import { calendarDate, fields } from "@/lib/platform/validation/fields";
 import { WITH_STAFF_EMAIL } from "./audit-record";
 import { auditedChange } from "./audited-change";
@@ -115,7 +115,6 @@ export async function exportAuditLog(
 
 /** The entries of [from, until) with an id up to `newest`, a page at a time by id. */
 async function* pages(from: Date, until: Date, newest: number): AsyncGenerator<AuditLogExportRow> {
-  const withinBudget = heapBudget(EXPORT_HEAP_BUDGET_MB);
   for (let after = 0; ; ) {
     const page = await db().auditLog.findMany({
       where: { createdAt: { gte: from, lt: until }, id: { gt: after, lte: newest } },
@@ -126,7 +125,7 @@ async function* pages(from: Date, until: Date, newest: number): AsyncGenerator<A
     for (const entry of await openPersonalValues(page)) yield toRow(entry);
     if (page.length < PAGE_SIZE) return;
     after = page[page.length - 1].id;
-    withinBudget();
+    withinHeapBudget(EXPORT_HEAP_BUDGET_MB);
   }
 }
 

@@ -13,3 +13,13 @@ export async function lockCustomer(
     SELECT credentials_version FROM customers WHERE id = ${id} FOR UPDATE`;
   return row && { id, credentialsVersion: row.credentials_version };
 }
+
+/**
+ * Locks customers `ids` in `tx` in one statement, in id order (as every caller that locks more than
+ * one must, so that two never wait on each other): a batch of screening's 200 due customers took 200
+ * round trips, holding the embedded database's one connection meanwhile.
+ */
+export async function lockCustomers(tx: Prisma.TransactionClient, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.$queryRaw`SELECT id FROM customers WHERE id = ANY(${ids}::int[]) ORDER BY id FOR UPDATE`;
+}

@@ -7,7 +7,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
 import { csvRow } from "@/lib/platform/csv";
-import { EXPORT_HEAP_BUDGET_MB, heapBudget } from "@/lib/platform/runtime/garbage-collection";
+import { EXPORT_HEAP_BUDGET_MB, withinHeapBudget } from "@/lib/platform/runtime/garbage-collection";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
 import type { Actor } from "@/lib/domain/audit/record-audit";
 import { auditedCustomerFilter, customerFilter } from "./customer-filter";
@@ -69,7 +69,6 @@ export async function exportCustomers(
 
 async function* lines(where: Prisma.CustomerWhereInput, newest: number): AsyncGenerator<string> {
   yield CSV_COLUMNS.join(",");
-  const withinBudget = heapBudget(EXPORT_HEAP_BUDGET_MB);
   for (let after = 0; ; ) {
     const batch = await db().customer.findMany({
       where: { AND: [where, { id: { gt: after, lte: newest } }] },
@@ -83,6 +82,6 @@ async function* lines(where: Prisma.CustomerWhereInput, newest: number): AsyncGe
     }
     if (batch.length < EXPORT_BATCH) return;
     after = batch[batch.length - 1].id;
-    withinBudget();
+    withinHeapBudget(EXPORT_HEAP_BUDGET_MB);
   }
 }

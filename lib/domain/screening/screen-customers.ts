@@ -8,7 +8,7 @@
  *
  * What a batch finds is written in one transaction: the matches opened, and the due marks cleared
  * (only a mark not set again meanwhile), under the row lock of every due customer
- * (lib/domain/customer-accounts/lock-customer.ts, taken in id order). A KYC decision takes the same
+ * (lib/domain/customer-accounts/lock-customer.ts, in one statement, in id order). A KYC decision takes the same
  * lock and refuses to verify while a match is open or the mark is set, so it sees a customer just
  * submitted or changed either before their screening (due) or after it (its matches), never in
  * between. The re-screen's customers are not due and take no lock of their own: a match's insert
@@ -20,7 +20,7 @@ import { setImmediate as turn } from "node:timers/promises";
 import type { Customer } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/platform/config";
 import { db } from "@/lib/platform/db";
-import { lockCustomer } from "@/lib/domain/customer-accounts/lock-customer";
+import { lockCustomers } from "@/lib/domain/customer-accounts/lock-customer";
 import { type ScreeningHit, searchIndex } from "./search-screening-entries";
 import { screeningIndex } from "./screening-index";
 
@@ -79,7 +79,10 @@ export async function screenCustomers(
   if (found.length === 0 && due.length === 0) return 0;
 
   return db().$transaction(async (tx) => {
-    for (const id of due.map((customer) => customer.id).sort((a, b) => a - b)) await lockCustomer(tx, id);
+    await lockCustomers(
+      tx,
+      due.map((customer) => customer.id),
+    );
     let opened = 0;
     if (found.length > 0) {
       const open = await tx.screeningMatch.findMany({

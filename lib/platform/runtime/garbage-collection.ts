@@ -1,7 +1,7 @@
 /**
  * V8's full garbage collection on demand, for the two places that need memory back sooner than V8's
  * own heuristics give it: a server process at rest (lib/entry/server/collect-when-idle.ts) and a long
- * export (`heapBudget`). V8 lets the old generation grow with the garbage of a long read (a
+ * export (`withinHeapBudget`). V8 lets the old generation grow with the garbage of a long read (a
  * customers' export of 50,000 rows took the process 148 MB above rest, garbage all but 5 MB of it)
  * before it collects: bounded here, the same export peaks at 46 MB for about 10 % more time.
  */
@@ -22,19 +22,21 @@ export function collectGarbage(): void {
 
 const heapUsed = () => v8.getHeapStatistics().used_heap_size;
 
+/** The heap's size after the last collection `withinHeapBudget` made (or when it first looked). */
+let heapAfterCollection: number | undefined;
+
 /**
- * For a job that reads in batches: call the answer between batches; once the heap has grown
- * `megabytes` since the job began or last collected, it collects (each collection stops the
- * process for tens of milliseconds, so the budget is not made small).
+ * For the jobs that read in batches: called between batches, it collects once the heap has grown
+ * `megabytes` since the last collection it made. One budget for the process, whatever the number of
+ * jobs: twelve exports at once collect as often as one that reads as much, not twelve times as
+ * often. Each collection stops the process for tens of milliseconds, so the budget is not made small.
  */
-export function heapBudget(megabytes: number): () => void {
-  const budget = megabytes * 2 ** 20;
-  let base = heapUsed();
-  return () => {
-    if (heapUsed() - base <= budget) return;
-    collectGarbage();
-    base = heapUsed();
-  };
+export function withinHeapBudget(megabytes: number): void {
+  const used = heapUsed();
+  heapAfterCollection ??= used;
+  if (used - heapAfterCollection <= megabytes * 2 ** 20) return;
+  collectGarbage();
+  heapAfterCollection = heapUsed();
 }
 
 /** The exports' budget: their peak stays within twice this above rest (bench:scale's target is 64 MB). */
