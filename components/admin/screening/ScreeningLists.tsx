@@ -15,7 +15,7 @@ import { SCREENING_LIST_FORMATS, SCREENING_TOPICS, labelOf } from "../choices";
 import { ImportListButton } from "./ImportListDialog";
 import { RescreenRuns } from "./RescreenRuns";
 
-const CLI = "npm run cli -- screening import <path> --format <format> [--list <name>]";
+const CLI = "npm run -s cli -- screening import <path> --format <format> [--list <name>]";
 
 function NoLists({ onImported }: { onImported(result: ImportedList): void }) {
   return (
