@@ -21,7 +21,8 @@ export async function createTestDatabase(base = process.env.TEST_DATABASE_URL): 
 
 /** A migrated and seeded database, as the server prepares one (`prepareDatabase` then finds nothing to do). */
 export async function createPreparedTestDatabase(base = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
-  return makeDatabase(base, base && (await preparedTemplate(base)));
+  if (!base) return makeDatabase(base);
+  return fromTemplate(base, (template) => makeDatabase(base, template));
 }
 
 /** What a template's content follows: the migrations, the schema and the seed's data and code. */
@@ -41,11 +42,13 @@ function templateName(): string {
 }
 
 /**
- * The template database for today's migrations and seed, made if missing: by one process while the
- * others wait on an advisory lock, prepared under a draft name and renamed only once complete, so a
- * template is never half made. Templates of other states are dropped then (those in use stay).
+ * `copy` of the template database for today's migrations and seed, the template made if missing.
+ * Under an advisory lock: one process makes it while the others wait, under a draft name renamed
+ * only once complete (never half made), and the copy is made before the lock is let go, so a
+ * checkout of other migrations (which drops the templates of other states as it makes its own)
+ * cannot drop it in between.
  */
-async function preparedTemplate(base: string): Promise<string> {
+async function fromTemplate<T>(base: string, copy: (template: string) => Promise<T>): Promise<T> {
   const name = templateName();
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -72,7 +75,7 @@ async function preparedTemplate(base: string): Promise<string> {
       );
       for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => {});
     }
-    return name;
+    return await copy(name);
   } finally {
     await admin.query("SELECT pg_advisory_unlock(hashtext('remit_template'))").catch(() => {});
     await admin.end();
