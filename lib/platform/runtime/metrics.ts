@@ -194,7 +194,7 @@ export async function metricsText(instance: InstanceFigures): Promise<string> {
     "1 while a re-screen of every customer against the lists is under way; 0 otherwise.",
     instance.screening.runRunning ? 1 : 0,
   );
-  gauge("screening_run_customers_total", "Customers the latest re-screen covers.", instance.screening.runTotal);
+  gauge("screening_run_customers", "Customers the latest re-screen covers.", instance.screening.runTotal);
   gauge(
     "screening_run_customers_screened",
     "Customers the latest re-screen has screened so far.",
