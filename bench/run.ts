@@ -853,7 +853,11 @@ async function main(): Promise<void> {
       servers[0],
       { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret },
       { connections: CONCURRENT_LOGINS, seconds: ROUNDS * SLICE_SEC, tag },
-    );
+    ).catch((error) => {
+      throw new Error(
+        `${error instanceof Error ? error.message : error}\n--- output of the server on ${servers[0].url} ---\n${servers[0].process.output().slice(-3000)}`,
+      );
+    });
 
     const where = POSTGRES_URL ? `PostgreSQL, WEB_CONCURRENCY=${processes}` : "Embedded database (PGlite), 1 process";
     console.log(
