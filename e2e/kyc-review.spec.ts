@@ -91,7 +91,7 @@ test("compliance reviews from the dashboard to the filtered list, the customer's
   await expect(row.getByText("Pending review")).toBeVisible();
   await screenshot(page, "kyc-pending-list");
   await row.click();
-  await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Profile", exact: true })).toBeVisible();
 
   // The profile is empty: verifying it is refused, and the dialog stays open with the reason.
   const refused = await decide(page, "Decide KYC", "Looks fine", async () => {});
