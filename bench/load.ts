@@ -28,6 +28,14 @@ export type LoadSpec = {
   keepLatencies?: boolean;
 };
 
+/**
+ * How many distinct new accounts a slice of registrations at about `perSec` for `sliceSec` needs:
+ * variants are taken in turn and wrap, and a second use of an e-mail is refused. Three times the
+ * expected rate, and never fewer than 100 a second: the rate is measured on a noisy machine (the
+ * hashing ceiling read 7/s in a CI run in which the peer then registered 40 a second, and ran out).
+ */
+export const newAccountsFor = (perSec: number, sliceSec: number) => Math.ceil(Math.max(perSec, 100) * sliceSec * 3);
+
 export type LoadResult = {
   durationSec: number;
   /** CPU time the load generator itself used. */

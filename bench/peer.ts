@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { buildSync } from "esbuild";
 import { createTestDatabase, type TestDatabase } from "@/tooling/throwaway-database";
-import type { LoadGenerator, LoadSpec } from "./load";
+import { type LoadGenerator, type LoadSpec, newAccountsFor } from "./load";
 import type { PeerWindow } from "./peer-server";
 import { medianRatio, requestRates, type Slice, type Summary, summarize } from "./slices";
 import { figure, type Row } from "./table";
@@ -191,8 +191,7 @@ async function forkPeer(settings: PeerSettings, databaseUrl: string, processes: 
         await slice(generator, {
           ...base,
           url: `${url}/api/auth/sign-up/email`,
-          // Each registration needs a new e-mail: three times what the hashing ceiling allows in a slice.
-          variants: Array.from({ length: Math.ceil(perSec * settings.sliceSec * 3) + 100 }, () => {
+          variants: Array.from({ length: newAccountsFor(perSec, settings.sliceSec) }, () => {
             const n = registrations.next++;
             return {
               body: JSON.stringify({

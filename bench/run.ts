@@ -41,7 +41,7 @@ import { buildIfNeeded } from "@/lib/entry/server/build";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { PasskeyAuthenticator } from "@/tooling/passkey-authenticator";
-import { startLoadGenerator, type LoadGenerator, type LoadSpec } from "./load";
+import { newAccountsFor, startLoadGenerator, type LoadGenerator, type LoadSpec } from "./load";
 import { type Ours, type Peer, type Peers, peerNote, peerRows, startPeers } from "./peer";
 import { startSpanSink, tracingOffCost, type TracingResults, tracingRows } from "./tracing";
 import { serverMetrics, type ServerWindow } from "./server-metrics";
@@ -492,8 +492,7 @@ async function measure(
   const newRegistrations = (server: Server, perSec: number): LoadSpec => ({
     ...logins(server),
     url: server.api("register"),
-    // Each registration needs a new e-mail: three times what the hashing ceiling allows in a slice.
-    variants: Array.from({ length: Math.ceil(perSec * HASHING_SLICE_SEC * 3) + 100 }, () => {
+    variants: Array.from({ length: newAccountsFor(perSec, HASHING_SLICE_SEC) }, () => {
       const n = registrations++;
       return { body: registration(`bench-${tag}-new-${n}@example.com`), headers: deviceHeaders(ACCOUNTS + n) };
     }),
