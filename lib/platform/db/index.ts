@@ -78,7 +78,11 @@ function openDatabase(target: DatabaseTarget): Database {
   const adapter = createAdapterFactory(target);
   // Prisma ends an interactive transaction after 5 s by default; on a machine busy enough to take
   // that long the work is already done but for the commit, so allow more before it answers 503.
-  const prisma = new PrismaClient({ adapter: adapter.factory, transactionOptions: { timeout: 15_000 } });
+  // It waits 2 s for a transaction to start: the embedded database has one connection, so every
+  // transaction queues behind all the others (twelve exports at once on a loaded machine waited
+  // longer and answered 503), so there it waits up to 10 s.
+  const transactionOptions = { timeout: 15_000, ...(target.kind === "pglite" && { maxWait: 10_000 }) };
+  const prisma = new PrismaClient({ adapter: adapter.factory, transactionOptions });
   return {
     prisma,
     adapterFactory: adapter.factory,
