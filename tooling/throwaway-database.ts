@@ -1,14 +1,16 @@
 /**
- * Where a test file's database lives: in memory (PGlite) by default, or, when TEST_DATABASE_URL
+ * Where a test file's database lives: embedded (PGlite) by default, or, when TEST_DATABASE_URL
  * names a PostgreSQL server, in a database of its own made on that server and dropped afterwards,
  * so test files never see each other's rows. The bench passes the server to use.
- * On PostgreSQL a prepared one (migrated and seeded) is a copy of a template made once per state of
- * the migrations and the seed (CREATE DATABASE … TEMPLATE: under a second, where migrating a fresh
- * database takes a test file 15–40 s of a busy machine).
+ * A prepared one (migrated and seeded) is a copy of a template made once per state of the
+ * migrations and the seed: on PostgreSQL a database (CREATE DATABASE … TEMPLATE), embedded a data
+ * directory copied into one of the file's own. Either takes under a second, where migrating a fresh
+ * database takes a test file 15–40 s of a busy machine (10 s of CPU on PGlite).
  */
 import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
@@ -21,7 +23,7 @@ export async function createTestDatabase(base = process.env.TEST_DATABASE_URL): 
 
 /** A migrated and seeded database, as the server prepares one (`prepareDatabase` then finds nothing to do). */
 export async function createPreparedTestDatabase(base = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
-  if (!base) return makeDatabase(base);
+  if (!base) return copyOfEmbeddedTemplate();
   return fromTemplate(base, (template) => makeDatabase(base, template));
 }
 
@@ -39,6 +41,53 @@ function templateName(): string {
   };
   TEMPLATE_INPUTS.forEach(visit);
   return `remit_template_${hash.digest("hex").slice(0, 16)}`;
+}
+
+/** Migrates and seeds the database DATABASE_URL `url` names, as `npm run db:migrate` and `db:seed` would. */
+function migrateAndSeed(url: string): void {
+  for (const command of ["migrate", "seed"]) {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/db.ts", command], {
+      env: { ...process.env, DATABASE_URL: url, DIRECT_DATABASE_URL: "" },
+      encoding: "utf8",
+    });
+    if (result.status !== 0) throw new Error(`db ${command} on the test template failed:\n${result.stderr}`);
+  }
+}
+
+/** Where this checkout keeps its embedded templates (.data is ignored by git). */
+const EMBEDDED_TEMPLATES = path.resolve(".data", "test-templates");
+
+/**
+ * A data directory of its own, copied from the embedded template for today's migrations and seed.
+ * The template is made under a draft name and renamed into place once complete: a copy never sees
+ * half of one. Two files starting together may both make it (the second's rename finds the name
+ * taken and its draft is dropped); the templates of other states are removed then.
+ */
+async function copyOfEmbeddedTemplate(): Promise<TestDatabase> {
+  const template = path.join(EMBEDDED_TEMPLATES, templateName());
+  if (!fs.existsSync(template)) {
+    const draft = `${template}.draft-${process.pid}-${randomBytes(4).toString("hex")}`;
+    try {
+      migrateAndSeed(`pglite:${draft}`);
+      fs.renameSync(draft, template);
+      for (const entry of fs.readdirSync(EMBEDDED_TEMPLATES)) {
+        if (!entry.startsWith(path.basename(template)) && !entry.includes(".draft-"))
+          fs.rmSync(path.join(EMBEDDED_TEMPLATES, entry), { recursive: true, force: true });
+      }
+    } catch (error) {
+      if (!fs.existsSync(template)) throw error;
+    } finally {
+      fs.rmSync(draft, { recursive: true, force: true });
+      fs.rmSync(`${draft}.lock`, { force: true });
+    }
+  }
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "remit-test-db-"));
+  const dataDir = path.join(parent, "db");
+  fs.cpSync(template, dataDir, { recursive: true });
+  return {
+    url: `pglite:${dataDir}`,
+    drop: async () => fs.rmSync(parent, { recursive: true, force: true }),
+  };
 }
 
 /**
@@ -61,13 +110,7 @@ async function fromTemplate<T>(base: string, copy: (template: string) => Promise
       await admin.query(`CREATE DATABASE ${draft}`);
       const url = new URL(base);
       url.pathname = `/${draft}`;
-      for (const command of ["migrate", "seed"]) {
-        const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/db.ts", command], {
-          env: { ...process.env, DATABASE_URL: url.toString(), DIRECT_DATABASE_URL: "" },
-          encoding: "utf8",
-        });
-        if (result.status !== 0) throw new Error(`db ${command} on the test template failed:\n${result.stderr}`);
-      }
+      migrateAndSeed(url.toString());
       await admin.query(`ALTER DATABASE ${draft} RENAME TO ${name}`);
       const stale = await admin.query<{ datname: string }>(
         "SELECT datname FROM pg_database WHERE datname LIKE 'remit\\_template\\_%' AND datname <> $1",
