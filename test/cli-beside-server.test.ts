@@ -7,12 +7,14 @@ import { after, before, test } from "node:test";
 import { jsonLines, runCli } from "./support/cli";
 import { raceForLock } from "./support/lock-race";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
+import { copyEmbeddedTemplate } from "@/tooling/throwaway-database";
 import { signIn } from "./support/staff";
 
 // `npm run cli` while `npm start` holds the embedded database: the server runs the commands, over
 // its control channel. Whatever database the rest of the suite runs on, this is the embedded one's.
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-cli-server-"));
 const dataDir = path.join(directory, "db");
+copyEmbeddedTemplate(dataDir);
 const env = { DATABASE_URL: `pglite:${dataDir}` };
 let server: ServerProcess;
 

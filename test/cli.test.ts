@@ -6,12 +6,13 @@ import { after, test } from "node:test";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import bcrypt from "bcryptjs";
-import { createTestDatabase } from "@/tooling/throwaway-database";
+import { copyEmbeddedTemplate, createPreparedTestDatabase } from "@/tooling/throwaway-database";
 import { jsonLines, runCli } from "./support/cli";
 
 // The CLI in its own process, as operators run it, on a database of its own.
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-cli-"));
-const database = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
+const database = process.env.TEST_DATABASE_URL ? await createPreparedTestDatabase() : undefined;
+if (!database) copyEmbeddedTemplate(path.join(directory, "db"));
 const DATABASE_URL = database?.url ?? `pglite:${path.join(directory, "db")}`;
 after(async () => {
   await database?.drop();

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { createTestDatabase, type TestDatabase } from "@/tooling/throwaway-database";
+import { copyEmbeddedTemplate, createPreparedTestDatabase, type TestDatabase } from "@/tooling/throwaway-database";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { jsonLines, runCli } from "./support/cli";
 
@@ -23,10 +23,11 @@ let clientHeaders: Record<string, string>;
 
 before(async () => {
   if (process.env.TEST_DATABASE_URL) {
-    database = await createTestDatabase();
+    database = await createPreparedTestDatabase();
     // Production on PostgreSQL needs one; the CLI opens the tokens the server sealed with it.
     env = { DATABASE_URL: database.url, AUTH_SECRET: "outbox-cli-test-auth-secret-0123456789" };
   } else {
+    copyEmbeddedTemplate(path.join(directory, "db"));
     env = { DATABASE_URL: `pglite:${path.join(directory, "db")}` };
   }
   server = await startServerProcess(env);

@@ -14,6 +14,7 @@ import { signIn, staffSession } from "./support/staff";
 import { FIXTURES, importList, listFiles } from "./support/screening";
 import { jsonLines, runCli } from "./support/cli";
 import { startServerProcess } from "@/tooling/server-process";
+import { copyEmbeddedTemplate } from "@/tooling/throwaway-database";
 
 const app = await startTestApp({ SCREENING_IMPORT_MAX_BYTES: "100000", SCREENING_LIST_MAX_ENTRIES: "40" });
 const compliance = await staffSession(app, "compliance");
@@ -240,6 +241,7 @@ test("imports of one list at once take turns: each its own version, none lost", 
 
 test("screening import on the command line beside a running server: audited as the command line, refusals exit 2", async () => {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-screening-cli-"));
+  copyEmbeddedTemplate(path.join(directory, "db"));
   const env = { DATABASE_URL: `pglite:${path.join(directory, "db")}` };
   const server = await startServerProcess(env);
   try {

@@ -7,9 +7,11 @@ import { after, before, test } from "node:test";
 import { scrapeMetrics, serverPids } from "@/tooling/metrics-scrape";
 import { jsonLines, runCli } from "./support/cli";
 import { requestOnNewConnection, startServerProcess, type ServerProcess } from "@/tooling/server-process";
+import { copyEmbeddedTemplate } from "@/tooling/throwaway-database";
 
 // `npm start` on the embedded database, whichever database the rest of the suite runs on.
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-single-"));
+copyEmbeddedTemplate(path.join(directory, "db"));
 const DATABASE_URL = `pglite:${path.join(directory, "db")}`;
 const METRICS_TOKEN = randomBytes(16).toString("hex");
 let server: ServerProcess;

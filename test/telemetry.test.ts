@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { createTestDatabase, type TestDatabase } from "@/tooling/throwaway-database";
+import { copyEmbeddedTemplate, createPreparedTestDatabase, type TestDatabase } from "@/tooling/throwaway-database";
 import { scrapeMetrics, serverPids, total, type Sample } from "@/tooling/metrics-scrape";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { bearer, DEVICE, RESET_URL, uniqueEmail, VERIFY_URL } from "./support/accounts";
@@ -47,8 +47,11 @@ const answered: { requestId: string; route: string; status: number }[] = [];
 
 before(async () => {
   resend = await startFakeResend();
-  if (onPostgres) database = await createTestDatabase();
-  else directory = fs.mkdtempSync(path.join(os.tmpdir(), "telemetry-"));
+  if (onPostgres) database = await createPreparedTestDatabase();
+  else {
+    directory = fs.mkdtempSync(path.join(os.tmpdir(), "telemetry-"));
+    copyEmbeddedTemplate(path.join(directory, "db"));
+  }
   env = {
     DATABASE_URL: database ? database.url : `pglite:${path.join(directory!, "db")}`,
     WEB_CONCURRENCY: String(PROCESSES),

@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { gunzipSync } from "node:zlib";
-import { createTestDatabase, type TestDatabase } from "@/tooling/throwaway-database";
+import { copyEmbeddedTemplate, createPreparedTestDatabase, type TestDatabase } from "@/tooling/throwaway-database";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { DEVICE, uniqueEmail, VERIFY_URL } from "./support/accounts";
 import { jsonLines, runCli } from "./support/cli";
@@ -75,8 +75,11 @@ let env: Record<string, string>;
 
 before(async () => {
   receiver = await startReceiver();
-  if (process.env.TEST_DATABASE_URL) database = await createTestDatabase();
-  else directory = fs.mkdtempSync(path.join(os.tmpdir(), "traces-"));
+  if (process.env.TEST_DATABASE_URL) database = await createPreparedTestDatabase();
+  else {
+    directory = fs.mkdtempSync(path.join(os.tmpdir(), "traces-"));
+    copyEmbeddedTemplate(path.join(directory, "db"));
+  }
   env = {
     DATABASE_URL: database ? database.url : `pglite:${path.join(directory!, "db")}`,
     AUTH_SECRET: "a secret of at least thirty-two characters, for the test",

@@ -6,9 +6,6 @@
  * by a dispatch pass in this process, as the next start would.
  */
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { after, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { reloadConfig } from "@/lib/platform/config";
@@ -18,20 +15,16 @@ import { dispatchDueWebhooks } from "@/lib/domain/webhooks/dispatch-webhooks";
 import { newWebhookSecret, sealWebhookSecret } from "@/lib/domain/webhooks/webhook-secret";
 import { prepareDatabase } from "@/lib/entry/server/prepare-database";
 import { startServerProcess } from "@/tooling/server-process";
-import { createTestDatabase } from "@/tooling/throwaway-database";
+import { createPreparedTestDatabase } from "@/tooling/throwaway-database";
 import { TEST_AUTH_SECRET } from "./support/app";
 import { VERIFY_URL } from "./support/accounts";
 import { until } from "./support/until";
 import { startWebhookReceiver } from "./support/webhook-receiver";
 
-const directory = fs.mkdtempSync(path.join(os.tmpdir(), "webhooks-crash-"));
-const database = process.env.TEST_DATABASE_URL
-  ? await createTestDatabase()
-  : { url: `pglite:${path.join(directory, "db")}`, drop: async () => {} };
+const database = await createPreparedTestDatabase();
 after(async () => {
   await closeDatabase();
   await database.drop();
-  fs.rmSync(directory, { recursive: true, force: true });
 });
 const receiver = await startWebhookReceiver();
 

@@ -58,12 +58,13 @@ function migrateAndSeed(url: string): void {
 const EMBEDDED_TEMPLATES = path.resolve(".data", "test-templates");
 
 /**
- * A data directory of its own, copied from the embedded template for today's migrations and seed.
- * The template is made under a draft name and renamed into place once complete: a copy never sees
- * half of one. Two files starting together may both make it (the second's rename finds the name
- * taken and its draft is dropped); the templates of other states are removed then.
+ * Copies the embedded template for today's migrations and seed into `dataDir` (which must not
+ * exist yet), for a test whose server process or command line opens a directory it names. The
+ * template is made under a draft name and renamed into place once complete: a copy never sees half
+ * of one. Two files starting together may both make it (the second's rename finds the name taken
+ * and its draft is dropped); the templates of other states are removed then.
  */
-async function copyOfEmbeddedTemplate(): Promise<TestDatabase> {
+export function copyEmbeddedTemplate(dataDir: string): void {
   const template = path.join(EMBEDDED_TEMPLATES, templateName());
   if (!fs.existsSync(template)) {
     const draft = `${template}.draft-${process.pid}-${randomBytes(4).toString("hex")}`;
@@ -81,9 +82,14 @@ async function copyOfEmbeddedTemplate(): Promise<TestDatabase> {
       fs.rmSync(`${draft}.lock`, { force: true });
     }
   }
+  fs.cpSync(template, dataDir, { recursive: true, errorOnExist: true, force: false });
+}
+
+/** A data directory of its own in a temporary directory, copied from the embedded template. */
+function copyOfEmbeddedTemplate(): TestDatabase {
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), "remit-test-db-"));
   const dataDir = path.join(parent, "db");
-  fs.cpSync(template, dataDir, { recursive: true });
+  copyEmbeddedTemplate(dataDir);
   return {
     url: `pglite:${dataDir}`,
     drop: async () => fs.rmSync(parent, { recursive: true, force: true }),
