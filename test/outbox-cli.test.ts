@@ -174,8 +174,10 @@ test("bad ids and addresses are refused with a clear message, exit 2, nothing pr
     [["outbox", "list", "--to", `${"a".repeat(300)}@example.org`], /--to: |did not understand/],
     [["outbox", "list", "--to", `${"a".repeat(5000)}@example.org`], /--to: |did not understand/],
   ];
-  for (const [args, message] of cases) {
-    const refused = await cli(...args);
+  // All at once, as the server's control channel may be asked (and a CLI process takes seconds to start).
+  const answers = await Promise.all(cases.map(([args]) => cli(...args)));
+  for (const [n, [args, message]] of cases.entries()) {
+    const refused = answers[n];
     assert.equal(refused.code, 2, `${args.join(" ").slice(0, 60)}: ${refused.stderr}`);
     assert.match(refused.stderr, message);
     assert.equal(refused.stdout, "");
