@@ -173,7 +173,7 @@ export function populationSteps({ customers: n, passwordHash }: PopulationOption
                    'session_revoked','locale_changed'])[1 + floor(random() * 24)::int] END AS kind,
             c.created_at + (coalesce(c.closed_at, now()) - c.created_at) * ((k - 1 + random() * 0.9) / cnt) AS at
           FROM (
-            SELECT customers.*, CASE id ${heavyCase || "WHEN 0 THEN 0"} ELSE 2 + (id * 7919 % 37) END AS cnt FROM customers
+            SELECT customers.*, CASE id ${heavyCase || "WHEN 0 THEN 0"} ELSE 2 + (id::bigint * 7919 % 37)::int END AS cnt FROM customers
           ) AS c CROSS JOIN LATERAL generate_series(1, c.cnt) AS k
         ) AS c
         ORDER BY at;
