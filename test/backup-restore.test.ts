@@ -8,7 +8,7 @@ import { Webhook } from "standardwebhooks";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { bearer, DEVICE, login, register, registeredCustomer } from "./support/accounts";
 import { type TestApp, TEST_AUTH_SECRET, testAppOn } from "./support/app";
-import { backupKind, dbOn, newPlace, type Place, type Query, withDatabase } from "./support/backups";
+import { backupKind, dbOn, newPlace, type Place, preparedPlace, type Query, withDatabase } from "./support/backups";
 import { jsonLines, runCli } from "./support/cli";
 import { enrolTwoFactor, reviewView, signIn, totpCode } from "./support/staff";
 import { until } from "./support/until";
@@ -149,7 +149,7 @@ describe(`backup and restore of ${kind === "pglite" ? "the embedded database" : 
   ];
 
   before(async () => {
-    source = await newPlace(directory, "source");
+    source = await preparedPlace(directory, "source");
     restored = await newPlace(directory, "restored");
     const running = await start(source);
     stepDone("server started");

@@ -16,7 +16,7 @@ import { importCustomers } from "@/lib/domain/customer-accounts/import-customers
 import { runCommand } from "@/lib/entry/cli/commands";
 import { bearer, DEVICE, login, registeredCustomer, uniqueEmail } from "./support/accounts";
 import { db, startTestApp } from "./support/app";
-import { backupKind, dbOn, newPlace, type Query, withDatabase } from "./support/backups";
+import { backupKind, dbOn, newPlace, preparedPlace, type Query, withDatabase } from "./support/backups";
 import { staffSession } from "./support/staff";
 
 const RETENTION_SECONDS = 2;
@@ -265,7 +265,7 @@ const onlyPostgres = backupKind === "pglite" && "the embedded database's backup 
 test("a restored backup's totals equal a recount of its rows", { skip: onlyPostgres }, async () => {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-dashboard-"));
   const file = path.join(directory, "dashboard.backup");
-  const source = await newPlace(directory, "source");
+  const source = await preparedPlace(directory, "source");
   const restored = await newPlace(directory, "restored");
   try {
     assert.equal((await dbOn(source, "migrate")).code, 0);

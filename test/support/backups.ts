@@ -3,7 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
-import { createTestDatabase } from "@/tooling/throwaway-database";
+import { copyEmbeddedTemplate, createPreparedTestDatabase, createTestDatabase } from "@/tooling/throwaway-database";
 import { runScript } from "./cli";
 
 /**
@@ -22,6 +22,16 @@ export async function newPlace(directory: string, name: string): Promise<Place> 
     return { url: `pglite:${dataDir}`, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   return createTestDatabase();
+}
+
+/** As newPlace, but migrated and seeded already (a copy of the tests' template): a backup's source. */
+export async function preparedPlace(directory: string, name: string): Promise<Place> {
+  if (backupKind === "pglite") {
+    const place = await newPlace(directory, name);
+    copyEmbeddedTemplate(place.url.slice("pglite:".length));
+    return place;
+  }
+  return createPreparedTestDatabase();
 }
 
 export type Query = (sql: string) => Promise<Record<string, unknown>[]>;

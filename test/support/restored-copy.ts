@@ -3,7 +3,7 @@ import path from "node:path";
 import { startServerProcess, type ServerProcess } from "@/tooling/server-process";
 import { registeredCustomer } from "./accounts";
 import { TEST_AUTH_SECRET, testAppOn } from "./app";
-import { newPlace, type Place } from "./backups";
+import { type Place, preparedPlace } from "./backups";
 import { jsonLines, runCli, runScript } from "./cli";
 import type { FakeResend } from "./fake-resend";
 import { signIn } from "./staff";
@@ -57,7 +57,7 @@ export const deliveriesOf = async (admin: AdminFetch, backup: WaitingBackup) =>
  * between webhook passes), then its backup, the server stopped.
  */
 export async function backUpWaitingDispatch(directory: string, receiver: WebhookReceiver): Promise<WaitingBackup> {
-  const source = await newPlace(directory, "source");
+  const source = await preparedPlace(directory, "source");
   const server = await startServerProcess({
     ...serverEnv,
     DATABASE_URL: source.url,
