@@ -1,5 +1,6 @@
 import { expect, signIn, test } from "./support";
 import { FIRST_ADMIN } from "./accounts";
+import { registeredCustomer } from "./submitted-customer";
 
 /**
  * A legal hold (issue 28) on a closed account: the admin sets it with a reason on the customer's
@@ -13,25 +14,9 @@ const REASON = "Court order 2026/HC/0114: keep all records";
 
 test("a closed account is put on legal hold, found by the list's filter, and released", async ({ page, request }) => {
   await signIn(page, FIRST_ADMIN);
-  const created = await page.request.post("/api/admin/clients", {
-    data: { name: "Legal hold app", allowed_origins: ["https://app.example.com"] },
-  });
-  expect(created.status()).toBe(201);
-  const client = await created.json();
-  const headers = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
-  const registered = await request.post("/client/v1/register", {
-    headers,
-    form: {
-      email: CUSTOMER.email,
-      password: CUSTOMER.password,
-      confirm_password: CUSTOMER.password,
-      email_verification_url: "https://app.example.com/verify/:token",
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const { token } = await registered.json();
+  const { auth } = await registeredCustomer(page, request, CUSTOMER);
   const closed = await request.post("/client/v1/close-account", {
-    headers: { ...headers, Authorization: `Bearer ${token}` },
+    headers: auth,
     form: { password: CUSTOMER.password },
   });
   expect(closed.status()).toBe(200);

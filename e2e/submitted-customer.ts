@@ -1,33 +1,45 @@
 /**
- * A customer who has submitted a profile, and so is screened as they submit and again at every list
- * change: registered through the public API with an API client of its own, which `admin` (a page
- * signed in as an admin) creates. The screening specs' customers.
+ * Customers made through the public API for the back office's specs: registered with an API client
+ * of their own, which `admin` (a page signed in as an admin) creates; and one who has submitted a
+ * profile, and so is screened as they submit and again at every list change (the screening specs').
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./support";
+
+const PASSWORD = "customer password 1";
+
+/** A new customer with `email` (and PASSWORD unless given): their client's headers, and those with their token. */
+export async function registeredCustomer(
+  admin: Page,
+  request: APIRequestContext,
+  customer: { email: string; password?: string },
+): Promise<{ headers: Record<string, string>; auth: Record<string, string> }> {
+  const created = await admin.request.post("/api/admin/clients", {
+    data: { name: `App for ${customer.email}`, allowed_origins: ["https://app.example.com"] },
+  });
+  expect(created.status()).toBe(201);
+  const client = await created.json();
+  const headers = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
+  const password = customer.password ?? PASSWORD;
+  const registered = await request.post("/client/v1/register", {
+    headers,
+    form: {
+      email: customer.email,
+      password,
+      confirm_password: password,
+      email_verification_url: "https://app.example.com/verify/:token",
+    },
+  });
+  expect(registered.status()).toBe(201);
+  return { headers, auth: { ...headers, Authorization: `Bearer ${(await registered.json()).token}` } };
+}
 
 export async function submittedCustomer(
   admin: Page,
   request: APIRequestContext,
   customer: { email: string; given_names: string; family_name: string; date_of_birth: string },
 ) {
-  const created = await admin.request.post("/api/admin/clients", {
-    data: { name: `Screening app for ${customer.email}`, allowed_origins: ["https://app.example.com"] },
-  });
-  expect(created.status()).toBe(201);
-  const client = await created.json();
-  const headers = { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret };
-  const registered = await request.post("/client/v1/register", {
-    headers,
-    form: {
-      email: customer.email,
-      password: "customer password 1",
-      confirm_password: "customer password 1",
-      email_verification_url: "https://app.example.com/verify/:token",
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const auth = { ...headers, Authorization: `Bearer ${(await registered.json()).token}` };
+  const { auth } = await registeredCustomer(admin, request, customer);
   const profile = await request.post("/client/v1/me/profile", {
     headers: auth,
     data: {
