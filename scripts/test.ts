@@ -20,17 +20,22 @@ buildIfNeeded();
 const RUN_BY_NAME_ONLY = new Set(["bench.test.ts"]);
 
 /**
- * The longest files (measured in CI, where the two passes share two cores), started first: two at a
- * time, a long one started last would run alone at the end while the other slot sits idle.
+ * The longest files (measured in a local run of .ci/run, where the two passes share two cores),
+ * started first: two at a time, a long one started last would run alone at the end while the other
+ * slot sits idle.
  */
 const LONGEST_FIRST = [
   "admin-hostile-input.test.ts",
-  "scale-population.test.ts",
-  "failover.test.ts",
-  "backup-restore.test.ts",
   "cli-beside-server.test.ts",
+  "backup-restore.test.ts",
+  "staff-cli.test.ts",
+  "single-process.test.ts",
   "scale-out.test.ts",
-  "webhooks.test.ts",
+  "pglite-worker.test.ts",
+  "migrations.test.ts",
+  "outbox-cli.test.ts",
+  "cli.test.ts",
+  "screening-lists.test.ts",
 ];
 
 const rank = (file: string) => {
