@@ -32,3 +32,23 @@ test("a worker thread's script is compiled again when a file it is compiled from
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+/** Where `text` holds a character past Latin-1 (U+00FF): line numbers and the characters. */
+function widerThanLatin1(text: string): string[] {
+  return text.split("\n").flatMap((line, index) => {
+    const wide = [...line].filter((character) => character.codePointAt(0)! > 0xff);
+    return wide.length > 0 ? [`line ${index + 1}: ${wide.join(" ")}`] : [];
+  });
+}
+
+// V8 keeps a script's source as long as the process runs, at one byte a character while every
+// character is Latin-1 and at two bytes for all of it as soon as one is not (docs/performance.md,
+// "Memory at rest"). esbuild escapes such characters in strings, not in the comments it keeps nor in
+// regular expressions; Turbopack's minifier leaves them in strings.
+test("the compiled server script holds no character past Latin-1, so V8 keeps its source at one byte a character", () => {
+  assert.deepEqual(widerThanLatin1(fs.readFileSync(workerScript("server"), "utf8")), []);
+});
+
+test("neither does the Prisma schema, whose text the generated client carries into Next's route chunks", () => {
+  assert.deepEqual(widerThanLatin1(fs.readFileSync("prisma/schema.prisma", "utf8")), []);
+});

@@ -223,7 +223,7 @@ const envSchema = z
     RETENTION_YEARS: positiveNumber(5),
 
     /**
-     * Screening (lib/domain/screening/, docs/compliance.md): the score (0–1) at or above which a listed
+     * Screening (lib/domain/screening/, docs/compliance.md): the score (0 to 1) at or above which a listed
      * person is a possible match, chosen on bench/screening-pairs.json; the largest list file an import
      * reads (the back office's upload and the command line alike), and the most people one list may hold.
      */
