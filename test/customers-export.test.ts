@@ -136,15 +136,12 @@ test("a client that goes away halfway: the export is on record, no query or tran
   }
   // Each of the pool's connections is free: more exports at once than it has, each whole.
   const again = await Promise.all(
-    Array.from(
-      { length: 12 },
-      async () => {
-        const response = await exportOf({ filter: { kyc_status: "pending_review" } });
-        const text = await response.text();
-        assert.equal(response.status, 200, text);
-        return idsOf(text).ids;
-      },
-    ),
+    Array.from({ length: 12 }, async () => {
+      const response = await exportOf({ filter: { kyc_status: "pending_review" } });
+      const text = await response.text();
+      assert.equal(response.status, 200, text);
+      return idsOf(text).ids;
+    }),
   );
   for (const ids of again) assert.deepEqual(ids, pendingIds);
 });
