@@ -49,9 +49,9 @@ test("the compiled server script holds no character past Latin-1, so V8 keeps it
   assert.deepEqual(widerThanLatin1(fs.readFileSync(workerScript("server"), "utf8")), []);
 });
 
-test("neither do the Prisma schema and the configuration's module, which Next's route chunks with the database carry", () => {
-  // The schema's text is in the generated client; the configuration's messages are the chunks' own strings.
-  for (const file of ["prisma/schema.prisma", "lib/platform/config/index.ts"]) {
+test("neither do the Prisma schema and the modules with it in Next's route chunks that reach the database", () => {
+  // The schema's text is in the generated client; the configuration's and the database target's messages are the chunks' own strings.
+  for (const file of ["prisma/schema.prisma", "lib/platform/config/index.ts", "lib/platform/db/target.ts"]) {
     assert.deepEqual(widerThanLatin1(fs.readFileSync(file, "utf8")), [], file);
   }
 });
