@@ -3,7 +3,7 @@
  * when, through which app, from which browser or device and IP address, and what to do if it wasn't
  * them.
  */
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import { NoticeEmail } from "./components/NoticeEmail";
 import { type TemplateProps, styles } from "./components/EmailFrame";
 import { fill } from "./components/fill";

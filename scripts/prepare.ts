@@ -1,11 +1,14 @@
 /**
  * The first step of `npm start` (scripts/start.mjs), in a short-lived process of its own: checks the
  * configuration, builds what changed (the app, and the compiled scripts the server processes run:
- * lib/entry/server/build.ts), and tells its parent over IPC how to serve. With several server processes
- * (PostgreSQL) it also migrates and seeds the database and reads what the start message needs, so
- * the primary that forks them never loads the app, Prisma or Next. With one, that process does all
- * that itself (on the embedded database it must hold the data directory's lock first), and nothing
- * here opens the database. What this process loads (tsx, esbuild, Prisma) goes when it exits.
+ * lib/entry/server/build.ts), and tells its parent over IPC how to serve. On PostgreSQL it also
+ * migrates and seeds the database, so no server process loads Prisma's schema engine (its
+ * WebAssembly, compiled, and its memory stayed in the one server process for as long as it ran:
+ * docs/performance.md, "Memory at rest"); with several server processes it reads what the start
+ * message needs too, so the primary that forks them never loads the app, Prisma or Next. On the
+ * embedded database the server does all that itself (it must hold the data directory's lock
+ * first), and nothing here opens the database. What this process loads (tsx, esbuild, Prisma)
+ * goes when it exits.
  */
 import { availableParallelism } from "node:os";
 import { config, ConfigError } from "@/lib/platform/config";
@@ -36,9 +39,10 @@ async function plan(): Promise<StartPlan> {
   buildIfNeeded();
   const server = workerScript("server");
   const workers = settings.WEB_CONCURRENCY ?? availableParallelism();
-  if (target.kind === "pglite" || workers === 1) return { mode: "one-process", server };
+  if (target.kind === "pglite") return { mode: "one-process", server };
   authSecret(); // fails now, not at the first staff sign-in, when a required secret is missing
   await prepareDatabase(console.log);
+  if (workers === 1) return { mode: "one-process", server };
   const firstRun = await readFirstRun();
   return {
     mode: "cluster",

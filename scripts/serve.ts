@@ -3,10 +3,11 @@
  * so that it runs on plain node: scripts/start.mjs runs it in its own process when one server process
  * serves, and the cluster's primary (scripts/primary.ts) forks one per WEB_CONCURRENCY otherwise.
  * Alone, it opens the database (on the embedded one it takes the data directory's lock before anything
- * else, so a second start stops there), migrates and seeds it (after which the embedded database's
- * worker starts afresh, to give back the memory that took), serves on PORT and, on the embedded
- * database, runs the operators' commands for `npm run cli` (lib/entry/server/control-channel.ts). In a
- * cluster it serves the connections the primary hands it, the database prepared before it started.
+ * else, so a second start stops there, then migrates and seeds it, after which the embedded
+ * database's worker starts afresh, to give back the memory that took; PostgreSQL was prepared by
+ * scripts/prepare.ts before), serves on PORT and, on the embedded database, runs the operators'
+ * commands for `npm run cli` (lib/entry/server/control-channel.ts). In a cluster it serves the
+ * connections the primary hands it, the database prepared before it started.
  */
 import { authSecret } from "@/lib/platform/auth-secret";
 import { config, ConfigError } from "@/lib/platform/config";
@@ -38,9 +39,11 @@ async function main(): Promise<void> {
   // Opened first: on the embedded database a second start stops here, before it touches anything.
   const { target } = database();
   authSecret(); // fails now, not at the first staff sign-in, when a required secret is missing
-  const { changed } = await prepareDatabase(console.log);
-  // The embedded database's worker keeps the memory that migrating and seeding took: start it afresh.
-  if (changed) await restartEmbeddedDatabase();
+  if (target.kind === "pglite") {
+    const { changed } = await prepareDatabase(console.log);
+    // The embedded database's worker keeps the memory that migrating and seeding took: start it afresh.
+    if (changed) await restartEmbeddedDatabase();
+  }
   const firstRun = await readFirstRun();
   if (target.kind === "pglite") {
     const ignored =

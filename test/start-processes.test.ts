@@ -67,6 +67,12 @@ test("with WEB_CONCURRENCY=1, npm start leaves one process, which serves: no pri
     "it runs the compiled server itself",
   );
   assert.ok(!imported.some((url) => /\/node_modules\/(tsx|esbuild)\//.test(url)), "neither tsx nor esbuild loaded");
+  if (process.env.TEST_DATABASE_URL) {
+    assert.ok(
+      !imported.some((url) => url.includes("/node_modules/@prisma/schema-engine-wasm/")),
+      "on PostgreSQL the preparation migrated: the server never loads the schema engine",
+    );
+  }
   assert.match(server.output(), /1 server process\)/);
 
   // As package.json's start script runs it: its environment and node flags reach the server.

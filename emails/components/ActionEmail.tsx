@@ -1,5 +1,8 @@
 /** The layout of the e-mails that carry a link: a sentence, a button with the link, the link as text, in the frame of EmailFrame.tsx. */
-import { Button, Link, Section, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Link } from "@react-email/link";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { EmailFrame, type TemplateProps, styles } from "./EmailFrame";
 import { fill } from "./fill";
 

@@ -1,6 +1,14 @@
 /** The frame every e-mail of ours is drawn in: the trading name, a heading, what the e-mail says, the support contact. */
 import type { ReactNode } from "react";
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Text } from "@react-email/components";
+import { Body } from "@react-email/body";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Text } from "@react-email/text";
 import type { Messages } from "../messages";
 import { fillNodes } from "./fill";
 

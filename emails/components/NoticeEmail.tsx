@@ -1,5 +1,5 @@
 /** The layout of a notice (an e-mail without a link): the frame, its heading, and paragraphs of the catalogue's messages. */
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import type { ReactNode } from "react";
 import { EmailFrame, type TemplateProps, styles } from "./EmailFrame";
 import { fill } from "./fill";

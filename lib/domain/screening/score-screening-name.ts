@@ -12,7 +12,7 @@ import { type NameToken, nameTokens } from "./screening-names";
 
 /** The weights, named so that docs/compliance.md and the bench can show them. */
 export const WEIGHTS = {
-  /** A pair of tokens below this Jaro–Winkler similarity is not a pair. */
+  /** A pair of tokens below this Jaro-Winkler similarity is not a pair. */
   pairFloor: 0.75,
   /** Tokens with the same consonant skeleton ("Mohammed", "Muhammad") meet half-way between their similarity and 1. */
   sameSkeleton: 0.5,

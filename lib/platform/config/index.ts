@@ -87,12 +87,15 @@ const staffRoles = z
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    DATABASE_URL: optionalUrl(/^(pglite:|postgres(ql)?:\/\/)/, "must be pglite:<dir>, pglite:memory or postgresql://…"),
+    DATABASE_URL: optionalUrl(
+      /^(pglite:|postgres(ql)?:\/\/)/,
+      "must be pglite:<dir>, pglite:memory or postgresql://...",
+    ),
     /**
      * Where migrations go when DATABASE_URL is a pooler (PgBouncer in transaction mode): straight to
      * PostgreSQL, since their lock is held by a session. Unset: DATABASE_URL.
      */
-    DIRECT_DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must be postgresql://…"),
+    DIRECT_DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must be postgresql://..."),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOSTNAME: z.string().default("0.0.0.0"),
     WEB_CONCURRENCY: z.coerce.number().int().positive().optional(),
@@ -108,7 +111,7 @@ const envSchema = z
      * Tracing (lib/entry/server/tracing.ts): where spans go over OTLP (http/json, to <endpoint>/v1/traces),
      * such as an OpenTelemetry Collector's http://collector:4318. Unset: no tracing, and no SDK loaded.
      */
-    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(/^https?:\/\/[^\s\p{Cc}]+$/u, "must be http://… or https://…"),
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(/^https?:\/\/[^\s\p{Cc}]+$/u, "must be http://... or https://..."),
     /** The service.name the spans carry. */
     OTEL_SERVICE_NAME: z
       .string()
@@ -223,7 +226,7 @@ const envSchema = z
     RETENTION_YEARS: positiveNumber(5),
 
     /**
-     * Screening (lib/domain/screening/, docs/compliance.md): the score (0–1) at or above which a listed
+     * Screening (lib/domain/screening/, docs/compliance.md): the score (0 to 1) at or above which a listed
      * person is a possible match, chosen on bench/screening-pairs.json; the largest list file an import
      * reads (the back office's upload and the command line alike), and the most people one list may hold.
      */
@@ -243,7 +246,7 @@ const envSchema = z
   })
   .refine((env) => !env.DIRECT_DATABASE_URL || env.DATABASE_URL?.startsWith("postgres"), {
     path: ["DIRECT_DATABASE_URL"],
-    message: "needs DATABASE_URL on PostgreSQL too (postgresql://…)",
+    message: "needs DATABASE_URL on PostgreSQL too (postgresql://...)",
   });
 
 export type Config = z.infer<typeof envSchema>;

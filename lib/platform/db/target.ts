@@ -7,7 +7,7 @@ export type DatabaseTarget =
 
 export const DEFAULT_PGLITE_DIR = path.join(".data", "db");
 
-/** unset → embedded PGlite in ./.data/db; pglite:memory; pglite:<dir>; postgres(ql)://… */
+/** unset -> embedded PGlite in ./.data/db; pglite:memory; pglite:<dir>; postgres(ql)://... */
 export function databaseTarget(url: string | undefined): DatabaseTarget {
   if (!url) {
     const dataDir = path.resolve(DEFAULT_PGLITE_DIR);
@@ -25,5 +25,5 @@ export function databaseTarget(url: string | undefined): DatabaseTarget {
     if (safe.password) safe.password = "***";
     return { kind: "postgres", url, description: `PostgreSQL at ${safe.toString()}` };
   }
-  throw new Error(`DATABASE_URL must be pglite:<dir>, pglite:memory or postgresql://…, not "${url}"`);
+  throw new Error(`DATABASE_URL must be pglite:<dir>, pglite:memory or postgresql://..., not "${url}"`);
 }
