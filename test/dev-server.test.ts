@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
-import { besideDataDirectory } from "@/lib/platform/db/lock";
+import { besideDataDirectory, DatabaseInUseError, lockDataDirectory } from "@/lib/platform/db/lock";
 import { freePort, requestOnNewConnection } from "@/tooling/server-process";
 
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-dev-"));
@@ -24,6 +24,21 @@ const env = {
   PORT: String(port),
 };
 
+// Next runs one development server per checkout ("Another next dev server is already running"),
+// and CI runs this file in both passes at once in one checkout: each takes its turn, waiting for
+// the other's (a lock beside Next's development directory, as the data directories' are held).
+async function nextDevTurn(deadline = Date.now() + 10 * 60_000) {
+  for (;;) {
+    try {
+      return lockDataDirectory(path.resolve(".next", "dev"));
+    } catch (error) {
+      if (!(error instanceof DatabaseInUseError) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+const turn = await nextDevTurn();
+
 // A process group of its own (npm, tsx, scripts/dev.ts, Next and its server), stopped as one.
 const dev = spawn("npm", ["run", "dev"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
 let output = "";
@@ -35,7 +50,13 @@ const stopGroup = (signal: NodeJS.Signals) => {
   } catch {}
 };
 process.once("exit", () => stopGroup("SIGKILL"));
-after(() => fs.rmSync(directory, { recursive: true, force: true }));
+after(async () => {
+  // The turn ends once no process of the group is left (Next's server may outlive npm).
+  stopGroup("SIGTERM");
+  await groupEnded().catch(() => stopGroup("SIGKILL"));
+  turn.release();
+  fs.rmSync(directory, { recursive: true, force: true });
+});
 
 /** The first answer of GET /client/v1/settings: Next compiles the route at the first request. */
 async function firstAnswer(deadline = Date.now() + 240_000) {
