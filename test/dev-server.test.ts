@@ -9,7 +9,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
-import { besideDataDirectory, DatabaseInUseError, lockDataDirectory } from "@/lib/platform/db/lock";
+import { besideDataDirectory } from "@/lib/platform/db/lock";
+import { checkoutTurn } from "./support/checkout-turn";
 import { freePort, requestOnNewConnection } from "@/tooling/server-process";
 
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-dev-"));
@@ -25,19 +26,8 @@ const env = {
 };
 
 // Next runs one development server per checkout ("Another next dev server is already running"),
-// and CI runs this file in both passes at once in one checkout: each takes its turn, waiting for
-// the other's (a lock beside Next's development directory, as the data directories' are held).
-async function nextDevTurn(deadline = Date.now() + 10 * 60_000) {
-  for (;;) {
-    try {
-      return lockDataDirectory(path.resolve(".next", "dev"));
-    } catch (error) {
-      if (!(error instanceof DatabaseInUseError) || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
-}
-const turn = await nextDevTurn();
+// and CI runs this file in both passes at once: each takes its turn.
+const turn = await checkoutTurn("dev");
 
 // A process group of its own (npm, tsx, scripts/dev.ts, Next and its server), stopped as one.
 const dev = spawn("npm", ["run", "dev"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
