@@ -35,10 +35,15 @@ export function serverPids(samples: Sample[]): number[] {
   return samples.filter((sample) => sample.name === "server_process_info").map((sample) => Number(sample.labels.pid));
 }
 
-/** GET /metrics with the token, over a connection of its own: the body's samples and the body. */
+/**
+ * GET /metrics with the token, over a connection of its own: the body's samples and the body. Up to
+ * 30 s for the answer (a cluster's primary gathers every process's): a local CI run's bench, beside
+ * both test passes and more, had none within the 5 s of a plain request and stopped there.
+ */
 export async function scrapeMetrics(serverUrl: string, token: string): Promise<{ samples: Sample[]; text: string }> {
   const { status, body } = await requestOnNewConnection(`${serverUrl}/metrics`, {
     headers: { Authorization: `Bearer ${token}` },
+    timeoutMs: 30_000,
   });
   if (status !== 200) throw new Error(`/metrics: ${status} ${body}`);
   return { samples: parseExposition(body), text: body };
