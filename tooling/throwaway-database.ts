@@ -105,7 +105,13 @@ function copyOfEmbeddedTemplate(): TestDatabase {
  */
 async function fromTemplate<T>(base: string, copy: (template: string) => Promise<T>): Promise<T> {
   const name = templateName();
-  const admin = new pg.Client({ connectionString: base });
+  // An advisory lock belongs to the database it is taken in: taken in the server's own `postgres`
+  // database, it holds for every checkout and suite on the server, whichever database their
+  // TEST_DATABASE_URL names (CI's pass and another checkout's tests, on two, dropped each other's
+  // draft as a template of another state).
+  const server = new URL(base);
+  server.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: server.toString() });
   await admin.connect();
   try {
     await admin.query("SELECT pg_advisory_lock(hashtext('remit_template'))");
