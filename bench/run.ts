@@ -222,6 +222,16 @@ type Server = {
   rssPeak: number;
 };
 
+/** For a row's `.catch`: its error again, with the end of what each of `servers` printed (the cause is there). */
+const failWithOutputOf =
+  (servers: { url: string; process: ServerProcess }[]) =>
+  (error: unknown): never => {
+    const outputs = servers.map(
+      (server) => `--- output of the server on ${server.url} ---\n${server.process.output().slice(-3000)}`,
+    );
+    throw new Error(`${error instanceof Error ? error.message : error}\n${outputs.join("\n")}`);
+  };
+
 async function startServer(databaseUrl: string, processes: number, tracingTo = ""): Promise<Server> {
   const child = await startServerProcess({
     // Tracing off (whatever the environment says), or on, exporting to the bench's receiver.
@@ -840,23 +850,14 @@ async function main(): Promise<void> {
     const measurements = await measure(servers, client, tag, generators, peers?.peers, {
       server: traced,
       client: tracedClient,
-    }).catch((error) => {
-      const outputs = [...servers, traced!].map(
-        (server) => `--- output of the server on ${server.url} ---\n${server.process.output().slice(-3000)}`,
-      );
-      throw new Error(`${error instanceof Error ? error.message : error}\n${outputs.join("\n")}`);
-    });
+    }).catch(failWithOutputOf([...servers, traced!]));
 
     console.log("Payment authorisations, created and confirmed with a passkey…");
     const authorisations = await authorisationsRow(
       servers[0],
       { "X-Client-ID": client.client_id, "X-Client-Secret": client.client_secret },
       { connections: CONCURRENT_LOGINS, seconds: ROUNDS * SLICE_SEC, tag },
-    ).catch((error) => {
-      throw new Error(
-        `${error instanceof Error ? error.message : error}\n--- output of the server on ${servers[0].url} ---\n${servers[0].process.output().slice(-3000)}`,
-      );
-    });
+    ).catch(failWithOutputOf([servers[0]]));
 
     const where = POSTGRES_URL ? `PostgreSQL, WEB_CONCURRENCY=${processes}` : "Embedded database (PGlite), 1 process";
     console.log(
