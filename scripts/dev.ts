@@ -9,8 +9,7 @@
  * fast paths or e-mail dispatcher. Tests run against the production build.
  */
 import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import path from "node:path";
+import { requireFromProjectRoot } from "@/lib/platform/runtime/project-require";
 import { config, ConfigError } from "@/lib/platform/config";
 import { closeDatabase } from "@/lib/platform/db";
 import { checkDataDirectoryFree, DatabaseInUseError } from "@/lib/platform/db/lock";
@@ -30,7 +29,7 @@ async function prepare(): Promise<void> {
 prepare()
   .then(() => {
     const { PORT, HOSTNAME } = config();
-    const nextCli = createRequire(path.join(process.cwd(), "package.json")).resolve("next/dist/bin/next");
+    const nextCli = requireFromProjectRoot().resolve("next/dist/bin/next");
     // Next's development server wants NODE_ENV development, or none.
     const env = {
       ...process.env,

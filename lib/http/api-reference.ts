@@ -7,8 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
+import { requireFromProjectRoot } from "@/lib/platform/runtime/project-require";
 import { notAcceptable } from "./errors";
 import { accepts } from "./openapi";
 
@@ -30,7 +29,7 @@ const REDOC_OPTIONS = {
 let page: ApiReferencePage | undefined;
 
 function buildPage(): ApiReferencePage {
-  const bundle = createRequire(path.join(process.cwd(), "package.json")).resolve("redoc/bundles/redoc.standalone.js");
+  const bundle = requireFromProjectRoot().resolve("redoc/bundles/redoc.standalone.js");
   // The source map is not served: without this line a browser's developer tools would ask for it.
   const redoc = fs.readFileSync(bundle, "utf8").replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n");
   if (/<\/script/i.test(redoc)) throw new Error(`${bundle} cannot be written inside a <script> element`);

