@@ -13,6 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { DatabaseInUseError, type DataDirectoryLock, lockDataDirectory } from "@/lib/platform/db/lock";
 
 export type TestDatabase = { url: string; drop(): Promise<void> };
 
@@ -59,30 +60,44 @@ const EMBEDDED_TEMPLATES = path.resolve(".data", "test-templates");
 
 /**
  * Copies the embedded template for today's migrations and seed into `dataDir` (which must not
- * exist yet), for a test whose server process or command line opens a directory it names. The
- * template is made under a draft name and renamed into place once complete: a copy never sees half
- * of one. Two files starting together may both make it (the second's rename finds the name taken
- * and its draft is dropped); the templates of other states are removed then.
+ * exist yet), for a test whose server process or command line opens a directory it names. One
+ * process makes the template while the others wait (its data directory's lock, lib/platform/db/
+ * lock.ts: CI's two passes start three files at once that want it), under a draft name renamed only
+ * once complete, and removes the templates of other states.
  */
 export function copyEmbeddedTemplate(dataDir: string): void {
   const template = path.join(EMBEDDED_TEMPLATES, templateName());
   if (!fs.existsSync(template)) {
-    const draft = `${template}.draft-${process.pid}-${randomBytes(4).toString("hex")}`;
+    const lock = waitForLock(template);
+    const draft = `${template}.draft`;
     try {
-      migrateAndSeed(`pglite:${draft}`);
-      fs.renameSync(draft, template);
-      for (const entry of fs.readdirSync(EMBEDDED_TEMPLATES)) {
-        if (!entry.startsWith(path.basename(template)) && !entry.includes(".draft-"))
-          fs.rmSync(path.join(EMBEDDED_TEMPLATES, entry), { recursive: true, force: true });
+      if (!fs.existsSync(template)) {
+        fs.rmSync(draft, { recursive: true, force: true });
+        migrateAndSeed(`pglite:${draft}`);
+        fs.renameSync(draft, template);
+        for (const entry of fs.readdirSync(EMBEDDED_TEMPLATES)) {
+          if (!entry.startsWith(path.basename(template)))
+            fs.rmSync(path.join(EMBEDDED_TEMPLATES, entry), { recursive: true, force: true });
+        }
       }
-    } catch (error) {
-      if (!fs.existsSync(template)) throw error;
     } finally {
       fs.rmSync(draft, { recursive: true, force: true });
-      fs.rmSync(`${draft}.lock`, { force: true });
+      lock.release();
     }
   }
   fs.cpSync(template, dataDir, { recursive: true, errorOnExist: true, force: false });
+}
+
+/** `dataDir`'s lock, waited for while another process holds it (a synchronous wait: callers are at a file's start). */
+function waitForLock(dataDir: string): DataDirectoryLock {
+  for (;;) {
+    try {
+      return lockDataDirectory(dataDir);
+    } catch (error) {
+      if (!(error instanceof DatabaseInUseError)) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
 }
 
 /** A data directory of its own in a temporary directory, copied from the embedded template. */
