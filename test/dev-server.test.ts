@@ -27,7 +27,7 @@ const env = {
 
 // Next runs one development server per checkout ("Another next dev server is already running"),
 // and CI runs this file in both passes at once: each takes its turn.
-const turn = await checkoutTurn("dev");
+const turn = checkoutTurn("dev");
 
 // A process group of its own (npm, tsx, scripts/dev.ts, Next and its server), stopped as one.
 const dev = spawn("npm", ["run", "dev"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });

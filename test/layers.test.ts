@@ -12,7 +12,7 @@ import { checkoutTurn } from "./support/checkout-turn";
 
 // The planted files are in the checkout's lib/, where the other pass's run of this file would see
 // them in its check of the whole tree: one run at a time.
-const turn = await checkoutTurn("layers-test");
+const turn = checkoutTurn("layers-test");
 after(() => turn.release());
 
 const CRUISER = path.join("node_modules", "dependency-cruiser", "bin", "dependency-cruise.mjs");

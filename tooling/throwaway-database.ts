@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { DatabaseInUseError, type DataDirectoryLock, lockDataDirectory } from "@/lib/platform/db/lock";
+import { waitForLock } from "./wait-for-lock";
 
 export type TestDatabase = { url: string; drop(): Promise<void> };
 
@@ -86,18 +86,6 @@ export function copyEmbeddedTemplate(dataDir: string): void {
     }
   }
   fs.cpSync(template, dataDir, { recursive: true, errorOnExist: true, force: false });
-}
-
-/** `dataDir`'s lock, waited for while another process holds it (a synchronous wait: callers are at a file's start). */
-function waitForLock(dataDir: string): DataDirectoryLock {
-  for (;;) {
-    try {
-      return lockDataDirectory(dataDir);
-    } catch (error) {
-      if (!(error instanceof DatabaseInUseError)) throw error;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
-    }
-  }
 }
 
 /** A data directory of its own in a temporary directory, copied from the embedded template. */
