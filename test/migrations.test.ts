@@ -411,3 +411,40 @@ test("issue 37: the actor migration names who acted in every entry from what it 
     await database.drop();
   }
 });
+
+test("issue 38: the deliveries written before it get their customer from their data; a test event's has none", async () => {
+  const database = await createTestDatabase();
+  const { factory, close } = createAdapterFactory(databaseTarget(database.url));
+  try {
+    const adapter = await factory.connect();
+    const runner = wholeScripts(adapter);
+    const migrations = readMigrations().migrationDirectories;
+    const added = migrations.findIndex((directory) => directory.path.endsWith("_webhook_delivery_customer"));
+    assert.ok(added > 0);
+    const script = (directory: (typeof migrations)[number]) => {
+      assert.equal(directory.migrationFile.content.tag, "ok");
+      return directory.migrationFile.content.value;
+    };
+    for (const directory of migrations.slice(0, added)) await runner.executeScript(script(directory));
+    await runner.executeScript(`
+      INSERT INTO api_clients (name, client_id, secret_hash) VALUES ('c', 'c', 'x');
+      INSERT INTO webhook_endpoints (api_client_id, url, events, secret_box, updated_at)
+        VALUES (1, 'https://hooks.example.com', '{}', 'x', now());
+      INSERT INTO webhook_deliveries (id, endpoint_id, event, data) VALUES
+        ('a', 1, 'customer_registered', '{"customer_id": 42, "email": "a@example.com"}'),
+        ('b', 1, 'webhook_test', '{"endpoint_id": 1}')`);
+    await runner.executeScript(script(migrations[added]));
+    const result = await adapter.queryRaw({
+      sql: "SELECT id, customer_id FROM webhook_deliveries ORDER BY id",
+      args: [],
+      argTypes: [],
+    });
+    assert.deepEqual(result.rows, [
+      ["a", 42],
+      ["b", null],
+    ]);
+  } finally {
+    await close();
+    await database.drop();
+  }
+});

@@ -118,6 +118,7 @@ async function givePersonalData(id: number, email: string) {
     data: {
       endpointId: endpoint.id,
       event: "customer_new_device",
+      customerId: id,
       data: { customer_id: id, email, ip: DEVICE["X-Client-IP"], user_agent: DEVICE["X-Client-UA"] },
       status: "delivered",
     },

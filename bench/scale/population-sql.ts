@@ -252,9 +252,9 @@ export function populationSteps({ customers: n, passwordHash }: PopulationOption
           ARRAY['customer_registered','customer_email_verified','customer_kyc_status_changed']::"WebhookEventType"[],
           'not-a-sealed-secret', false, created_at, created_at
         FROM api_clients WHERE client_id LIKE 'scale-client-%' ORDER BY id;
-        INSERT INTO webhook_deliveries (id, endpoint_id, event, data, status, attempts, next_attempt_at, created_at, delivered_at)
+        INSERT INTO webhook_deliveries (id, endpoint_id, event, data, customer_id, status, attempts, next_attempt_at, created_at, delivered_at)
         SELECT md5('scale-delivery-' || c.id)::uuid, e.id, 'customer_registered',
-          jsonb_build_object('customer_id', c.id, 'source', c.source), 'delivered', 1, c.created_at, c.created_at,
+          jsonb_build_object('customer_id', c.id, 'source', c.source), c.id, 'delivered', 1, c.created_at, c.created_at,
           c.created_at + interval '1 second'
         FROM customers c JOIN webhook_endpoints e ON e.api_client_id = c.registered_via ORDER BY c.id;
         INSERT INTO webhook_attempts (delivery_id, attempted_at, outcome, status_code, duration_ms, response)

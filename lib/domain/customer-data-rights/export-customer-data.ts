@@ -129,7 +129,7 @@ async function readCustomerData(customer: Customer, now: Date): Promise<Customer
     db().customerMfaToken.findMany({ where: { customerId }, orderBy: [...OLDEST_FIRST] }),
     listPasskeys(customerId),
     db().webhookDelivery.findMany({
-      where: { data: { path: ["customer_id"], equals: customerId } },
+      where: { customerId },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       include: { endpoint: { select: { apiClient: { select: { name: true } } } } },
     }),

@@ -138,7 +138,7 @@ async function pseudonymiseProfileChanges(tx: Prisma.TransactionClient, customer
 /** The deliveries about the account keep their event and shape; its addresses, browser and device go. */
 async function pseudonymiseWebhookPayloads(tx: Prisma.TransactionClient, customerId: number, pseudonym: string) {
   const deliveries = await tx.webhookDelivery.findMany({
-    where: { data: { path: ["customer_id"], equals: customerId } },
+    where: { customerId },
     select: { id: true, data: true },
   });
   for (const { id, data } of deliveries) {

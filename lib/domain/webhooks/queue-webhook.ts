@@ -26,10 +26,11 @@ export function webhookInsert(
 ): Prisma.Sql {
   const { customer_id, ...rest } = data;
   const type = Prisma.sql`${event}::"WebhookEventType"`;
+  const customer = Prisma.sql`(${rowIdValue(customer_id)})::int`;
   return Prisma.sql`
-    INSERT INTO webhook_deliveries (id, endpoint_id, event, data, next_attempt_at, created_at)
+    INSERT INTO webhook_deliveries (id, endpoint_id, event, data, customer_id, next_attempt_at, created_at)
     SELECT gen_random_uuid()::text, endpoint.id, ${type},
-           jsonb_build_object('customer_id', (${rowIdValue(customer_id)})::int) || ${JSON.stringify(rest)}::jsonb, ${now}, ${now}
+           jsonb_build_object('customer_id', ${customer}) || ${JSON.stringify(rest)}::jsonb, ${customer}, ${now}, ${now}
     FROM webhook_endpoints endpoint JOIN api_clients client ON client.id = endpoint.api_client_id
     ${onlyWith ? Prisma.sql`, ${Prisma.raw(onlyWith.name)}` : Prisma.empty}
     WHERE endpoint.enabled AND client.active AND ${type} = ANY (endpoint.events)`;
