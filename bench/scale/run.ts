@@ -5,11 +5,13 @@
  * On PostgreSQL (--database-url, else TEST_DATABASE_URL, else the local server), a database of its
  * own for each size: migrated, seeded and loaded with the synthetic population (load-population.ts:
  * per customer 20 account events, 5 audit entries in a valid hash chain, 3 sessions, 5 e-mails),
- * its chain checkpointed by `audit verify` as the daily check would, then the production server on
- * it (measure.ts): every back-office read timed over HTTP, the exports with the server's memory,
- * the main API calls; those also on an empty database. Two sizes, a tenth of --customers and
- * --customers (100,000 and 1,000,000; --quick: 10,000 and 50,000), in one table with the growth
- * and a verdict per row. --embedded measures the smaller size on PGlite too, beside PostgreSQL's.
+ * its chain checkpointed by `audit verify` as the daily check would, and the production server on
+ * it. Two sizes, a tenth of --customers and --customers (100,000 and 1,000,000; --quick: 10,000
+ * and 50,000), and an empty database for the API calls; --embedded adds the smaller size on PGlite.
+ * Once every server runs, they are measured side by side (measure.ts): each back-office read and
+ * API call on every server in turn, so a busy minute of the machine weighs on both sizes alike and
+ * the growth is a ratio measured together; then each server's exports with its memory. One table:
+ * each figure at both sizes, the growth and a verdict per row.
  * Exits 0 whatever the verdicts; non-zero only when the bench itself broke.
  */
 import { randomBytes } from "node:crypto";
@@ -20,7 +22,7 @@ import { parseArgs } from "node:util";
 import { buildIfNeeded } from "@/lib/entry/server/build";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 import { loadPopulation, migrateAndSeed } from "./load-population";
-import { type Figure, type Figures, type Kind, measureDatabase } from "./measure";
+import { type Figure, type Figures, type Kind, measureSites, openSite, type Site } from "./measure";
 
 const { values: options } = parseArgs({
   options: {
@@ -34,7 +36,7 @@ const POSTGRES_URL =
   options["database-url"] ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const LARGE = options.quick ? 50_000 : Number(options.customers);
 const SMALL = options.quick ? 10_000 : Math.round(LARGE / 10);
-const REPS = options.quick ? 3 : 5;
+const REPS = options.quick ? 5 : 7;
 const REST_MS = options.quick ? 2_000 : 5_000;
 /** The targets (issue 38). */
 const PAGE_MS = 300;
@@ -47,39 +49,35 @@ const AUTH_SECRET = randomBytes(32).toString("base64");
 
 const log = (line: string) => console.log(line);
 
-type Site = { label: string; customers: number; embedded: boolean };
+type Place = { label: string; customers: number; embedded: boolean };
 
-async function measureSite(site: Site): Promise<Figures> {
-  log(`\n${site.label}: ${site.customers.toLocaleString("en")} customers`);
+/** A database of its own for `place`, loaded (or only migrated and seeded, for 0 customers), its server started. */
+async function openPlace(place: Place, drops: (() => Promise<void>)[]): Promise<Site> {
+  log(`\n${place.label}: ${place.customers.toLocaleString("en")} customers`);
   let databaseUrl: string;
-  let drop: () => Promise<void>;
-  if (site.embedded) {
+  if (place.embedded) {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), "remit-scale-"));
     databaseUrl = `pglite:${directory}`;
-    drop = async () => fs.rmSync(directory, { recursive: true, force: true });
+    drops.push(async () => fs.rmSync(directory, { recursive: true, force: true }));
   } else {
     const database = await createTestDatabase(POSTGRES_URL);
     databaseUrl = database.url;
-    drop = database.drop;
+    drops.push(database.drop);
   }
-  try {
-    if (site.customers > 0) {
-      const report = await loadPopulation(databaseUrl, site.customers, log);
-      log(`  loaded in ${report.seconds.toFixed(0)} s`);
-    } else {
-      migrateAndSeed(databaseUrl);
-    }
-    return await measureDatabase({
-      databaseUrl,
-      customers: site.customers,
-      reps: REPS,
-      restMs: REST_MS,
-      authSecret: AUTH_SECRET,
-      progress: log,
-    });
-  } finally {
-    await drop();
+  if (place.customers > 0) {
+    const report = await loadPopulation(databaseUrl, place.customers, log);
+    log(`  loaded in ${report.seconds.toFixed(0)} s`);
+  } else {
+    migrateAndSeed(databaseUrl);
   }
+  return openSite({
+    databaseUrl,
+    customers: place.customers,
+    restMs: REST_MS,
+    authSecret: AUTH_SECRET,
+    progress: log,
+    label: place.label,
+  });
 }
 
 const ms = (figure: Figure | undefined) => (figure ? `${figure.ms.toFixed(figure.ms < 10 ? 1 : 0)} ms` : "—");
@@ -165,18 +163,31 @@ async function main(): Promise<void> {
   if (!Number.isInteger(LARGE) || LARGE < 100) throw new Error("--customers must be a whole number, at least 100");
   buildIfNeeded();
   const started = performance.now();
-  const empty = await measureSite({ label: "PostgreSQL, empty", customers: 0, embedded: false });
-  const small = await measureSite({ label: "PostgreSQL", customers: SMALL, embedded: false });
-  const large = await measureSite({ label: "PostgreSQL", customers: LARGE, embedded: false });
-  const embedded = options.embedded
-    ? await measureSite({ label: "Embedded (PGlite)", customers: SMALL, embedded: true })
-    : undefined;
-  log(
-    `\nThe back office and the API at ${SMALL.toLocaleString("en")} and ${LARGE.toLocaleString("en")} customers` +
-      ` (PostgreSQL, one server process; medians of ${REPS} warm calls; exports: time, MB above rest at peak / after, size)\n`,
-  );
-  log(table(empty, small, large, embedded));
-  log(`\nRun in ${((performance.now() - started) / 60_000).toFixed(1)} min.`);
+  const places: Place[] = [
+    { label: "PostgreSQL, empty", customers: 0, embedded: false },
+    { label: `PostgreSQL, ${SMALL.toLocaleString("en")}`, customers: SMALL, embedded: false },
+    { label: `PostgreSQL, ${LARGE.toLocaleString("en")}`, customers: LARGE, embedded: false },
+    ...(options.embedded ? [{ label: `PGlite, ${SMALL.toLocaleString("en")}`, customers: SMALL, embedded: true }] : []),
+  ];
+  const drops: (() => Promise<void>)[] = [];
+  const sites: Site[] = [];
+  try {
+    // Every database loaded and its server started first, then all measured side by side (measureSites).
+    for (const place of places) sites.push(await openPlace(place, drops));
+    log("\nMeasuring, every site in turn:");
+    const figures = await measureSites(sites, { reps: REPS, progress: log });
+    const [empty, small, large, embedded] = sites.map((site) => figures.get(site)!);
+    log(
+      `\nThe back office and the API at ${SMALL.toLocaleString("en")} and ${LARGE.toLocaleString("en")} customers` +
+        ` (PostgreSQL, one server process each; medians of ${REPS} rounds, each read on every site in turn;` +
+        " exports: time, MB above rest at peak / after, size)\n",
+    );
+    log(table(empty, small, large, embedded));
+    log(`\nRun in ${((performance.now() - started) / 60_000).toFixed(1)} min.`);
+  } finally {
+    for (const site of sites) await site.stop();
+    for (const drop of drops) await drop();
+  }
 }
 
 main().then(
