@@ -96,7 +96,7 @@ export async function exportAuditLog(
   const from = calendarDate(input.from) as Date;
   const until = new Date((calendarDate(input.to) as Date).getTime() + DAY_MS);
   const { newest, count } = await auditedChange(actor, [], async (tx) => {
-    const newest = (await tx.auditLog.aggregate({ _max: { id: true } }))._max.id ?? 0;
+    const newest = (await tx.auditLog.findFirst({ orderBy: { id: "desc" }, select: { id: true } }))?.id ?? 0;
     const count = await tx.auditLog.count({ where: { createdAt: { gte: from, lt: until }, id: { lte: newest } } });
     return {
       result: { newest, count },

@@ -37,7 +37,11 @@ export async function listAuditLog(query: ListQuery) {
   };
   const [rows, total] = await Promise.all([
     db().auditLog.findMany({ where, include: WITH_STAFF_EMAIL, ...pageOf(query) }),
-    boundedTotal((bound) => db().auditLog.count({ where, ...bound }), narrows(query.filter) ? undefined : "audit_log"),
+    // The filters' indexes continue with the time: (resource_id, resource, created_at), (staff_id, created_at), (outcome, created_at)…
+    boundedTotal(
+      (bound) => db().auditLog.count({ where, orderBy: { createdAt: "desc" }, ...bound }),
+      narrows(query.filter) ? undefined : "audit_log",
+    ),
   ]);
   const [opened, names] = await Promise.all([openPersonalValues(rows), nameAuditedRecords(rows)]);
   return { rows: opened.map((row, index) => toAuditRecord(row, names[index])), total };

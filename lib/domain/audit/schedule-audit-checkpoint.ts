@@ -22,9 +22,15 @@ export async function runScheduledAuditCheckpoint(now = new Date()): Promise<voi
       where: { trigger: "schedule", createdAt: { gte: utcDay(now) } },
       select: { id: true },
     }),
-    db().auditLog.aggregate({ _max: { chainPosition: true } }),
+    // The head by its index: Prisma's aggregate _max reads MAX over a sub-select with an OFFSET,
+    // which no index serves (1.4 s at 5 million entries, every ten minutes in every process).
+    db().auditLog.findFirst({
+      where: { chainPosition: { not: null } },
+      orderBy: { chainPosition: "desc" },
+      select: { chainPosition: true },
+    }),
     readLatestValidCheckpoint(),
   ]);
-  const pastCheckpoint = (head._max.chainPosition ?? 0) - (anchor?.position ?? 0);
+  const pastCheckpoint = (head?.chainPosition ?? 0) - (anchor?.position ?? 0);
   if (!signedToday || pastCheckpoint >= AUDIT_CHECKPOINT_EVERY_ENTRIES) await checkpointAuditChain("schedule");
 }

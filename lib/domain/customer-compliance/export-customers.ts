@@ -52,7 +52,7 @@ export async function exportCustomers(
 ): Promise<{ rows: number; lines: AsyncGenerator<string> }> {
   const where = customerFilter(filter);
   const { newest, rows } = await auditedChange(actor, [], async (tx) => {
-    const newest = (await tx.customer.aggregate({ _max: { id: true } }))._max.id ?? 0;
+    const newest = (await tx.customer.findFirst({ orderBy: { id: "desc" }, select: { id: true } }))?.id ?? 0;
     const rows = await tx.customer.count({ where: { AND: [where, { id: { lte: newest } }] } });
     return {
       result: { newest, rows },

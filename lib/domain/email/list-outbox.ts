@@ -37,7 +37,9 @@ export async function listOutbox(query: ListQuery, role: StaffRole) {
   const [rows, total] = await Promise.all([
     db().emailOutbox.findMany({ where, ...pageOf(query) }),
     boundedTotal(
-      (bound) => db().emailOutbox.count({ where, ...bound }),
+      // Along (status, id) for a status, else (template, created_at, id) or (created_at, id).
+      (bound) =>
+        db().emailOutbox.count({ where, orderBy: where.status ? { id: "asc" } : { createdAt: "desc" }, ...bound }),
       narrows(query.filter) || !mayReadStaffEmails(role) ? undefined : "email_outbox",
     ),
   ]);

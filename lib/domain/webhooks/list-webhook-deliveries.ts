@@ -50,7 +50,8 @@ export async function listWebhookDeliveries(key: EndpointKey, query: ListQuery) 
       include: { attemptsMade: { orderBy: { attemptedAt: "asc" } } },
       ...pageOf(query),
     }),
-    boundedTotal((bound) => db().webhookDelivery.count({ where, ...bound }), undefined),
+    // Along the index on (endpoint_id, created_at).
+    boundedTotal((bound) => db().webhookDelivery.count({ where, orderBy: { createdAt: "desc" }, ...bound }), undefined),
   ]);
   return { rows: rows.map(toDeliveryRecord), total };
 }

@@ -31,9 +31,12 @@ export const LIST_WINDOW = 10_000;
 export type ListTotal = number | { estimated: "about" | "more_than"; rows: number };
 
 /**
- * The total of a list: `count` asked for LIST_WINDOW + 1 rows at most (Prisma's count with `take`
- * counts a sub-select with that LIMIT), and past that the estimate of `table` when the list is
- * the whole table (undefined otherwise).
+ * The total of a list: `count` asked for LIST_WINDOW + 1 rows at most, and past that the estimate
+ * of `table` when the list is the whole table (undefined otherwise). Prisma's count with `take`
+ * counts a sub-select with that LIMIT, ordered by the primary key unless the count names an order;
+ * so each list's count names the order its filters' indexes continue with (the id after the
+ * column for customers, the time for the audit log): walking the id index and discarding what the
+ * filter did not keep took 2.2 s for a customer's 34 audit entries among 5 million.
  */
 export async function boundedTotal(
   count: (bound: { take: number }) => Promise<number>,
