@@ -132,3 +132,45 @@ test("a database in memory has no worker to restart: its data would go with it",
     await adapter.close();
   }
 });
+
+test("past 540 MB of write-ahead log since its last checkpoint, the embedded database goes on writing", async () => {
+  // At PGlite's defaults the write that crosses max_wal_size / 1.9 spins for ever in the database's
+  // thread (lib/platform/db/pglite-options.ts); this thread's timer still runs and fails the test.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "remit-wal-"));
+  const adapter = createAdapterFactory(databaseTarget(`pglite:${dataDir}`));
+  const prisma = new PrismaClient({ adapter: adapter.factory });
+  try {
+    await prisma.$executeRawUnsafe("CREATE TABLE wal_filler (id serial PRIMARY KEY, payload text)");
+    const walMb = async () =>
+      Number(
+        (
+          await prisma.$queryRawUnsafe<{ mb: number }[]>(
+            "SELECT (pg_current_wal_lsn() - '0/0'::pg_lsn) / 1048576 AS mb",
+          )
+        )[0].mb,
+      );
+    const start = await walMb();
+    const writeRounds = async () => {
+      // Each round some 64 MB of log; a checkpoint would come only from the database thread's timer (5 minutes).
+      for (let round = 0; round < 11; round++) {
+        await prisma.$executeRawUnsafe(
+          "INSERT INTO wal_filler (payload) SELECT repeat('x', 200) FROM generate_series(1, 200000)",
+        );
+      }
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const stuck = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("the writes stopped: the database thread is stuck")), 240_000);
+    });
+    await Promise.race([writeRounds(), stuck]).finally(() => clearTimeout(timer));
+    assert.ok((await walMb()) - start > 650, "the rounds wrote past the point where PGlite stopped");
+    assert.equal(
+      await prisma.$queryRawUnsafe<unknown[]>("SELECT 1 FROM wal_filler LIMIT 1").then((rows) => rows.length),
+      1,
+    );
+  } finally {
+    await prisma.$disconnect();
+    await adapter.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

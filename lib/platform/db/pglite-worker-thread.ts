@@ -6,7 +6,6 @@
  */
 import { workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type {
   Error as AdapterErrorCause,
@@ -16,13 +15,16 @@ import type {
 } from "@prisma/driver-adapter-utils";
 import { DATABASE_THREAD_NICENESS_STEP, lowerThisThreadPriority } from "@/lib/platform/runtime/thread-priority";
 import { answerCalls } from "@/lib/platform/runtime/worker-thread";
+import { CHECKPOINT_INTERVAL_MS, embeddedDatabaseOptions } from "./pglite-options";
 import type { Connection, DatabaseErrorReply, DatabaseProtocol, DatabaseWorkerData } from "./pglite-protocol";
 
 lowerThisThreadPriority(DATABASE_THREAD_NICENESS_STEP);
 
-// pg_trgm: the back office's substring searches (prisma/schema.prisma); loaded into every embedded database.
-const pglite = new PGlite({ dataDir: (workerData as DatabaseWorkerData).dataDir, extensions: { pg_trgm } });
+const pglite = new PGlite(embeddedDatabaseOptions((workerData as DatabaseWorkerData).dataDir));
 const factory = new PrismaPGlite(pglite);
+// A failed checkpoint leaves the log to the next one; nothing waits on it.
+const checkpoints = setInterval(() => void pglite.exec("CHECKPOINT").catch(() => {}), CHECKPOINT_INTERVAL_MS);
+checkpoints.unref();
 
 /** Adapters and open transactions, by handle: one count for both. */
 const adapters = new Map<number, SqlDriverAdapter>();
@@ -68,7 +70,10 @@ answerCalls<DatabaseProtocol, DatabaseErrorReply>(
     commit: (handle) => take(transactions, handle, true).commit(),
     rollback: (handle) => take(transactions, handle, true).rollback(),
     dispose: (handle) => take(adapters, handle, true).dispose(),
-    close: () => pglite.close(),
+    close: () => {
+      clearInterval(checkpoints);
+      return pglite.close();
+    },
     async dumpDataDir() {
       // A checkpoint first, so the copy needs no replay of the write-ahead log when it is loaded.
       await pglite.exec("CHECKPOINT");
