@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { embeddedDatabaseOptions } from "@/lib/platform/db/pglite-options";
 import pg from "pg";
 import { hashPassword } from "@/lib/domain/passwords/hash-password";
 import { populationSteps } from "./population-sql";
@@ -24,12 +24,16 @@ export function migrateAndSeed(databaseUrl: string): void {
   if (result.status !== 0) throw new Error(`tsx scripts/db.ts seed failed:\n${result.stderr}${result.stdout}`);
 }
 
+/** The loader's own session: no statement timeout, and the big sorts in memory where it can. */
+export const LOADER_SETTINGS = "SET statement_timeout = 0; SET work_mem = '256MB'; SET maintenance_work_mem = '512MB'";
+
 type Runner = { exec(sql: string): Promise<void>; close(): Promise<void> };
 
 async function openRunner(databaseUrl: string): Promise<Runner> {
   if (databaseUrl.startsWith("pglite:")) {
-    // pg_trgm, as the service's own embedded database loads it: the audit log's inserts keep its trigram index.
-    const pglite = await PGlite.create({ dataDir: databaseUrl.slice("pglite:".length), extensions: { pg_trgm } });
+    // As the service opens its own (pg_trgm: the audit log's inserts keep its trigram index).
+    const pglite = await PGlite.create(embeddedDatabaseOptions(databaseUrl.slice("pglite:".length)));
+    await pglite.exec(LOADER_SETTINGS);
     return {
       exec: async (sql) => {
         await pglite.exec(sql);
@@ -39,8 +43,7 @@ async function openRunner(databaseUrl: string): Promise<Runner> {
   }
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  // The loader's own session: no statement timeout, and the big sorts in memory where it can.
-  await client.query("SET statement_timeout = 0; SET work_mem = '256MB'; SET maintenance_work_mem = '512MB'");
+  await client.query(LOADER_SETTINGS);
   return {
     exec: async (sql) => {
       await client.query(sql);

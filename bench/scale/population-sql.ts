@@ -42,6 +42,35 @@ const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const unit = (...terms: string[]) =>
   `(('x' || substr(md5(${terms.join(" || '-' || ")}), 1, 8))::bit(32)::bigint / 4294967296.0)`;
 
+/**
+ * Bulk loading: `tables`' secondary indexes (not those of a primary key or unique constraint) are
+ * dropped, their definitions kept in a temporary table for indexesMadeAgain, in the same session.
+ */
+export const indexesSetAside = (tables: string[]) => `
+  CREATE TEMP TABLE scale_indexes AS
+    SELECT indexname, indexdef FROM pg_indexes
+    WHERE schemaname = current_schema() AND tablename IN (${tables.map(quote).join(", ")})
+      AND indexname NOT IN (SELECT conname FROM pg_constraint);
+  DO $$
+  DECLARE index_name text;
+  BEGIN
+    FOR index_name IN SELECT indexname FROM scale_indexes LOOP
+      EXECUTE format('DROP INDEX %I', index_name);
+    END LOOP;
+  END
+  $$;`;
+
+/** The indexes indexesSetAside dropped, made again as they were. */
+export const indexesMadeAgain = `
+  DO $$
+  DECLARE definition text;
+  BEGIN
+    FOR definition IN SELECT indexdef FROM scale_indexes LOOP
+      EXECUTE definition;
+    END LOOP;
+  END
+  $$;`;
+
 /** The start of the four years, as SQL: customers register from then to now. */
 const START = `(date_trunc('day', now()) - interval '${YEARS} years')`;
 const SPAN = `(now() - ${START})`;
@@ -60,19 +89,7 @@ export function populationSteps({ customers: n, passwordHash }: PopulationOption
     {
       // Bulk loading: the big tables' secondary indexes are dropped, and made again as they were (below).
       name: "secondary indexes set aside",
-      sql: `
-        CREATE TEMP TABLE scale_indexes AS
-          SELECT indexname, indexdef FROM pg_indexes
-          WHERE schemaname = current_schema() AND tablename IN (${BULK_TABLES.map(quote).join(", ")})
-            AND indexname NOT IN (SELECT conname FROM pg_constraint);
-        DO $$
-        DECLARE index_name text;
-        BEGIN
-          FOR index_name IN SELECT indexname FROM scale_indexes LOOP
-            EXECUTE format('DROP INDEX %I', index_name);
-          END LOOP;
-        END
-        $$;`,
+      sql: indexesSetAside(BULK_TABLES),
     },
     {
       name: "staff and API clients",
@@ -266,15 +283,7 @@ export function populationSteps({ customers: n, passwordHash }: PopulationOption
     },
     {
       name: "secondary indexes made again",
-      sql: `
-        DO $$
-        DECLARE definition text;
-        BEGIN
-          FOR definition IN SELECT indexdef FROM scale_indexes LOOP
-            EXECUTE definition;
-          END LOOP;
-        END
-        $$;`,
+      sql: indexesMadeAgain,
     },
     {
       name: "sequences",

@@ -7,7 +7,8 @@
  * per customer 20 account events, 5 audit entries in a valid hash chain, 3 sessions, 5 e-mails),
  * its chain checkpointed by `audit verify` as the daily check would, and the production server on
  * it. Two sizes, a tenth of --customers and --customers (100,000 and 1,000,000; --quick: 10,000
- * and 50,000), and an empty database for the API calls; --embedded adds the smaller size on PGlite.
+ * and 50,000), and an empty database for the API calls; --embedded adds the smaller size on PGlite,
+ * its rows copied from PostgreSQL's (copy-population.ts).
  * Once every server runs, they are measured side by side (measure.ts): each back-office read and
  * API call on every server in turn, so a busy minute of the machine weighs on both sizes alike and
  * the growth is a ratio measured together; then each server's exports with its memory. One table:
@@ -21,6 +22,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildIfNeeded } from "@/lib/entry/server/build";
 import { createTestDatabase } from "@/tooling/throwaway-database";
+import { copyPopulation } from "./copy-population";
 import { loadPopulation, migrateAndSeed } from "./load-population";
 import { type Figure, type Figures, type Kind, measureSites, openSite, type Site } from "./measure";
 
@@ -51,8 +53,15 @@ const log = (line: string) => console.log(line);
 
 type Place = { label: string; customers: number; embedded: boolean };
 
-/** A database of its own for `place`, loaded (or only migrated and seeded, for 0 customers), its server started. */
-async function openPlace(place: Place, drops: (() => Promise<void>)[]): Promise<Site> {
+/** The PostgreSQL databases loaded so far, by their customers: the embedded one is copied from one. */
+const loaded = new Map<number, string>();
+
+/**
+ * A database of its own for `place`, its URL: on PostgreSQL, loaded (or only migrated and seeded,
+ * for 0 customers); embedded, copied from the PostgreSQL one of its size (copy-population.ts)
+ * before any server runs on that.
+ */
+async function preparePlace(place: Place, drops: (() => Promise<void>)[]): Promise<string> {
   log(`\n${place.label}: ${place.customers.toLocaleString("en")} customers`);
   let databaseUrl: string;
   if (place.embedded) {
@@ -64,20 +73,18 @@ async function openPlace(place: Place, drops: (() => Promise<void>)[]): Promise<
     databaseUrl = database.url;
     drops.push(database.drop);
   }
-  if (place.customers > 0) {
+  const copyFrom = place.embedded ? loaded.get(place.customers) : undefined;
+  if (copyFrom) {
+    const report = await copyPopulation(copyFrom, databaseUrl.slice("pglite:".length), log);
+    log(`  copied in ${report.seconds.toFixed(0)} s`);
+  } else if (place.customers > 0) {
     const report = await loadPopulation(databaseUrl, place.customers, log);
     log(`  loaded in ${report.seconds.toFixed(0)} s`);
+    if (!place.embedded) loaded.set(place.customers, databaseUrl);
   } else {
     migrateAndSeed(databaseUrl);
   }
-  return openSite({
-    databaseUrl,
-    customers: place.customers,
-    restMs: REST_MS,
-    authSecret: AUTH_SECRET,
-    progress: log,
-    label: place.label,
-  });
+  return databaseUrl;
 }
 
 const ms = (figure: Figure | undefined) => (figure ? `${figure.ms.toFixed(figure.ms < 10 ? 1 : 0)} ms` : "—");
@@ -173,7 +180,20 @@ async function main(): Promise<void> {
   const sites: Site[] = [];
   try {
     // Every database loaded and its server started first, then all measured side by side (measureSites).
-    for (const place of places) sites.push(await openPlace(place, drops));
+    const urls: string[] = [];
+    for (const place of places) urls.push(await preparePlace(place, drops));
+    for (const [index, place] of places.entries()) {
+      sites.push(
+        await openSite({
+          databaseUrl: urls[index],
+          customers: place.customers,
+          restMs: REST_MS,
+          authSecret: AUTH_SECRET,
+          progress: log,
+          label: place.label,
+        }),
+      );
+    }
     log("\nMeasuring, every site in turn:");
     const figures = await measureSites(sites, { reps: REPS, progress: log });
     const [empty, small, large, embedded] = sites.map((site) => figures.get(site)!);
