@@ -32,6 +32,7 @@ const LONGEST_FIRST = [
   "single-process.test.ts",
   "scale-out.test.ts",
   "pglite-worker.test.ts",
+  "pglite-wal.test.ts",
   "migrations.test.ts",
   "outbox-cli.test.ts",
   "cli.test.ts",
