@@ -34,6 +34,7 @@ const LONGEST_FIRST = [
   "pglite-worker.test.ts",
   "pglite-wal.test.ts",
   "migrations.test.ts",
+  "data-migrations.test.ts",
   "outbox-cli.test.ts",
   "cli.test.ts",
   "screening-lists.test.ts",
