@@ -55,7 +55,9 @@ export async function copyPopulation(
     for (const sequence of sequences) {
       await target.query("SELECT setval($1, $2::bigint)", [identifier(sequence.name), sequence.value]);
     }
-    await target.exec("SET session_replication_role = origin; VACUUM ANALYZE;");
+    await target.exec("SET session_replication_role = origin");
+    // A statement of its own: VACUUM refuses to run in the transaction a multi-statement query makes.
+    await target.exec("VACUUM ANALYZE");
   } finally {
     await target.close();
     await source.end();

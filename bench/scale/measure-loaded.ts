@@ -5,9 +5,9 @@
  * measure, change the code or migrate (`DATABASE_URL=… npm run db:migrate`), measure again on the
  * same rows. Several databases (each --customers with its --database-url, in order) are measured
  * side by side, as run.ts does, one column each. `--only` keeps the reads whose name it matches;
- * the exports only with `--exports`. Prints each figure; `--out file.json` keeps them.
- * The back office only: the API's calls would export the same loaded customers' data again, which
- * each may do once an hour (and their figures need an empty database beside them: run.ts).
+ * the exports only with `--exports`; the API's calls only with `--api` (each loaded customer may
+ * export their data once an hour; `--customers 0` names an empty database, the API's reference).
+ * Prints each figure; `--out file.json` keeps them.
  * AUTH_SECRET: the environment's, else one derived from the URL, so every run opens what the last sealed.
  */
 import { createHash } from "node:crypto";
@@ -23,6 +23,7 @@ const { values } = parseArgs({
     reps: { type: "string", default: "5" },
     only: { type: "string" },
     exports: { type: "boolean", default: false },
+    api: { type: "boolean", default: false },
     out: { type: "string" },
   },
 });
@@ -33,10 +34,10 @@ const places = values.customers.map((customers, index) => ({
 if (
   places.length === 0 ||
   places.length !== values["database-url"].length ||
-  places.some((place) => !Number.isInteger(place.customers) || place.customers < 10)
+  places.some((place) => !Number.isInteger(place.customers) || (place.customers !== 0 && place.customers < 10))
 ) {
   console.error(
-    "Usage: tsx bench/scale/measure-loaded.ts (--customers N --database-url URL)… [--reps 5] [--only regex] [--exports] [--out file.json]",
+    "Usage: tsx bench/scale/measure-loaded.ts (--customers N --database-url URL)… [--reps 5] [--only regex] [--exports] [--api] [--out file.json]",
   );
   process.exit(2);
 }
@@ -55,17 +56,17 @@ async function main(): Promise<void> {
         authSecret:
           process.env.AUTH_SECRET ?? createHash("sha256").update(`scale-bench ${databaseUrl}`).digest("base64"),
         progress: (line) => console.log(line),
-        label: customers.toLocaleString("en"),
+        label: `${databaseUrl.startsWith("pglite:") ? "PGlite" : "PG"} ${customers.toLocaleString("en")}`,
       });
       sites.push({ ...site, reads: site.reads.filter((read) => only?.test(read.name) ?? true) });
     }
     const figures = await measureSites(sites, {
       reps: Number(values.reps),
-      api: false,
+      api: values.api,
       exports: values.exports,
       progress: (line) => console.log(line),
     });
-    const names = [...figures.get(sites[0])!.keys()];
+    const names = [...new Set(sites.flatMap((site) => [...figures.get(site)!.keys()]))];
     const width = Math.max(...names.map((name) => name.length));
     const shown = (site: Site, name: string) => {
       const figure = figures.get(site)!.get(name)?.figure;
