@@ -10,25 +10,19 @@ import { createAdapterFactory } from "@/lib/platform/db";
 import { readMigrations, wholeScripts } from "@/lib/platform/db/migrations";
 import { databaseTarget } from "@/lib/platform/db/target";
 import { createTestDatabase } from "@/tooling/throwaway-database";
+import { migrationScript, queryRows } from "./support/migration-steps";
 
 test("issue 30: old time-zone names become current ones, and settings saved before are marked edited", async () => {
   const database = await createTestDatabase();
   const { factory, close } = createAdapterFactory(databaseTarget(database.url));
   try {
     const adapter = await factory.connect();
-    const rows = async (sql: string) => {
-      const result = await adapter.queryRaw({ sql, args: [], argTypes: [] });
-      return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])));
-    };
+    const rows = (sql: string) => queryRows(adapter, sql);
     const migrations = readMigrations().migrationDirectories;
     const first = migrations.findIndex((directory) => directory.path.endsWith("_settings_edited_and_wrong_code"));
     const zones = migrations.findIndex((directory) => directory.path.endsWith("_canonical_time_zones"));
     assert.ok(first > 0 && zones > first);
-    const script = (directory: (typeof migrations)[number]) => {
-      assert.equal(directory.migrationFile.content.tag, "ok");
-      return directory.migrationFile.content.value;
-    };
-    for (const directory of migrations.slice(0, first)) await adapter.executeScript(script(directory));
+    for (const directory of migrations.slice(0, first)) await adapter.executeScript(migrationScript(directory));
     await adapter.executeScript(`
       INSERT INTO settings (id, trading_name, company_name, tag_line, license, cs_number, cs_email, hq_address, hq_city, hq_postcode, hq_country)
         VALUES (1, 'Real Remit', 'Real Remit Ltd', 'Tag', 'Licence', '+44 20 7946 0000', 'help@real.example', '1 Real Street', 'London', 'EC1A 1AA', 'United Kingdom');
@@ -42,7 +36,7 @@ test("issue 30: old time-zone names become current ones, and settings saved befo
         ('Pacific/Chuuk', 'Chuuk', true, 10),
         ('Europe/London', 'London', true, 1);
     `);
-    for (const directory of migrations.slice(first, zones + 1)) await adapter.executeScript(script(directory));
+    for (const directory of migrations.slice(first, zones + 1)) await adapter.executeScript(migrationScript(directory));
 
     assert.deepEqual(await rows(`SELECT edited_at::text AS edited_at FROM settings`), [
       { edited_at: "2026-11-20 10:00:00" },
@@ -66,25 +60,18 @@ test("issue 28: the audit chain's migration chains the entries already written i
   try {
     const adapter = await factory.connect();
     const runner = wholeScripts(adapter);
-    const rows = async (sql: string) => {
-      const result = await adapter.queryRaw({ sql, args: [], argTypes: [] });
-      return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])));
-    };
+    const rows = (sql: string) => queryRows(adapter, sql);
     const migrations = readMigrations().migrationDirectories;
     const chain = migrations.findIndex((directory) => directory.path.endsWith("_audit_hash_chain"));
     assert.ok(chain > 0);
-    const script = (directory: (typeof migrations)[number]) => {
-      assert.equal(directory.migrationFile.content.tag, "ok");
-      return directory.migrationFile.content.value;
-    };
-    for (const directory of migrations.slice(0, chain)) await runner.executeScript(script(directory));
+    for (const directory of migrations.slice(0, chain)) await runner.executeScript(migrationScript(directory));
     // Written out of time order, a NULL beside an empty string: the chain follows the ids.
     await runner.executeScript(`
       INSERT INTO audit_log (action, resource, resource_id, email, created_at) VALUES
         ('update', 'settings', '1', '', '2026-03-01 00:00:00'),
         ('sign_in', 'staff', '', 'x@example.org', '2026-02-01 00:00:00'),
         ('update', 'settings', '1', NULL, '2026-01-01 00:00:00')`);
-    await runner.executeScript(script(migrations[chain]));
+    await runner.executeScript(migrationScript(migrations[chain]));
     await runner.executeScript(
       "INSERT INTO audit_log (action, resource, resource_id) VALUES ('update', 'settings', '1'); INSERT INTO audit_log (action, resource, resource_id) VALUES ('update', 'settings', '1')",
     );
@@ -129,18 +116,11 @@ test("issue 37: the actor migration names who acted in every entry from what it 
   try {
     const adapter = await factory.connect();
     const runner = wholeScripts(adapter);
-    const rows = async (sql: string) => {
-      const result = await adapter.queryRaw({ sql, args: [], argTypes: [] });
-      return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])));
-    };
+    const rows = (sql: string) => queryRows(adapter, sql);
     const migrations = readMigrations().migrationDirectories;
     const actor = migrations.findIndex((directory) => directory.path.endsWith("_audit_actor"));
     assert.ok(actor > 0);
-    const script = (directory: (typeof migrations)[number]) => {
-      assert.equal(directory.migrationFile.content.tag, "ok");
-      return directory.migrationFile.content.value;
-    };
-    for (const directory of migrations.slice(0, actor)) await runner.executeScript(script(directory));
+    for (const directory of migrations.slice(0, actor)) await runner.executeScript(migrationScript(directory));
     await runner.executeScript(`
       INSERT INTO staff (email, name, password_hash, role) VALUES ('a@example.org', 'A', 'x', 'admin');
       INSERT INTO audit_log (staff_id, action, resource, resource_id, before, after, email) VALUES
@@ -155,7 +135,7 @@ test("issue 37: the actor migration names who acted in every entry from what it 
         (NULL, 'revoke', 'clients', '1', NULL, NULL, NULL),
         (NULL, 'kyc_decision', 'customers', '7', NULL, '{"kyc_status": "verified"}', NULL)`);
     const hashes = await rows("SELECT id, hash FROM audit_log ORDER BY id");
-    await runner.executeScript(script(migrations[actor]));
+    await runner.executeScript(migrationScript(migrations[actor]));
     await runner.executeScript(
       "INSERT INTO audit_log (actor, action, resource, resource_id) VALUES ('customer', 'export_data', 'customers', '7')",
     );
@@ -190,11 +170,7 @@ test("issue 38: the deliveries written before it get their customer from their d
     const migrations = readMigrations().migrationDirectories;
     const added = migrations.findIndex((directory) => directory.path.endsWith("_webhook_delivery_customer"));
     assert.ok(added > 0);
-    const script = (directory: (typeof migrations)[number]) => {
-      assert.equal(directory.migrationFile.content.tag, "ok");
-      return directory.migrationFile.content.value;
-    };
-    for (const directory of migrations.slice(0, added)) await runner.executeScript(script(directory));
+    for (const directory of migrations.slice(0, added)) await runner.executeScript(migrationScript(directory));
     await runner.executeScript(`
       INSERT INTO api_clients (name, client_id, secret_hash) VALUES ('c', 'c', 'x');
       INSERT INTO webhook_endpoints (api_client_id, url, events, secret_box, updated_at)
@@ -202,7 +178,7 @@ test("issue 38: the deliveries written before it get their customer from their d
       INSERT INTO webhook_deliveries (id, endpoint_id, event, data) VALUES
         ('a', 1, 'customer_registered', '{"customer_id": 42, "email": "a@example.com"}'),
         ('b', 1, 'webhook_test', '{"endpoint_id": 1}')`);
-    await runner.executeScript(script(migrations[added]));
+    await runner.executeScript(migrationScript(migrations[added]));
     const result = await adapter.queryRaw({
       sql: "SELECT id, customer_id FROM webhook_deliveries ORDER BY id",
       args: [],

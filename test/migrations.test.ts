@@ -22,6 +22,7 @@ import {
   TokenPurpose,
 } from "@/lib/generated/prisma/enums";
 import { createTestDatabase } from "@/tooling/throwaway-database";
+import { migrationScript, queryRows } from "./support/migration-steps";
 
 test("migrations are in Prisma's format", () => {
   const list = readMigrations();
@@ -89,25 +90,20 @@ test("the closed sets become enums: rows written while they were text keep their
   const { factory, close } = createAdapterFactory(databaseTarget(database.url));
   try {
     const adapter = await factory.connect();
-    const rows = async (sql: string) => {
-      const result = await adapter.queryRaw({ sql, args: [], argTypes: [] });
-      return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])));
-    };
+    const rows = (sql: string) => queryRows(adapter, sql);
     const migrations = readMigrations().migrationDirectories;
     const enums = migrations.findIndex((directory) => directory.path.endsWith("_closed_sets_as_enums"));
     assert.ok(enums > 0);
-    const script = (directory: (typeof migrations)[number]) => {
-      assert.equal(directory.migrationFile.content.tag, "ok");
-      return directory.migrationFile.content.value;
-    };
-    for (const directory of migrations.slice(0, enums)) await adapter.executeScript(script(directory));
+    for (const directory of migrations.slice(0, enums)) await adapter.executeScript(migrationScript(directory));
 
     // Every value the code wrote as text, in the columns as they were: not the values later
     // migrations append to the enums (ALTER TYPE … ADD VALUE), which never were text.
     const addedLater = new Set(
       migrations
         .slice(enums + 1)
-        .flatMap((directory) => [...script(directory).matchAll(/ADD VALUE '([^']+)'/g)].map((match) => match[1])),
+        .flatMap((directory) =>
+          [...migrationScript(directory).matchAll(/ADD VALUE '([^']+)'/g)].map((match) => match[1]),
+        ),
     );
     const texts = (values: Record<string, string>) => Object.values(values).filter((value) => !addedLater.has(value));
     const list = (values: string[]) => values.map((value) => `'${value}'`).join(", ");
@@ -137,7 +133,7 @@ test("the closed sets become enums: rows written while they were text keep their
     assert.deepEqual(JSON.parse(before[0].values as string), ["import", "api"]);
     assert.equal(JSON.parse(before[2].values as string).length, 7 * 3);
 
-    await adapter.executeScript(script(migrations[enums]));
+    await adapter.executeScript(migrationScript(migrations[enums]));
 
     assert.deepEqual(await stored(), before);
     assert.deepEqual(
@@ -177,24 +173,19 @@ test("issue 24: audit actions, audited resources and rate-limit buckets become e
   const { factory, close } = createAdapterFactory(databaseTarget(database.url));
   try {
     const adapter = await factory.connect();
-    const rows = async (sql: string) => {
-      const result = await adapter.queryRaw({ sql, args: [], argTypes: [] });
-      return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])));
-    };
+    const rows = (sql: string) => queryRows(adapter, sql);
     const migrations = readMigrations().migrationDirectories;
     const enums = migrations.findIndex((directory) => directory.path.endsWith("_audit_and_rate_limit_enums"));
     assert.ok(enums > 0);
-    const script = (directory: (typeof migrations)[number]) => {
-      assert.equal(directory.migrationFile.content.tag, "ok");
-      return directory.migrationFile.content.value;
-    };
-    for (const directory of migrations.slice(0, enums)) await adapter.executeScript(script(directory));
+    for (const directory of migrations.slice(0, enums)) await adapter.executeScript(migrationScript(directory));
 
     // Every value the code wrote as text: not those later migrations append (ALTER TYPE … ADD VALUE).
     const addedLater = new Set(
       migrations
         .slice(enums + 1)
-        .flatMap((directory) => [...script(directory).matchAll(/ADD VALUE '([^']+)'/g)].map((match) => match[1])),
+        .flatMap((directory) =>
+          [...migrationScript(directory).matchAll(/ADD VALUE '([^']+)'/g)].map((match) => match[1]),
+        ),
     );
     const texts = (values: Record<string, string>) => Object.values(values).filter((value) => !addedLater.has(value));
     const list = (values: string[]) => values.map((value) => `'${value}'`).join(", ");
@@ -217,7 +208,7 @@ test("issue 24: audit actions, audited resources and rate-limit buckets become e
     );
     assert.equal(JSON.parse(before[1].values as string).length, texts(RateLimitBucket).length);
 
-    await adapter.executeScript(script(migrations[enums]));
+    await adapter.executeScript(migrationScript(migrations[enums]));
 
     assert.deepEqual(await stored(), before);
     assert.deepEqual(
