@@ -244,7 +244,7 @@ export async function openSite(options: SiteOptions): Promise<Site> {
     );
   try {
     const backOffice = customers > 0 ? await openBackOffice(server, admin, customers) : undefined;
-    const api = apiCalls(server.url, client, backOffice?.loginEmails ?? []);
+    const api = apiCalls(server.url, client, backOffice?.loginAccounts ?? []);
     const guarded =
       <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
       (...args: A) =>
@@ -282,7 +282,7 @@ async function openBackOffice(
   app: { url: string },
   staff: Record<string, string>,
   size: number,
-): Promise<{ get: StaffGet; reads: Read[]; loginEmails: string[] }> {
+): Promise<{ get: StaffGet; reads: Read[]; loginAccounts: LoginAccount[] }> {
   const { jar, status } = await signIn(app, staff.email, staff.password);
   if (status !== 200) throw new Error(`staff sign-in answered ${status}`);
   const staffFetch: AdminFetch = (route, init = {}) => {
@@ -319,9 +319,18 @@ async function openBackOffice(
   return {
     get,
     reads: backOfficeReads(size, totals, totals.endpoint === undefined ? null : webhookPath),
-    loginEmails: (JSON.parse(active.body.toString()) as { email: string }[]).map((customer) => customer.email),
+    // Each logs in from a device it has used (the population's own fingerprint, population-sql.ts),
+    // as the account just registered on the empty database does: a login from a new device also
+    // composes and queues the alert e-mail and the webhook, other work than the login compared.
+    loginAccounts: (JSON.parse(active.body.toString()) as { id: number; email: string }[]).map((customer) => ({
+      email: customer.email,
+      fingerprint: `fp-${customer.id}`,
+    })),
   };
 }
+
+/** A loaded account the API rounds log in as, and a device it is known to have used. */
+type LoginAccount = { email: string; fingerprint: string };
 
 /** The most API rounds a site is asked for (each logs in as a loaded account of its own). */
 export const MAX_API_ROUNDS = 16;
@@ -369,24 +378,29 @@ async function measureExports(pid: number, get: StaffGet, { restMs, progress, la
 /**
  * One round of the main API calls on an account of its own (no rate limit is met): a registration,
  * a login and a refresh, /me and the customer's own data export, as the loaded customer
- * `loginEmails[n]` (~20 events) when there is one, the account just registered otherwise.
+ * `loginAccounts[n]` (~20 events) from its own device when there is one, the account just
+ * registered (from the device it registered with) otherwise.
  */
-function apiCalls(url: string, client: Record<string, string>, loginEmails: string[]) {
+function apiCalls(url: string, client: Record<string, string>, loginAccounts: LoginAccount[]) {
   const run = Date.now().toString(36);
-  const headers = (n: number) => ({
+  const headers = (n: number, fingerprint: string) => ({
     "X-Client-ID": client.client_id,
     "X-Client-Secret": client.client_secret,
     "X-Client-IP": `198.51.${(n >> 8) & 255}.${n & 255}`,
     "X-Client-UA": "scale-bench",
-    "X-Client-Fingerprint": `scale-bench-${n}`,
+    "X-Client-Fingerprint": fingerprint,
   });
   const form = { "Content-Type": "application/x-www-form-urlencoded" };
-  const call = async (n: number, route: string, init: { body?: string; token?: string; json?: boolean } = {}) => {
+  const call = async (
+    n: number,
+    route: string,
+    init: { body?: string; token?: string; json?: boolean; fingerprint?: string } = {},
+  ) => {
     const started = performance.now();
     const response = await fetch(`${url}/client/v1/${route}`, {
       method: init.body === undefined ? "GET" : "POST",
       headers: {
-        ...headers(n),
+        ...headers(n, init.fingerprint ?? `scale-bench-${n}`),
         ...(init.body === undefined ? {} : init.json ? { "Content-Type": "application/json" } : form),
         ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
       },
@@ -408,15 +422,19 @@ function apiCalls(url: string, client: Record<string, string>, loginEmails: stri
         email_verification_url: `${ORIGIN}/verify/:token`,
       }).toString(),
     });
+    const account = loginAccounts[n] ?? { email, fingerprint: `scale-bench-${n}` };
+    const { fingerprint } = account;
     const login = await call(n, "login", {
-      body: new URLSearchParams({ email: loginEmails[n] ?? email, password: PASSWORD }).toString(),
+      body: new URLSearchParams({ email: account.email, password: PASSWORD }).toString(),
+      fingerprint,
     });
     const refresh = await call(n, "token/refresh", {
       body: JSON.stringify({ refresh_token: login.body.refresh_token }),
       json: true,
+      fingerprint,
     });
-    const me = await call(n, "me", { token: refresh.body.token });
-    const exported = await call(n, "me/export", { token: refresh.body.token });
+    const me = await call(n, "me", { token: refresh.body.token, fingerprint });
+    const exported = await call(n, "me/export", { token: refresh.body.token, fingerprint });
     return { register: registered.ms, login: login.ms, refresh: refresh.ms, me: me.ms, export: exported.ms };
   };
 }
