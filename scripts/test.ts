@@ -40,6 +40,30 @@ const LONGEST_FIRST = [
   "screening-lists.test.ts",
 ];
 
+/**
+ * Files that test the embedded database itself, or `npm start` and the CLI on one of their own,
+ * whatever database the suite runs on: the PostgreSQL pass leaves them to the embedded pass, which
+ * runs them alike (together some ten minutes of a pass's two slots in CI). A file listed here that
+ * names the suite's database is refused below, so the list cannot hide one that should run twice.
+ */
+const EMBEDDED_DATABASE_ONLY = new Set([
+  "cli-beside-server.test.ts",
+  "dev-server.test.ts",
+  "embedded-lock.test.ts",
+  "pglite-wal.test.ts",
+  "pglite-worker.test.ts",
+  "single-process.test.ts",
+  "staff-cli.test.ts",
+  "thread-priority.test.ts",
+]);
+const SUITE_DATABASE =
+  /TEST_DATABASE_URL|createTestDatabase|createPreparedTestDatabase|support\/app"|support\/backups"/;
+for (const name of EMBEDDED_DATABASE_ONLY) {
+  if (SUITE_DATABASE.test(fs.readFileSync(path.join("test", name), "utf8")))
+    throw new Error(`${name} uses the suite's database: it belongs to both passes, not EMBEDDED_DATABASE_ONLY`);
+}
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 const rank = (file: string) => {
   const at = LONGEST_FIRST.indexOf(path.basename(file));
   return at === -1 ? LONGEST_FIRST.length : at;
@@ -49,12 +73,15 @@ const files = only.length
   : fs
       .readdirSync("test")
       .filter((name) => name.endsWith(".test.ts") && !RUN_BY_NAME_ONLY.has(name))
+      .filter((name) => !(onPostgres && EMBEDDED_DATABASE_ONLY.has(name)))
       .sort()
       .map((name) => path.join("test", name))
       .sort((a, b) => rank(a) - rank(b));
 
-const where = process.env.TEST_DATABASE_URL ? "PostgreSQL (TEST_DATABASE_URL)" : "embedded PostgreSQL (PGlite)";
+const where = onPostgres ? "PostgreSQL (TEST_DATABASE_URL)" : "embedded PostgreSQL (PGlite)";
 console.log(`Running ${files.length} test files on ${where}`);
+if (onPostgres && !only.length)
+  console.log(`Left to the embedded pass (they never use this database): ${[...EMBEDDED_DATABASE_ONLY].join(", ")}`);
 // Test files share no state (each has its own database and server on a free port), so two run at
 // once: most of a file's time is waiting on its server, its database or a timer. TEST_CONCURRENCY=1
 // runs them one after another.
