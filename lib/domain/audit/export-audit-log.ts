@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { AuditLog, Prisma, Staff } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
 import { csvRow } from "@/lib/platform/csv";
-import { EXPORT_HEAP_BUDGET_MB, withinHeapBudget } from "@/lib/platform/runtime/garbage-collection";
+import { collectedAfter, EXPORT_HEAP_BUDGET_MB, withinHeapBudget } from "@/lib/platform/runtime/garbage-collection";
 import { calendarDate, fields } from "@/lib/platform/validation/fields";
 import { WITH_STAFF_EMAIL } from "./audit-record";
 import { auditedChange } from "./audited-change";
@@ -110,7 +110,7 @@ export async function exportAuditLog(
   });
   // The head, its own entry included, signed: the auditor's file and a checkpoint agree on it.
   await checkpointAuditChain("export");
-  return { rows: count, entries: pages(from, until, newest) };
+  return { rows: count, entries: collectedAfter(pages(from, until, newest)) };
 }
 
 /** The entries of [from, until) with an id up to `newest`, a page at a time by id. */

@@ -7,7 +7,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
 import { csvRow } from "@/lib/platform/csv";
-import { EXPORT_HEAP_BUDGET_MB, withinHeapBudget } from "@/lib/platform/runtime/garbage-collection";
+import { collectedAfter, EXPORT_HEAP_BUDGET_MB, withinHeapBudget } from "@/lib/platform/runtime/garbage-collection";
 import { auditedChange } from "@/lib/domain/audit/audited-change";
 import type { Actor } from "@/lib/domain/audit/record-audit";
 import { auditedCustomerFilter, customerFilter } from "./customer-filter";
@@ -64,7 +64,7 @@ export async function exportCustomers(
       },
     };
   });
-  return { rows, lines: lines(where, newest) };
+  return { rows, lines: collectedAfter(lines(where, newest)) };
 }
 
 async function* lines(where: Prisma.CustomerWhereInput, newest: number): AsyncGenerator<string> {
