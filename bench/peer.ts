@@ -21,7 +21,8 @@ const WARM_UP_LOGINS = 32;
 const MB = 1024 * 1024;
 /**
  * The targets of issue 29, at equal process counts: logins and registrations ≥ 1.1× the peer's, and
- * (in the table) less server CPU per login than the peer's; RSS at rest ≤ 1.25× the peer's (issue 38; 1.5× in issue 29).
+ * (in the table) less server CPU per login than the peer's; RSS at rest ≤ 1.25× the peer's (issue 38;
+ * 1.5× in issue 29).
  */
 const MINIMUM_SPEED = 1.1;
 const MAXIMUM_MEMORY = 1.25;

@@ -1,9 +1,10 @@
 /**
  * V8's full garbage collection on demand, for the two places that need memory back sooner than V8's
  * own heuristics give it: a server process at rest (lib/entry/server/collect-when-idle.ts) and a long
- * export (`withinHeapBudget` while it reads, `collectedAfter` when it ends). V8 lets the old generation grow with the garbage of a long read (a
- * customers' export of 50,000 rows took the process 148 MB above rest, garbage all but 5 MB of it)
- * before it collects: bounded here, the same export peaks at 46 MB for about 10 % more time.
+ * export (`withinHeapBudget` while it reads, `collectedAfter` when it ends). V8 lets the old
+ * generation grow with the garbage of a long read (a customers' export of 50,000 rows took the
+ * process 148 MB above rest, garbage all but 5 MB of it) before it collects: bounded here, the same
+ * export peaks at 46 MB for about 10 % more time.
  */
 import v8 from "node:v8";
 import vm from "node:vm";
