@@ -103,7 +103,7 @@ test("npm run bench measures every target and prints a verdict beside each, with
     assert.match(
       stdout,
       new RegExp(
-        `^${memoryRow}\\s.*\\d+ MB / \\d+ MB = ×\\d+\\.\\d\\d, \\d+ s after the warm-up \\(right after it: \\d+ MB / \\d+ MB\\)\\s+ours ≤ 1.5×\\s+(PASS|FAIL)`,
+        `^${memoryRow}\\s.*\\d+ MB / \\d+ MB = ×\\d+\\.\\d\\d, \\d+ s after the warm-up \\(right after it: \\d+ MB / \\d+ MB\\)\\s+ours ≤ 1\\.25×\\s+(PASS|FAIL)`,
         "m",
       ),
     );
