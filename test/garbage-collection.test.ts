@@ -30,14 +30,11 @@ test("an export's rows come through whole, then one full collection once they en
   const collections = majorCollections();
   try {
     const read: number[] = [];
-    const exported = collectedAfter(rows(1000));
-    for (let next = await exported.next(); ; next = await exported.next()) {
-      if (next.done) break;
-      read.push(next.value);
-      if (read.length === 999) {
-        // Before the end: nothing asked for yet.
+    for await (const row of collectedAfter(rows(1000))) {
+      read.push(row);
+      // Before the end: nothing asked for yet.
+      if (read.length === 999)
         assert.equal(await collections.settle(), 0, "no full collection while the rows are read");
-      }
     }
     assert.deepEqual(read, [...Array(1000).keys()]);
     assert.equal(await collections.settle(), 1, "one full collection when the rows end");

@@ -391,6 +391,8 @@ async function measureExports(pid: number, get: StaffGet, { restMs, progress, la
  */
 function apiCalls(url: string, client: Record<string, string>, loginAccounts: LoginAccount[]) {
   const run = Date.now().toString(36);
+  /** The device round `n` registers from (and, on the empty database, logs in from). */
+  const ownDevice = (n: number) => `scale-bench-${n}`;
   const headers = (n: number, fingerprint: string) => ({
     "X-Client-ID": client.client_id,
     "X-Client-Secret": client.client_secret,
@@ -408,7 +410,7 @@ function apiCalls(url: string, client: Record<string, string>, loginAccounts: Lo
     const response = await fetch(`${url}/client/v1/${route}`, {
       method: init.body === undefined ? "GET" : "POST",
       headers: {
-        ...headers(n, init.fingerprint ?? `scale-bench-${n}`),
+        ...headers(n, init.fingerprint ?? ownDevice(n)),
         ...(init.body === undefined ? {} : init.json ? { "Content-Type": "application/json" } : form),
         ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
       },
@@ -430,7 +432,7 @@ function apiCalls(url: string, client: Record<string, string>, loginAccounts: Lo
         email_verification_url: `${ORIGIN}/verify/:token`,
       }).toString(),
     });
-    const account = loginAccounts[n] ?? { email, fingerprint: `scale-bench-${n}` };
+    const account = loginAccounts[n] ?? { email, fingerprint: ownDevice(n) };
     const { fingerprint } = account;
     const login = await call(n, "login", {
       body: new URLSearchParams({ email: account.email, password: PASSWORD }).toString(),
