@@ -89,27 +89,27 @@ test("forgot password: the sign-in page sends a link; a link's page refuses a sp
 
 const SESSIONS = { email: "sam.sessions@example.com", name: "Sam Sessions", password: "sam sessions password 1" };
 
-test("sign-out ends the session on the server; an admin signs a member out everywhere from the staff page", async ({
+test("sign-out ends the session on the server: a copy of the cookie taken before opens nothing after", async ({
   page,
   browser,
 }) => {
   await signIn(page, FIRST_ADMIN);
   const created = await page.request.post("/api/admin/staff", { data: { ...SESSIONS, role: "operations" } });
   expect(created.status()).toBe(201);
-  const origin = new URL(page.url()).origin;
   await signOut(page);
 
-  // A copy of the member's cookie, taken before they sign out, opens nothing afterwards.
   await signIn(page, SESSIONS);
   const copied = await page.context().cookies();
   await signOut(page);
-  const thief = await browser.newContext({ baseURL: origin });
+  const thief = await browser.newContext({ baseURL: new URL(page.url()).origin });
   await thief.addCookies(copied);
   expect((await thief.request.get("/api/admin/dashboard")).status()).toBe(401);
   await thief.close();
+});
 
-  // Signed in in another browser; an admin signs them out everywhere.
-  const elsewhere = await browser.newContext({ baseURL: origin });
+test("an admin signs a member out everywhere from the staff page", async ({ page, browser }) => {
+  // The member signed in in another browser.
+  const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const memberPage = await elsewhere.newPage();
   await signIn(memberPage, SESSIONS);
   expect((await memberPage.request.get("/api/admin/dashboard")).status()).toBe(200);
