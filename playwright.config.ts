@@ -26,7 +26,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   // A guard against a hang, not a speed target: in CI the tests share two cores with a test pass
-  // (a sign-out test took 57 s of the minute it had there, where it takes 9 s alone).
+  // (a sign-out test took 57 s of the minute it had there, 34 s alone, most of it waiting for a
+  // two-factor step the admin had not used yet: e2e/support.ts, nextCode).
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
