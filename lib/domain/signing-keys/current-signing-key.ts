@@ -2,12 +2,14 @@
  * The service's current signing key (ES256, jose): the oldest key not retired, made at first use.
  * Its private part is sealed under AUTH_SECRET; a key whose seal no longer opens (AUTH_SECRET
  * changed) is retired and a new one made, its public part kept so what it signed still verifies.
- * Two processes making the first key at once each insert one and both then use the oldest.
+ * Of processes making the first key at once (a server's scheduled checkpoint and `audit verify`,
+ * say), one makes it and the others use it.
  */
 import { randomUUID } from "node:crypto";
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
+import { isWriteConflict } from "@/lib/platform/db/errors";
 import { openWithAuthSecret, sealWithAuthSecret } from "@/lib/platform/auth-secret";
 import { processGlobal } from "@/lib/platform/runtime/process-global";
 
@@ -45,8 +47,23 @@ export async function currentSigningKey(): Promise<SigningKeyInUse> {
   }
 }
 
+/**
+ * A live key made unless there is one: serializable, so of two processes that both find none, the
+ * one that commits second fails, writes nothing, and like the other then uses the key there is.
+ */
 async function makeSigningKey(): Promise<void> {
-  await db().signingKey.create({ data: await newSigningKey() });
+  const key = await newSigningKey();
+  try {
+    await db().$transaction(
+      async (tx) => {
+        if ((await tx.signingKey.count({ where: { retiredAt: null } })) === 0)
+          await tx.signingKey.create({ data: key });
+      },
+      { isolationLevel: "Serializable" },
+    );
+  } catch (error) {
+    if (!isWriteConflict(error)) throw error;
+  }
 }
 
 /** A new key's row: its public JWK (kid, alg, use) and its private part sealed. */

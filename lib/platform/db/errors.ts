@@ -1,4 +1,4 @@
-/** What a database error means: a unique violation, or a database out of reach (lib/platform/db/outage.ts). */
+/** What a database error means: a unique violation, a serializable transaction that lost, or a database out of reach (lib/platform/db/outage.ts). */
 import { isDriverAdapterError, type DriverAdapterError } from "@prisma/driver-adapter-utils";
 import { Prisma } from "@/lib/generated/prisma/client";
 
@@ -13,6 +13,20 @@ export function isUniqueViolation(error: unknown, field?: string): boolean {
   const unique = error.code === "P2002" || (error.code === "P2010" && fromRawSql?.kind === "UniqueConstraintViolation");
   if (!unique || !field) return unique;
   return JSON.stringify(error.code === "P2002" ? (error.meta ?? {}) : (fromRawSql?.constraint ?? {})).includes(field);
+}
+
+/**
+ * True when a serializable transaction failed because one that ran beside it committed first
+ * (SQLSTATE 40001, which the driver adapter calls TransactionWriteConflict and Prisma P2034), from a
+ * statement or from the commit: nothing it did was written, and what the other wrote stands.
+ */
+export function isWriteConflict(error: unknown): boolean {
+  if (isAdapterError(error)) return error.cause.kind === "TransactionWriteConflict";
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  const adapterError = error.meta?.driverAdapterError;
+  return (
+    error.code === "P2034" || (isAdapterError(adapterError) && adapterError.cause.kind === "TransactionWriteConflict")
+  );
 }
 
 // The driver adapter's names for "no connection to the server": refused or unresolvable host,
