@@ -61,9 +61,9 @@ test("an unknown e-mail costs as much password checking as a wrong password (a d
     unknown += await hashingCpuMs(uniqueEmail("ghost"));
   }
   assert.ok(known >= 20, `eight verifications take some 80 ms of hashing CPU: ${known} ms`);
-  // A quarter, not a half: /proc counts CPU in 10 ms ticks, and a verification's CPU time moved
-  // twofold between interleaved calls in a local CI run (70 against 150 ms); without the dummy hash
-  // the unknown addresses would cost next to nothing.
+  // A quarter, not a half: a verification's CPU time moved twofold between interleaved calls in a
+  // local CI run (70 against 150 ms, when it was counted in 10 ms ticks); without the dummy hash the
+  // unknown addresses would cost next to nothing.
   assert.ok(unknown > known * 0.25, `unknown e-mail ${unknown} ms of hashing CPU vs wrong password ${known} ms`);
 });
 

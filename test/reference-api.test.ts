@@ -311,7 +311,7 @@ test("/metrics tells the CPU of password hashing from the event loop's", {
   for (let i = 0; i < 10; i++) await hashPassword(`password ${i}`);
   const after = await threadCpuMs();
   const used = Object.fromEntries(Object.keys(after).map((thread) => [thread, after[thread] - before[thread]]));
-  // Ten argon2id hashes take some 80 ms of CPU on the hashing threads (counted in 10 ms ticks).
+  // Ten argon2id hashes take some 80 ms of CPU on the hashing threads.
   assert.ok(used.hashing >= 40, `hashing threads: ${JSON.stringify(used)}`);
   assert.ok(used.event_loop < used.hashing, `the event loop only waited: ${JSON.stringify(used)}`);
 });
