@@ -248,7 +248,7 @@ const MS_PER_TICK = 10;
 
 /**
  * A thread's CPU time in ms: the scheduler's own count (schedstat, in ns) where the kernel keeps it,
- * else stat's utime and stime. In 10 ms ticks, a 6 ms password verification reads as 0 or 10, and
+ * else stat's utime and stime. In 10 ms ticks, a verification of some 8 ms reads as 0 or 10, and
  * calls measured one after another can take the ticks in turn: a test's eight unknown-address
  * logins read 20 ms against 80 for eight wrong passwords, the same work.
  */
