@@ -92,6 +92,7 @@ const SESSIONS = { email: "sam.sessions@example.com", name: "Sam Sessions", pass
 test("sign-out ends the session on the server: a copy of the cookie taken before opens nothing after", async ({
   page,
   browser,
+  baseURL,
 }) => {
   await signIn(page, FIRST_ADMIN);
   const created = await page.request.post("/api/admin/staff", { data: { ...SESSIONS, role: "operations" } });
@@ -101,15 +102,15 @@ test("sign-out ends the session on the server: a copy of the cookie taken before
   await signIn(page, SESSIONS);
   const copied = await page.context().cookies();
   await signOut(page);
-  const thief = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const thief = await browser.newContext({ baseURL });
   await thief.addCookies(copied);
   expect((await thief.request.get("/api/admin/dashboard")).status()).toBe(401);
   await thief.close();
 });
 
-test("an admin signs a member out everywhere from the staff page", async ({ page, browser }) => {
+test("an admin signs a member out everywhere from the staff page", async ({ page, browser, baseURL }) => {
   // The member signed in in another browser.
-  const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const elsewhere = await browser.newContext({ baseURL });
   const memberPage = await elsewhere.newPage();
   await signIn(memberPage, SESSIONS);
   expect((await memberPage.request.get("/api/admin/dashboard")).status()).toBe(200);

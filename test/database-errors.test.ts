@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { transactionExpired, unreachableDatabaseReason } from "@/lib/platform/db/errors";
+import { DriverAdapterError } from "@prisma/driver-adapter-utils";
+import { isWriteConflict, transactionExpired, unreachableDatabaseReason } from "@/lib/platform/db/errors";
 import { failure } from "@/lib/http/respond";
 
 test("a Prisma error without an adapter's error, or an odd thrown value, is no outage and does not throw", () => {
@@ -40,4 +41,30 @@ test("a transaction that outlived its time limit answers 503 with Retry-After, n
   });
   assert.equal(transactionExpired(notFound), false);
   assert.equal(failure(notFound, "req-2").status, 500);
+});
+
+test("a serializable transaction that lost to another is told apart, from Prisma or from the adapter itself", () => {
+  const clientVersion = Prisma.prismaVersion.client;
+  const conflict = new DriverAdapterError({ kind: "TransactionWriteConflict" });
+  assert.equal(
+    isWriteConflict(new Prisma.PrismaClientKnownRequestError("write conflict", { code: "P2034", clientVersion })),
+    true,
+  );
+  assert.equal(isWriteConflict(conflict), true);
+  assert.equal(
+    isWriteConflict(
+      new Prisma.PrismaClientKnownRequestError("raw", {
+        code: "P2010",
+        clientVersion,
+        meta: { driverAdapterError: conflict },
+      }),
+    ),
+    true,
+  );
+  assert.equal(
+    isWriteConflict(new Prisma.PrismaClientKnownRequestError("unique", { code: "P2002", clientVersion })),
+    false,
+  );
+  assert.equal(isWriteConflict(new DriverAdapterError({ kind: "TooManyConnections", cause: "full" })), false);
+  for (const value of [undefined, null, "text", 42, new Error("other")]) assert.equal(isWriteConflict(value), false);
 });

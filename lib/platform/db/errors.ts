@@ -21,11 +21,11 @@ export function isUniqueViolation(error: unknown, field?: string): boolean {
  * statement or from the commit: nothing it did was written, and what the other wrote stands.
  */
 export function isWriteConflict(error: unknown): boolean {
-  if (isAdapterError(error)) return error.cause.kind === "TransactionWriteConflict";
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  const adapterError = error.meta?.driverAdapterError;
+  const known = error instanceof Prisma.PrismaClientKnownRequestError;
+  const adapterError = known ? error.meta?.driverAdapterError : error;
   return (
-    error.code === "P2034" || (isAdapterError(adapterError) && adapterError.cause.kind === "TransactionWriteConflict")
+    (known && error.code === "P2034") ||
+    (isAdapterError(adapterError) && adapterError.cause.kind === "TransactionWriteConflict")
   );
 }
 

@@ -247,16 +247,20 @@ function kindByNiceness(): Map<number, ThreadKind> {
 const MS_PER_TICK = 10;
 
 /**
- * A thread's CPU time in ms: the scheduler's own count (schedstat, in ns) where the kernel keeps it,
- * else stat's utime and stime. In 10 ms ticks, a verification of some 8 ms reads as 0 or 10, and
- * calls measured one after another can take the ticks in turn: a test's eight unknown-address
- * logins read 20 ms against 80 for eight wrong passwords, the same work.
+ * Whether the kernel keeps each thread's CPU time in ns (schedstat), decided once: a thread's
+ * readings are then all in ns, or all in stat's ticks. In 10 ms ticks, a verification of some 8 ms
+ * reads as 0 or 10, and calls measured one after another can take the ticks in turn: a test's eight
+ * unknown-address logins read 20 ms against 80 for eight wrong passwords, the same work.
  */
-function threadCpuMs(tid: string, statFields: string[]): number {
+const SCHEDSTAT = fs.existsSync("/proc/self/schedstat");
+
+/** A thread's CPU time in ms, undefined when it ended meanwhile. */
+function threadCpuMs(tid: string, statFields: string[]): number | undefined {
+  if (!SCHEDSTAT) return (Number(statFields[11]) + Number(statFields[12])) * MS_PER_TICK;
   try {
     return Number(fs.readFileSync(`/proc/self/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
   } catch {
-    return (Number(statFields[11]) + Number(statFields[12])) * MS_PER_TICK;
+    return undefined;
   }
 }
 
@@ -280,7 +284,8 @@ function threadCpu(): ThreadCpu | undefined {
     // After the command name in brackets: utime and stime are the 12th and 13th fields, nice the 17th.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const kind = Number(tid) === process.pid ? "event_loop" : (kinds.get(Number(fields[16])) ?? "other");
-    threads.set(tid, { kind, ms: threadCpuMs(tid, fields) });
+    const ms = threadCpuMs(tid, fields);
+    if (ms !== undefined) threads.set(tid, { kind, ms });
   }
   return threads;
 }
