@@ -17,6 +17,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { RateLimitBucket } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/platform/db";
 import { logUnlessUnreachable } from "@/lib/platform/db/outage";
+import { prepared } from "@/lib/platform/db/prepared-statements";
 import { log } from "@/lib/platform/runtime/log";
 import { countRateLimited } from "@/lib/platform/runtime/metrics";
 import { unavailable } from "@/lib/platform/errors/domain-error";
@@ -73,10 +74,12 @@ export async function countAttemptWith<Row extends object>(
   const found = query ? Prisma.sql`(SELECT to_jsonb(found) FROM (${query}) AS found)` : Prisma.sql`NULL::jsonb`;
   let rows: CountedRow<Row>[];
   try {
-    rows = await db().$queryRaw<CountedRow<Row>[]>`
-      WITH ${Prisma.join(steps, ", ")}
-      SELECT outcome.bucket, outcome.hits, outcome.counted, ${found} AS found
-      FROM (${outcomes}) AS outcome`;
+    rows = await db().$queryRaw<CountedRow<Row>[]>(
+      prepared(Prisma.sql`
+        WITH ${Prisma.join(steps, ", ")}
+        SELECT outcome.bucket, outcome.hits, outcome.counted, ${found} AS found
+        FROM (${outcomes}) AS outcome`),
+    );
   } catch (error) {
     // An unreachable database is logged once per outage (lib/platform/db/outage.ts), not once per attempt.
     logUnlessUnreachable("an attempt could not be counted against its rate limits, so it is refused", error);

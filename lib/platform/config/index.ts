@@ -93,7 +93,8 @@ const envSchema = z
     ),
     /**
      * Where migrations go when DATABASE_URL is a pooler (PgBouncer in transaction mode): straight to
-     * PostgreSQL, since their lock is held by a session. Unset: DATABASE_URL.
+     * PostgreSQL, since their lock is held by a session. Unset: DATABASE_URL. Set, it says DATABASE_URL
+     * is such a pooler, so no statement is prepared by name (lib/platform/db/prepared-statements.ts).
      */
     DIRECT_DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must be postgresql://..."),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),

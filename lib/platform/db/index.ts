@@ -11,6 +11,7 @@ import { processGlobal } from "@/lib/platform/runtime/process-global";
 import { lockDataDirectory } from "./lock";
 import { databaseAnswered } from "./outage";
 import { pgliteInWorker } from "./pglite-worker";
+import { statementNamer } from "./prepared-statements";
 import { databaseTarget, type DatabaseTarget } from "./target";
 
 export type Database = {
@@ -75,7 +76,8 @@ export async function dumpEmbeddedDatabase(): Promise<Uint8Array> {
 }
 
 function openDatabase(target: DatabaseTarget): Database {
-  const adapter = createAdapterFactory(target);
+  // DIRECT_DATABASE_URL says DATABASE_URL is a pooler in transaction mode (docs/operations.md).
+  const adapter = createAdapterFactory(target, { transactionPooler: config().DIRECT_DATABASE_URL !== undefined });
   // Prisma ends an interactive transaction after 5 s by default; on a machine busy enough to take
   // that long the work is already done but for the commit, so allow more before it answers 503.
   // It waits 2 s for a transaction to start: the embedded database has one connection, so every
@@ -101,18 +103,28 @@ function openDatabase(target: DatabaseTarget): Database {
   };
 }
 
-export function createAdapterFactory(target: DatabaseTarget): AdapterFactory {
+/**
+ * `transactionPooler`: the server at the URL hands each transaction to any of its connections
+ * (PgBouncer in transaction mode), so no statement is prepared by name (prepared-statements.ts).
+ */
+export function createAdapterFactory(
+  target: DatabaseTarget,
+  { transactionPooler = false }: { transactionPooler?: boolean } = {},
+): AdapterFactory {
   if (target.kind === "postgres") {
     const { connectionString, poolSize, connectTimeoutSeconds } = poolOptions(target.url);
-    const factory = new PrismaPg({
-      connectionString,
-      max: poolSize,
-      // Without it a query waits as long as the database does not answer, or the pool stays full:
-      // forever. With it, the query fails and its request answers 503 (lib/platform/db/errors.ts).
-      connectionTimeoutMillis: connectTimeoutSeconds * 1000,
-      // A new connection is the first sign that the database is back after an outage.
-      onConnect: databaseAnswered,
-    });
+    const factory = new PrismaPg(
+      {
+        connectionString,
+        max: poolSize,
+        // Without it a query waits as long as the database does not answer, or the pool stays full:
+        // forever. With it, the query fails and its request answers 503 (lib/platform/db/errors.ts).
+        connectionTimeoutMillis: connectTimeoutSeconds * 1000,
+        // A new connection is the first sign that the database is back after an outage.
+        onConnect: databaseAnswered,
+      },
+      { statementNameGenerator: transactionPooler ? undefined : statementNamer() },
+    );
     return { factory, close: async () => {} };
   }
   if (!target.dataDir) return pgliteInWorker(undefined);

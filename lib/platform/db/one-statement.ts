@@ -24,6 +24,7 @@
  * by a test named for its statement in test/raw-statements.test.ts.
  */
 import { Prisma } from "@/lib/generated/prisma/client";
+import { prepared } from "./prepared-statements";
 
 /**
  * A step that inserts one row `RETURNING id`, whose id the steps after it in the same statement
@@ -54,14 +55,15 @@ export function insertedValues(values: Prisma.Sql, onlyWith?: InsertedRow): Pris
   return onlyWith ? Prisma.sql`SELECT ${values} FROM ${Prisma.raw(onlyWith.name)}` : Prisma.sql`VALUES (${values})`;
 }
 
+/** The steps as one statement, prepared by name where the database allows (prepared-statements.ts): the hot paths' writes. */
 export function oneStatement(steps: Step[]): Prisma.Sql {
   const last = steps.at(-1);
   if (!last) throw new Error("oneStatement needs at least one write");
   const body = (step: Step) => (step instanceof InsertedRow ? step.write : step);
-  if (steps.length === 1) return body(last);
+  if (steps.length === 1) return prepared(body(last));
   const named = steps.slice(0, -1).map((step, index) => {
     const name = step instanceof InsertedRow ? step.name : `step_${index}`;
     return Prisma.sql`${Prisma.raw(name)} AS (${body(step)})`;
   });
-  return Prisma.sql`WITH ${Prisma.join(named, ", ")} ${body(last)}`;
+  return prepared(Prisma.sql`WITH ${Prisma.join(named, ", ")} ${body(last)}`);
 }
