@@ -68,12 +68,25 @@ describe("on PostgreSQL", { skip: onPostgres }, async () => {
   const preparedStatements = () =>
     db().$queryRaw<{ name: string; statement: string }[]>`SELECT name, statement FROM pg_prepared_statements`;
 
-  test("a registration's and a login's statements are prepared once on their connection, nothing else is", async () => {
+  test("a registration's, a login's and a refresh's statements are prepared once on their connection, nothing else is", async () => {
     if (!app) return;
     const email = uniqueEmail("prepared");
     assert.equal((await register(app, email)).status, 201);
-    // Enough logins for PostgreSQL to keep a generic plan (from the sixth execution).
-    for (let n = 0; n < 7; n += 1) assert.equal((await login(app, email, "correct horse battery")).status, 200);
+    // Enough of each for PostgreSQL to keep a generic plan (from the sixth execution).
+    let refreshToken = "";
+    for (let n = 0; n < 7; n += 1) {
+      const loggedIn = await login(app, email, "correct horse battery");
+      assert.equal(loggedIn.status, 200);
+      refreshToken = (await loggedIn.json()).refresh_token;
+    }
+    for (let n = 0; n < 7; n += 1) {
+      const refreshed: Response = await app.request("/client/v1/token/refresh", {
+        method: "POST",
+        json: { refresh_token: refreshToken },
+      });
+      assert.equal(refreshed.status, 200);
+      refreshToken = (await refreshed.json()).refresh_token;
+    }
     const statements = await preparedStatements();
     assert.ok(
       statements.every(({ name, statement }) => /^prepared_/.test(name) && statement.startsWith("/* prepared */")),
@@ -83,6 +96,7 @@ describe("on PostgreSQL", { skip: onPostgres }, async () => {
     assert.equal(has("INSERT INTO rate_limits"), 2, "the registration's count and the login's, each once");
     assert.equal(has("INSERT INTO customers"), 1, "the registration's statement");
     assert.equal(has("INSERT INTO login_tokens"), 2, "the registration's session and the login's");
+    assert.equal(has("UPDATE login_tokens AS l"), 1, "the refresh's rotation");
     const wrong = await login(app, email, "not the password");
     assert.equal(wrong.status, 401);
     // Its attempt is counted by the login's statement, prepared already; its event is written by Prisma.

@@ -5,7 +5,7 @@
  * exactly one rotates it (the others wait for its row lock, then find the token gone, and are
  * answered from the spent token's row: refresh-customer-session.ts). One statement rather than a
  * Prisma transaction: a refresh hashes no password, so its round trips are all it costs
- * (docs/performance.md).
+ * (docs/performance.md); and prepared once per connection (prepared-statements.ts).
  *
  * The spent token's hash is kept (spent_refresh_tokens) so that presenting it again is recognised,
  * with the pair it was exchanged for sealed under AUTH_SECRET until the grace
@@ -14,6 +14,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { config } from "@/lib/platform/config";
 import { db } from "@/lib/platform/db";
+import { prepared } from "@/lib/platform/db/prepared-statements";
 import { sha256 } from "@/lib/platform/secrets";
 import { sealWithAuthSecret } from "@/lib/platform/auth-secret";
 import { newToken } from "./new-token";
@@ -38,7 +39,7 @@ export function rotationStatement(
   const presented = sha256(refreshToken);
   const accessUntil = new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000);
   const graceUntil = new Date(now.getTime() + REFRESH_REUSE_GRACE_SECONDS * 1000);
-  return Prisma.sql`
+  return prepared(Prisma.sql`
     WITH rotated AS (
       UPDATE login_tokens AS l
       SET token_hash = ${next.accessHash}, refresh_token_hash = ${next.refreshHash},
@@ -56,7 +57,7 @@ export function rotationStatement(
       UPDATE spent_refresh_tokens SET successor = NULL, successor_expires_at = NULL
       WHERE login_token_id IN (SELECT id FROM rotated) AND successor_expires_at <= ${now}::timestamp(3)
     )
-    SELECT id, expires_at FROM rotated`;
+    SELECT id, expires_at FROM rotated`);
 }
 
 /** The new pair for `refreshToken`, which is spent; undefined when it is not a live session's refresh token for this client. */
