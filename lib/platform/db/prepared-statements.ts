@@ -2,7 +2,7 @@
  * The hot paths' statements as named prepared statements on PostgreSQL, so that each connection
  * parses and plans them once rather than on every call. A login's first statement (its attempt
  * counted, its account read) spent 2.3 of its 2.7 ms in PostgreSQL parsing and planning, every
- * time (docs/performance.md, "Logins against the peer"); the statements are the same text call
+ * time (docs/performance.md, "Prepared once"); the statements are the same text call
  * after call, only their values change.
  *
  * Only statements built with `prepared` are named: their texts come in a handful of shapes, so each
