@@ -2,8 +2,8 @@
  * The hot paths' statements as named prepared statements on PostgreSQL, so that each connection
  * parses and plans them once rather than on every call. A login's first statement (its attempt
  * counted, its account read) spent 2.3 of its 2.7 ms in PostgreSQL parsing and planning, every
- * time (docs/performance.md, "Prepared once"); the statements are the same text call
- * after call, only their values change.
+ * time (docs/performance.md, "The whole bench again, and the hot statements prepared once"); the
+ * statements are the same text call after call, only their values change.
  *
  * Only statements built with `prepared` are named: their texts come in a handful of shapes, so each
  * connection keeps a handful of plans, and their lookups are by unique keys, where a generic plan is
