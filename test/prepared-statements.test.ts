@@ -65,8 +65,9 @@ describe("on PostgreSQL", { skip: onPostgres }, async () => {
     ? undefined
     : await startTestApp({}, { databaseUrl: (url) => `${url}${url.includes("?") ? "&" : "?"}connection_limit=1` });
 
+  type Row = { name: string; statement: string; generic_plans: bigint };
   const preparedStatements = () =>
-    db().$queryRaw<{ name: string; statement: string }[]>`SELECT name, statement FROM pg_prepared_statements`;
+    db().$queryRaw<Row[]>`SELECT name, statement, generic_plans FROM pg_prepared_statements`;
 
   test("a registration's, a login's and a refresh's statements are prepared once on their connection, nothing else is", async () => {
     if (!app) return;
@@ -97,6 +98,17 @@ describe("on PostgreSQL", { skip: onPostgres }, async () => {
     assert.equal(has("INSERT INTO customers"), 1, "the registration's statement");
     assert.equal(has("INSERT INTO login_tokens"), 2, "the registration's session and the login's");
     assert.equal(has("UPDATE login_tokens AS l"), 1, "the refresh's rotation");
+    // What preparing is for: by the seventh call, a plan kept from before rather than one made for it.
+    const kept = {
+      "the login's count": ({ statement }: Row) => statement.includes("count_1 AS"),
+      "the login's write": ({ statement }: Row) =>
+        statement.includes("INSERT INTO login_tokens") && !statement.includes("INSERT INTO customers"),
+      "the refresh's rotation": ({ statement }: Row) => statement.includes("UPDATE login_tokens AS l"),
+    };
+    for (const [which, isIt] of Object.entries(kept)) {
+      const [row] = statements.filter(isIt);
+      assert.ok(row && row.generic_plans > 0n, `${which}: a generic plan kept`);
+    }
     const wrong = await login(app, email, "not the password");
     assert.equal(wrong.status, 401);
     // Its attempt is counted by the login's statement, prepared already; its event is written by Prisma.
