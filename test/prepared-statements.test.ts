@@ -1,7 +1,9 @@
 /**
  * The hot paths' statements prepared by name on PostgreSQL (lib/platform/db/prepared-statements.ts):
- * which statements get a name, and that a login's and a registration's run as prepared statements
- * of their connection, every other statement unnamed; behind a transaction pooler, none.
+ * which statements get a name, and that a registration's, a login's and a refresh's run as prepared
+ * statements of their connection, every other statement unnamed; behind a transaction pooler, none.
+ * That the server takes DIRECT_DATABASE_URL as the sign of a pooler is test/scale-out.test.ts's
+ * pass through PgBouncer: with statements named there, four of its tests fail.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -50,7 +52,7 @@ describe("naming", () => {
     assert.equal(name(statement(2)), two);
   });
 
-  test("many texts named at once each get one name", () => {
+  test("distinct texts get distinct names, the same ones every time", () => {
     const name = statementNamer(1000);
     const texts = Array.from({ length: 500 }, (_, n) => text(prepared(Prisma.sql`SELECT ${Prisma.raw(String(n))}`)));
     const names = texts.map(name);
