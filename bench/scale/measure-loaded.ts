@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { buildIfNeeded } from "@/lib/entry/server/build";
-import { measureSites, openSite, type Site } from "./measure";
+import { API_REPS, measureSites, openSite, type Site } from "./measure";
 
 const { values } = parseArgs({
   options: {
@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     }
     const figures = await measureSites(sites, {
       reps: Number(values.reps),
+      apiReps: Math.min(Number(values.reps), API_REPS),
       api: values.api,
       exports: values.exports,
       progress: (line) => console.log(line),

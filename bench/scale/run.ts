@@ -11,7 +11,8 @@
  * its rows copied from PostgreSQL's (copy-population.ts).
  * Once every server runs, they are measured side by side (measure.ts): each back-office read and
  * API call on every server in turn, so a busy minute of the machine weighs on both sizes alike and
- * the growth is a ratio measured together; then each server's exports with its memory. One table:
+ * the growth is a ratio measured together; then each server's exports with its memory, and the
+ * API's calls again after them (shown, not judged: the exports leave the buffers cold). One table:
  * each figure at both sizes, the growth and a verdict per row.
  * Exits 0 whatever the verdicts; non-zero only when the bench itself broke.
  */
@@ -20,11 +21,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import pg from "pg";
 import { buildIfNeeded } from "@/lib/entry/server/build";
 import { createTestDatabase } from "@/tooling/throwaway-database";
 import { copyPopulation } from "./copy-population";
 import { loadPopulation, migrateAndSeed } from "./load-population";
-import { type Figure, type Figures, type Kind, measureSites, openSite, type Site } from "./measure";
+import { API_REPS, type Figure, type Figures, type Kind, measureSites, openSite, type Site } from "./measure";
 
 const { values: options } = parseArgs({
   options: {
@@ -39,6 +41,7 @@ const POSTGRES_URL =
 const LARGE = options.quick ? 50_000 : Number(options.customers);
 const SMALL = options.quick ? 10_000 : Math.round(LARGE / 10);
 const REPS = options.quick ? 5 : 7;
+const API_ROUNDS = options.quick ? 5 : API_REPS;
 const REST_MS = options.quick ? 2_000 : 5_000;
 /** The targets (issue 38). */
 const PAGE_MS = 300;
@@ -87,6 +90,21 @@ async function preparePlace(place: Place, drops: (() => Promise<void>)[]): Promi
   return databaseUrl;
 }
 
+/**
+ * The server's shared_buffers: at a million customers the random-keyed indexes a registration writes
+ * (its e-mail, its tokens' hashes) outgrow the stock 128 MB, and the registration reads their pages
+ * back (docs/performance.md, "Registration at a million, and PostgreSQL's buffers").
+ */
+async function sharedBuffers(): Promise<string> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    return (await client.query<{ shared_buffers: string }>("SHOW shared_buffers")).rows[0].shared_buffers;
+  } finally {
+    await client.end();
+  }
+}
+
 const ms = (figure: Figure | undefined) => (figure ? `${figure.ms.toFixed(figure.ms < 10 ? 1 : 0)} ms` : "—");
 const mb = (value: number | undefined) => (value === undefined ? "" : `${value.toFixed(0)}`);
 
@@ -103,7 +121,7 @@ function table(empty: Figures, small: Figures, large: Figures, embedded: Figures
   ];
   const rows: string[][] = [];
   const names = [...new Set([...small.keys(), ...large.keys()])];
-  const kinds: Kind[] = ["back-office", "export", "api"];
+  const kinds: Kind[] = ["back-office", "export", "api", "api-after-exports"];
   for (const kind of kinds) {
     for (const name of names) {
       const a = small.get(name);
@@ -128,6 +146,8 @@ function table(empty: Figures, small: Figures, large: Figures, embedded: Figures
           (x) =>
             x !== undefined && (x.figure.peakMb ?? Infinity) <= EXPORT_MB && (x.figure.afterMb ?? Infinity) <= AFTER_MB,
         );
+      } else if (kind === "api-after-exports") {
+        target = "for information (the buffers as the exports left them)";
       } else {
         const base = empty.get(name);
         const versus = b && base ? b.figure.ms / base.figure.ms : Number.NaN;
@@ -195,11 +215,12 @@ async function main(): Promise<void> {
       );
     }
     log("\nMeasuring, every site in turn:");
-    const figures = await measureSites(sites, { reps: REPS, progress: log });
+    const figures = await measureSites(sites, { reps: REPS, apiReps: API_ROUNDS, progress: log });
     const [empty, small, large, embedded] = sites.map((site) => figures.get(site)!);
     log(
       `\nThe back office and the API at ${SMALL.toLocaleString("en")} and ${LARGE.toLocaleString("en")} customers` +
-        ` (PostgreSQL, one server process each; medians of ${REPS} rounds, each read on every site in turn;` +
+        ` (PostgreSQL, shared_buffers ${await sharedBuffers()}, one server process each; medians of ${REPS} rounds,` +
+        ` each read on every site in turn; the API's calls in ${API_ROUNDS} rounds before the exports, and again right after them;` +
         " exports: time, MB above rest at peak / after, size)\n",
     );
     log(table(empty, small, large, embedded));
