@@ -474,14 +474,8 @@ function apiCalls(url: string, client: Record<string, string>, loginAccounts: Lo
 /** `sites` rotated by `turn`: in interleaved rounds, none is always first (or last) after a pause. */
 const rotated = <T>(sites: T[], turn: number) => sites.map((_, index) => sites[(index + turn) % sites.length]);
 
-/**
- * Every site's figures, measured side by side: each read is timed on every site in turn, `reps`
- * rounds (after one unmeasured call on each), so that whatever else the machine does in a minute
- * weighs on every size alike and the growth between them is a ratio measured together; the API
- * rounds likewise; then each site's exports (`exports: false` skips them), one after another.
- */
 /** The row of an API call taken after the exports. */
-export const afterExports = (name: string) => `${name}, right after the exports`;
+const afterExports = (name: string) => `${name}, right after the exports`;
 
 /**
  * `reps` rounds of the API's calls on every site in turn, apiRound `first` onwards; before the
@@ -515,6 +509,13 @@ async function measureApi(
   return first + warmUp + reps;
 }
 
+/**
+ * Every site's figures, measured side by side: each read is timed on every site in turn, `reps`
+ * rounds (after one unmeasured call on each), so that whatever else the machine does in a minute
+ * weighs on every size alike and the growth between them is a ratio measured together; the API
+ * rounds likewise (`apiReps` of them); then each site's exports (`exports: false` skips them), one
+ * after another, and the API rounds again.
+ */
 export async function measureSites(
   sites: Site[],
   {
